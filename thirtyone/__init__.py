@@ -1,0 +1,20 @@
+"""thirtyone: the rules engine behind the Thirty-One teaching app.
+
+The engine never imports streamlit; ``thirtyone.ui`` and the pages do.
+
+>>> from thirtyone import parse_hand, get_variant, score
+>>> score(parse_hand("AH KH 9S"), get_variant("scat").rules).points
+21.0
+"""
+
+from .cards import Card, CardError, make_pack, parse_card, parse_hand
+from .rules import OPTIONS, Rules, RulesError, Variant, VARIANTS, get_variant
+from .scoring import Score, score
+
+
+class IllegalActionError(ValueError):
+    """A move that the rules do not allow now; the message says why. State is unchanged."""
+
+
+__all__ = ["Card", "CardError", "IllegalActionError", "OPTIONS", "Rules", "RulesError", "Score",
+           "VARIANTS", "Variant", "get_variant", "make_pack", "parse_card", "parse_hand", "score"]

@@ -1,0 +1,167 @@
+"""Cards, packs and card text (RULES.md section 1).
+
+A card is a small frozen value. Its canonical text is rank then suit, ``AH``, ``TD``, ``7C``;
+the display form uses suit symbols, ``A♥``. Parsing accepts every notation in the rules:
+
+>>> str(parse_card("10h"))
+'TH'
+>>> [c.display for c in parse_hand("AH kh 9s")]
+['A♥', 'K♥', '9♠']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+# Ranks are numbers 2..14 (J=11, Q=12, K=13, A=14); suits are one letter.
+RANK_TEXT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+             10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+              9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RED_SUITS = frozenset("HD")
+
+_RANK_FROM_TEXT = {v: k for k, v in RANK_TEXT.items()} | {"10": 10}
+_SUIT_FROM_TEXT = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
+_SUIT_FROM_TEXT |= {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+ACCEPTED_FORMS = ("rank 2-9, 10 or T, J, Q, K, A followed by suit S, H, D, C or ♠ ♥ ♦ ♣, "
+                  "e.g. AH, 10h, Th, A♥")
+
+
+class CardError(ValueError):
+    """Bad card text or a bad hand; the message names the bad token and what is accepted."""
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One playing card. Ordered by rank, then suit letter (only for stable sorting)."""
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANK_TEXT or self.suit not in SUITS:
+            raise CardError(f"Card({self.rank!r}, {self.suit!r}) is not a card: {ACCEPTED_FORMS}.")
+
+    @property
+    def points(self) -> int:
+        """Ace 11, K Q J 10 count 10, other cards their number."""
+        if self.rank == 14:
+            return 11
+        return min(self.rank, 10)
+
+    @property
+    def index(self) -> int:
+        """0..51, suit-major (spades 2..A, hearts, diamonds, clubs); used by numpy code."""
+        return SUITS.index(self.suit) * 13 + (self.rank - 2)
+
+    @property
+    def display(self) -> str:
+        """Text for people: ``A♥``, ``10♦``."""
+        rank = "10" if self.rank == 10 else RANK_TEXT[self.rank]
+        return rank + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def name(self) -> str:
+        """Words: ``ace of hearts``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    def __str__(self) -> str:
+        return RANK_TEXT[self.rank] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+def card_from_index(i: int) -> Card:
+    return Card(i % 13 + 2, SUITS[i // 13])
+
+
+FULL_PACK: tuple[Card, ...] = tuple(card_from_index(i) for i in range(52))
+
+
+def make_pack(size: int = 52) -> tuple[Card, ...]:
+    """The cards of a 52-card pack (2..A) or a 32-card piquet pack (7..A), in a fixed order."""
+    if size == 52:
+        return FULL_PACK
+    if size == 32:
+        return tuple(c for c in FULL_PACK if c.rank >= 7)
+    raise CardError(f"A pack has 52 or 32 cards, not {size}.")
+
+
+_TOKEN = re.compile(r"^(10|[2-9TJQKA])(.)$", re.IGNORECASE)
+
+
+def parse_card(text: str) -> Card:
+    """Read one card from text in any accepted notation; raise CardError naming the token."""
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not card text: {ACCEPTED_FORMS}.")
+    token = text.strip()
+    m = _TOKEN.match(token)
+    if not m:
+        if token and token[:-1].upper() not in _RANK_FROM_TEXT:
+            raise CardError(f"'{token}' has no valid rank: {ACCEPTED_FORMS}.")
+        raise CardError(f"'{token}' is not a card: {ACCEPTED_FORMS}.")
+    rank_text, suit_text = m.group(1).upper(), m.group(2)
+    suit = _SUIT_FROM_TEXT.get(suit_text.upper())
+    if suit is None:
+        raise CardError(f"'{token}' has no valid suit ('{suit_text}'): {ACCEPTED_FORMS}.")
+    return Card(_RANK_FROM_TEXT[rank_text], suit)
+
+
+def split_tokens(text: str) -> list[str]:
+    """Split card text on spaces, commas or semicolons."""
+    return [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+
+
+def parse_cards(cards: str | Iterable[str | Card]) -> list[Card]:
+    """Read any number of cards (text with separators, or a list of texts or cards)."""
+    items = split_tokens(cards) if isinstance(cards, str) else list(cards)
+    return [c if isinstance(c, Card) else parse_card(c) for c in items]
+
+
+def parse_hand(cards: str | Iterable[str | Card], pack: Sequence[Card] | int | None = None,
+               size: int | None = 3) -> tuple[Card, ...]:
+    """Read a hand and check it: the right number of cards, no card twice, all in the pack.
+
+    ``pack`` is a pack size (52 or 32) or the pack's cards; ``size`` None accepts any count.
+
+    >>> parse_hand("AH KH 9S")
+    (Card('AH'), Card('KH'), Card('9S'))
+    """
+    hand = parse_cards(cards)
+    if size is not None and len(hand) != size:
+        raise CardError(f"A hand has {size} cards; got {len(hand)}"
+                        + (f" ({' '.join(map(str, hand))})." if hand else "."))
+    seen: set[Card] = set()
+    for c in hand:
+        if c in seen:
+            raise CardError(f"'{c}' appears twice; each card can be in a hand only once.")
+        seen.add(c)
+    if pack is not None:
+        cards_in_pack = make_pack(pack) if isinstance(pack, int) else pack
+        allowed = set(cards_in_pack)
+        for c in hand:
+            if c not in allowed:
+                raise CardError(f"'{c}' is not in this {len(allowed)}-card pack"
+                                + (" (it uses 7 to ace only)." if len(allowed) == 32 else "."))
+    return tuple(hand)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Canonical text of several cards: ``AH KH 9S``."""
+    return " ".join(str(c) for c in cards)
+
+
+def cards_display(cards: Iterable[Card]) -> str:
+    """Display text of several cards: ``A♥ K♥ 9♠``."""
+    return " ".join(c.display for c in cards)

@@ -1,0 +1,188 @@
+"""The command line: ``python -m thirtyone ...`` or ``thirtyone ...``.
+
+Every command takes ``--json``; it exits 0 on success and 2 with one line on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from .cards import cards_text
+from .rules import OPTIONS, VARIANTS, Rules, get_variant
+from .scoring import score
+
+
+class CLIError(ValueError):
+    """Bad input on the command line."""
+
+
+def _num(x: Any) -> Any:
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
+def _print(data: Any, as_json: bool, text: Callable[[Any], str]) -> None:
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(text(data))
+
+
+def parse_rule_overrides(items: list[str] | None, base: Rules) -> Rules:
+    """``--rule three_of_a_kind=30.5`` style overrides, values read as JSON when they can be."""
+    changes: dict[str, Any] = {}
+    for item in items or []:
+        name, sep, raw = item.partition("=")
+        if not sep:
+            raise CLIError(f"'--rule {item}' needs the form option=value.")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        changes[name.strip()] = value
+    return Rules.from_dict(changes, base) if changes else base
+
+
+# --- commands ---------------------------------------------------------------------------
+
+def cmd_variants(args: argparse.Namespace) -> None:
+    data = []
+    for v in VARIANTS.values():
+        data.append({"key": v.key, "name": v.name, "family": v.family, "summary": v.summary,
+                     "source": v.source, "our_reading": v.our_reading,
+                     "aliases": list(v.aliases), "regions": list(v.regions),
+                     "rules": {k: _num(x) for k, x in v.rules.to_dict().items()}})
+
+    def text(rows: list[dict]) -> str:
+        lines = []
+        for r in rows:
+            mark = " (our reading)" if r["our_reading"] else ""
+            lines.append(f"{r['key']:<15} {r['name']}{mark} [{r['family']}]")
+            changed = VARIANTS[r["key"]].rules.to_dict(only_changed_from=Rules())
+            opts = ", ".join(f"{k}={_num(x)}" for k, x in changed.items()) or "defaults"
+            lines.append(f"{'':<15} {opts}")
+        return "\n".join(lines)
+
+    _print(data, args.json, text)
+
+
+def cmd_score(args: argparse.Namespace) -> None:
+    variant = get_variant(args.variant)
+    rules = parse_rule_overrides(args.rule, variant.rules)
+    s = score(" ".join(args.cards), rules)
+    points = list(s.points) if isinstance(s.points, tuple) else _num(s.points)
+    data = {"variant": variant.key, "cards": cards_text(s.cards), "points": points,
+            "value": s.value_text, "label": s.label, "counted": [str(c) for c in s.counted],
+            "blitz": s.blitz, "fire": s.fire, "bust": s.bust, "explanation": s.explain()}
+    _print(data, args.json,
+           lambda d: f"{d['cards']}: {d['value']} ({d['label']})\n{d['explanation']}")
+
+
+def cmd_odds(args: argparse.Namespace) -> None:
+    from .odds import dealt_distribution
+
+    variant = get_variant(args.variant)
+    rules = parse_rule_overrides(args.rule, variant.rules)
+    data = dealt_distribution(rules).to_json(variant.key)
+
+    def text(d: dict) -> str:
+        lines = [f"{d['variant']}: {d['hands']} possible hands"]
+        for value, p in d["distribution"].items():
+            lines.append(f"  {value!s:>14}  {p:8.4%}  {'#' * round(p * 200)}")
+        lines.append(f"  dealt 31 (blitz): {d['p31']:.4%}")
+        if d["mean"] is not None:
+            lines.append(f"  mean value: {d['mean']:.3f}")
+        return "\n".join(lines)
+
+    _print(data, args.json, text)
+
+
+def cmd_simulate(args: argparse.Namespace) -> None:
+    from .sim import simulate_command
+
+    data = simulate_command(args)
+    _print(data, args.json, lambda d: "\n".join(f"{k}: {v}" for k, v in d.items()))
+
+
+def cmd_replay(args: argparse.Namespace) -> None:
+    from .records import replay_command
+
+    data, text = replay_command(Path(args.file))
+    _print(data, args.json, lambda _d: text)
+
+
+def cmd_app(args: argparse.Namespace) -> None:
+    app = Path(__file__).resolve().parent.parent / "app.py"
+    if not app.exists():
+        raise CLIError(f"app.py was not found next to the package ({app}).")
+    cmd = [sys.executable, "-m", "streamlit", "run", str(app), *args.streamlit_args]
+    if args.json:
+        print(json.dumps({"command": cmd}))
+    os.chdir(app.parent)
+    raise SystemExit(subprocess.call(cmd))
+
+
+# --- parser -----------------------------------------------------------------------------
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2
+        raise CLIError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _Parser(add_help=False)
+    common.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    p = _Parser(prog="thirtyone", description=__doc__, parents=[common])
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    s = sub.add_parser("app", parents=[common], help="run the Streamlit app")
+    s.add_argument("streamlit_args", nargs=argparse.REMAINDER)
+    s.set_defaults(func=cmd_app)
+
+    s = sub.add_parser("variants", parents=[common], help="list variants and their options")
+    s.set_defaults(func=cmd_variants)
+
+    rule_help = f"house rule option=value; options: {', '.join(OPTIONS)}"
+    s = sub.add_parser("score", parents=[common], help="value of a three-card hand")
+    s.add_argument("--variant", default="scat", help="variant key (default scat)")
+    s.add_argument("--rule", action="append", metavar="OPTION=VALUE", help=rule_help)
+    s.add_argument("cards", nargs="+", help="cards such as AH 10h K♠")
+    s.set_defaults(func=cmd_score)
+
+    s = sub.add_parser("odds", parents=[common], help="exact dealt-hand distribution")
+    s.add_argument("--variant", default="scat")
+    s.add_argument("--rule", action="append", metavar="OPTION=VALUE", help=rule_help)
+    s.set_defaults(func=cmd_odds)
+
+    s = sub.add_parser("simulate", parents=[common], help="simulate independent rounds")
+    s.add_argument("--variant", default="scat")
+    s.add_argument("--rule", action="append", metavar="OPTION=VALUE", help=rule_help)
+    s.add_argument("--players", type=int, default=4)
+    s.add_argument("--rounds", type=int, default=10_000)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bots", default="basic", help="bot level(s), comma-separated per seat")
+    s.add_argument("--knock-at", type=float, default=25.0, dest="knock_at")
+    s.add_argument("--engine", choices=["fast", "table"], default="fast",
+                   help="fast batched simulator (default) or the table engine")
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("replay", parents=[common], help="replay a game record (JSON)")
+    s.add_argument("file")
+    s.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(argv)
+        args.func(args)
+    except (ValueError, OSError) as e:  # CardError, RulesError, IllegalActionError, CLIError...
+        print(f"thirtyone: error: {e}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,303 @@
+"""The rules of every variant as options of one ``Rules`` value (RULES.md sections 2-4).
+
+A variant is only a preset: ``VARIANTS["scat"].rules``. House rules are the same value with
+some options changed, ``rules.replace(three_of_a_kind=30.5)``, validated like any other.
+Every option is described once, in ``OPTIONS``; pages and the CLI read the descriptions from
+there, so a rule is named and explained in exactly one place.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class RulesError(ValueError):
+    """An unknown option or a value the option does not allow."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named rule option: its allowed values and a sentence for people."""
+
+    name: str
+    label: str
+    allowed: tuple
+    help: str
+
+    def check(self, value: Any) -> None:
+        # bool is an int in Python: True must not pass as 1, nor 1 as True.
+        is_bool_option = all(isinstance(a, bool) for a in self.allowed)
+        if isinstance(value, bool) != is_bool_option or value not in self.allowed:
+            raise RulesError(f"Option '{self.name}' cannot be {value!r}; "
+                             f"allowed: {self.allowed_text()}.")
+
+    def allowed_text(self) -> str:
+        return ", ".join("none" if a is None else str(a).lower() if isinstance(a, bool) else str(a)
+                         for a in self.allowed)
+
+
+_BOOL = (False, True)
+
+OPTIONS: dict[str, Option] = {o.name: o for o in [
+    # what is played
+    Option("family", "Table family", ("draw", "swap", "widow", "switch", "banking"),
+           "How a turn works: draw and discard, swap with open middle cards, exchange with a "
+           "widow, switch hands with the open or closed hand, or buy cards against a banker."),
+    Option("pack", "Pack", (52, 32), "52 cards (2 to ace) or the 32-card piquet pack (7 to ace)."),
+    Option("packs", "Packs shuffled together", (1, 2, 3),
+           "Banking only: with many players two or three packs are used together."),
+    Option("min_players", "Fewest players", tuple(range(2, 9)), "Fewest players at the table."),
+    Option("max_players", "Most players", tuple(range(2, 9)), "Most players at the table."),
+    # hand value
+    Option("hand_value", "Hand value", ("suit_sum", "brag", "banking_total"),
+           "Suit sum: the best total of one suit. Brag: poker-like ranks (prial, running flush, "
+           "run, flush, pair, high card). Banking total: all cards count, ace 1 or 11."),
+    Option("three_of_a_kind", "Three of a kind", (None, 30, 30.5),
+           "What three cards of one rank are worth (none: they count as a plain suit sum)."),
+    Option("fire", "Three aces (fire)", (None, 32, 33),
+           "What three aces are worth; where set, they end the round at once and every other "
+           "player loses a life."),
+    Option("tie_break", "Tie-break", _BOOL,
+           "Equal values compare the counted cards from the highest down, then the others."),
+    # moves
+    Option("may_discard_taken_card", "May discard the card just taken", _BOOL,
+           "Draw family: whether a card taken from the discard pile may go straight back."),
+    Option("allow_pass", "Passing allowed", _BOOL, "Swap family: whether a player may pass."),
+    Option("allow_swap_all", "Swap all allowed", _BOOL,
+           "Swap family: whether a player may swap the whole hand with the middle."),
+    Option("dealer_two_hands", "Dealer gets two hands", _BOOL,
+           "Swap family: the dealer is dealt two hands, keeps one or takes the other unseen; "
+           "the hand given up is the open middle."),
+    Option("knock_from", "Knocking allowed from", ("first_turn", "second_circle"),
+           "Whether a player may knock on the very first turn or only once everyone has moved."),
+    # how a round ends
+    Option("blitz_effect", "A blitz (31)", ("others_lose", "showdown", "pot", "none"),
+           "What a hand of 31 does when shown: every other player loses a life; the round ends "
+           "and only the lowest hand loses; the blitzer takes the pot; or nothing special."),
+    Option("blitz_after_knock", "Blitz counts after a knock", _BOOL,
+           "Whether a 31 reached on a final turn after a knock is still a blitz."),
+    Option("stock_out", "When the stock runs out", ("void", "reshuffle", "score"),
+           "Void: the round ends and nobody loses. Reshuffle: the discard pile except its top "
+           "card becomes the new stock. Score: the round is scored as at a showdown."),
+    # who loses
+    Option("scoring", "Keeping score", ("lives", "points", "chips"),
+           "Lives lost by the lowest hand; running-total points by place; or chips in a pot."),
+    Option("lives", "Lives", tuple(range(1, 11)), "Lives each player starts with."),
+    Option("extra_life", "Extra life", _BOOL,
+           "A player at 0 lives keeps playing (on the county, swimming, free ride); the next "
+           "loss puts them out."),
+    Option("knocker_alone_lowest", "Knocker alone lowest loses", (1, 2),
+           "Lives the knocker loses when the knocker alone has the lowest hand."),
+    Option("knocker_tied", "Knocker tied for lowest", ("safe", "same", "double"),
+           "Safe: the others tied lose. Same: the knocker loses like the others tied. "
+           "Double: the knocker loses two, the others tied one."),
+    Option("points_to_win", "Points to win", (5, 10, 15, 20, 25, 30),
+           "Running total: the first player to reach this many points wins."),
+    Option("chips", "Starting chips", tuple(range(1, 101)), "Chips each player starts with."),
+    Option("ante", "Ante", (1, 2, 3, 5), "Kitty: chips each player puts in the pot each round."),
+    # banking
+    Option("natural_pays", "A natural pays", (1, 2, 3, 4, 5),
+           "Banking: chips paid for a 31 on the deal."),
+    Option("bust_pays", "A bust pays", (1, 2, 3, 4, 5),
+           "Banking: chips a player over 31 pays (a bust banker pays each punter still in)."),
+    Option("win_pays", "A win pays", (1, 2, 3, 4, 5),
+           "Banking: chips paid between a standing banker and each higher or lower punter."),
+    Option("one_banker", "One banker all game", _BOOL,
+           "Banking: the bank stays with one player instead of passing on after each pack."),
+    Option("anticlockwise", "Play anticlockwise", _BOOL,
+           "Banking: play goes to the right, as in the Greek tradition."),
+]}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of RULES.md in one frozen value; invalid values are refused on creation.
+
+    >>> Rules(three_of_a_kind=30.5).three_of_a_kind
+    30.5
+    >>> Rules(knocker_tied="maybe")
+    Traceback (most recent call last):
+    ...
+    thirtyone.rules.RulesError: Option 'knocker_tied' cannot be 'maybe'; allowed: safe, same, double.
+    """
+
+    family: str = "draw"
+    pack: int = 52
+    packs: int = 1
+    min_players: int = 2
+    max_players: int = 7
+    hand_value: str = "suit_sum"
+    three_of_a_kind: float | None = None
+    fire: float | None = None
+    tie_break: bool = False
+    may_discard_taken_card: bool = False
+    allow_pass: bool = True
+    allow_swap_all: bool = True
+    dealer_two_hands: bool = False
+    knock_from: str = "first_turn"
+    blitz_effect: str = "others_lose"
+    blitz_after_knock: bool = False
+    stock_out: str = "void"
+    scoring: str = "lives"
+    lives: int = 3
+    extra_life: bool = True
+    knocker_alone_lowest: int = 2
+    knocker_tied: str = "safe"
+    points_to_win: int = 15
+    chips: int = 10
+    ante: int = 1
+    natural_pays: int = 2
+    bust_pays: int = 2
+    win_pays: int = 2
+    one_banker: bool = False
+    anticlockwise: bool = True
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            OPTIONS[f.name].check(getattr(self, f.name))
+        if self.min_players > self.max_players:
+            raise RulesError(f"Option 'min_players' ({self.min_players}) cannot be more than "
+                             f"'max_players' ({self.max_players}).")
+        if self.packs > 1 and self.family != "banking":
+            raise RulesError("Option 'packs' can be more than 1 only in the banking family.")
+        if self.family == "banking" and self.hand_value != "banking_total":
+            raise RulesError("The banking family needs option 'hand_value' = banking_total.")
+        if self.hand_value == "banking_total" and self.family != "banking":
+            raise RulesError("Option 'hand_value' = banking_total belongs to the banking family.")
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed; an unknown option name is refused by name."""
+        for name in changes:
+            if name not in OPTIONS:
+                raise RulesError(f"Unknown option '{name}'; options are: {', '.join(OPTIONS)}.")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self, only_changed_from: Rules | None = None) -> dict[str, Any]:
+        d = dataclasses.asdict(self)
+        if only_changed_from is not None:
+            base = dataclasses.asdict(only_changed_from)
+            d = {k: v for k, v in d.items() if base[k] != v}
+        return d
+
+    @classmethod
+    def from_dict(cls, options: dict[str, Any], base: Rules | None = None) -> Rules:
+        """Rules from a dict of options (e.g. a game record's ``rules``) on top of ``base``."""
+        if not isinstance(options, dict):
+            raise RulesError("Rules must be given as a mapping of option names to values.")
+        # JSON has no tuples or 30 vs 30.0 distinction; normalise numbers that are whole.
+        clean = {k: (int(v) if isinstance(v, float) and v.is_integer() else v)
+                 for k, v in options.items()}
+        return (base or cls()).replace(**clean)
+
+    # Derived facts used by several modules, so the rule lives here once.
+    @property
+    def uses_stock_after_deal(self) -> bool:
+        return self.family in ("draw", "swap", "banking")
+
+    @property
+    def counts_blitz(self) -> bool:
+        return self.blitz_effect != "none" and self.hand_value == "suit_sum"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named preset of ``Rules`` with what people call it and where it comes from."""
+
+    key: str
+    name: str
+    rules: Rules
+    summary: str
+    source: str
+    aliases: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
+    our_reading: bool = False
+    life_name: str = "life"          # what a life is on the table (penny, bill corner...)
+    life_plural: str = "lives"
+    extra_life_name: str = "on the county"
+    optional: tuple[str, ...] = field(default=())  # options the sources call optional
+
+    @property
+    def family(self) -> str:
+        return self.rules.family
+
+
+_SCAT = Rules(family="draw", pack=52, lives=3, extra_life=True, knocker_alone_lowest=2,
+              knocker_tied="safe", blitz_effect="others_lose", blitz_after_knock=False,
+              stock_out="void")
+
+VARIANTS: dict[str, Variant] = {v.key: v for v in [
+    Variant("scat", "Thirty-One (Scat)", _SCAT,
+            "The classic American draw game: draw or take the top discard, throw one card "
+            "away, and knock when you think you are not the lowest.",
+            "seed 000", aliases=("Scat", "Blitz", "Cadillac", "Cad", "Whammy!", "Juble",
+                                 "High Hat", "Ride the Bus", "Geronimo", "Nickle Knock"),
+            regions=("USA", "United Kingdom"), life_name="penny", life_plural="pennies",
+            extra_life_name="on the county", optional=("three_of_a_kind",)),
+    Variant("blitz", "Blitz (pub rules)",
+            _SCAT.replace(extra_life=False, three_of_a_kind=30, knocker_tied="double",
+                          blitz_after_knock=True, stock_out="reshuffle"),
+            "A harsher pub version: a 31 ends the round even on a final turn, a knocker who "
+            "is lowest or shares last place loses two, and the discard pile is reshuffled.",
+            "seed 003", aliases=("Blitz",), regions=("USA",)),
+    Variant("five_dollar", "Five-dollar bill",
+            _SCAT.replace(lives=4),
+            "Scat where each stake is a bill: its four corners are the four lives, then the "
+            "player rides free; the last player in takes every bill.",
+            "seed 000", regions=("USA",), life_name="bill corner", life_plural="bill corners",
+            extra_life_name="free ride", optional=("three_of_a_kind",)),
+    Variant("eenendertigen", "Eenendertigen (Dutch)", _SCAT.replace(pack=32),
+            "The Dutch draw game with the 32-card pack (7 to ace).",
+            "seed 000", aliases=("Eenendertigen",), regions=("Netherlands",)),
+    Variant("running_total", "Running total",
+            _SCAT.replace(scoring="points", extra_life=False),
+            "Scat without lives: each round ranks the players high (2 points), medium (1) or "
+            "low (0); the first to reach the target wins.",
+            "seed 000", our_reading=True, life_name="point", life_plural="points"),
+    Variant("kitty", "Kitty (widow and pot)",
+            Rules(family="widow", pack=52, scoring="chips", chips=10, ante=1, tie_break=True,
+                  blitz_effect="pot", extra_life=False, knocker_alone_lowest=1,
+                  knocker_tied="same"),
+            "Everyone antes a chip; a three-card widow lies face down; exchange cards with it "
+            "or knock; the best hand takes the pot, and a blitz takes it at once.",
+            "seed 000", aliases=("Kitty",), regions=("USA",), life_name="chip",
+            life_plural="chips"),
+    Variant("schwimmen", "Schwimmen (German 31)",
+            Rules(family="swap", pack=32, max_players=8, three_of_a_kind=30.5, fire=33,
+                  lives=3, extra_life=True, knocker_alone_lowest=1, knocker_tied="same",
+                  blitz_effect="showdown", blitz_after_knock=True, stock_out="score"),
+            "Three open cards in the middle: swap one, swap all, pass or knock. A 31 or three "
+            "aces end the round at once; a player with no lives left is swimming.",
+            "seed 001", aliases=("Schnauz", "Knack", "Hosen 'runter"),
+            regions=("Germany", "Austria"), life_name="life", extra_life_name="swimming",
+            optional=("dealer_two_hands",)),
+    Variant("stop_the_bus", "Stop the Bus (English)",
+            Rules(family="swap", pack=52, hand_value="brag", allow_pass=False, lives=3,
+                  extra_life=False, knocker_alone_lowest=1, knocker_tied="same",
+                  blitz_effect="none", stock_out="score"),
+            "Swap one or all three cards with the open middle, or stop the bus; no passing, "
+            "and hands rank as in Brag.",
+            "seed 000", aliases=("Stop the Bus",), regions=("England",)),
+    Variant("switch", "Switch",
+            Rules(family="switch", pack=52, lives=3, extra_life=True, knocker_alone_lowest=2,
+                  knocker_tied="safe", blitz_effect="others_lose", stock_out="void"),
+            "The dealer keeps one of two hands and lays the other open; swap with the open "
+            "hand, or trade your whole hand for the open or the closed hand.",
+            "seed 000", our_reading=True),
+    Variant("banking", "Banking Thirty-One",
+            Rules(family="banking", pack=52, hand_value="banking_total", scoring="chips",
+                  chips=20, extra_life=False, blitz_effect="others_lose", stock_out="reshuffle"),
+            "One banker against the punters: buy cards one at a time towards 31 without going "
+            "over; naturals are paid at once.",
+            "seed 002", aliases=("Trente et un",), regions=("Greece",), life_name="chip",
+            life_plural="chips"),
+]}
+
+
+def get_variant(key: str) -> Variant:
+    """The variant preset for ``key``; an unknown key is refused with the list of keys."""
+    try:
+        return VARIANTS[key]
+    except (KeyError, TypeError):
+        raise ValueError(f"Unknown variant '{key}'; valid keys are: {', '.join(VARIANTS)}.") from None

@@ -1,0 +1,250 @@
+"""Hand value (RULES.md section 2): suit sum, three of a kind, fire, blitz, tie-break,
+brag ranks and banking totals.
+
+>>> from thirtyone.rules import get_variant
+>>> s = score("AH KH 9S", get_variant("scat").rules)
+>>> s.points, s.label
+(21.0, 'hearts')
+>>> s.explain()
+'A♥ and K♥ count together as hearts: 11 + 10 = 21; 9♠ is in another suit and does not count.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand
+from .rules import Rules
+
+BRAG_CLASSES = ("high card", "pair", "flush", "run", "running flush", "prial")
+
+
+def _fmt(x: float) -> str:
+    """30.5 -> '30½', 21.0 -> '21'."""
+    if float(x).is_integer():
+        return str(int(x))
+    return f"{int(x)}½" if x - int(x) == 0.5 else str(x)
+
+
+@dataclass(frozen=True, eq=False)
+class Score:
+    """The value of a hand under some rules. Scores compare by ``key`` (higher is better);
+    equal keys are a tie.
+
+    ``points`` is a float for suit sums and banking totals, a rank tuple for brag.
+    """
+
+    points: float | tuple
+    label: str
+    counted: tuple[Card, ...]
+    cards: tuple[Card, ...]
+    key: tuple
+    blitz: bool = False
+    fire: bool = False
+    bust: bool = False
+    reason: str = ""
+
+    @property
+    def name(self) -> str:
+        """A short name for the value: ``21 (hearts)``, ``pair``, ``bust``."""
+        if isinstance(self.points, tuple):
+            return self.label
+        return f"{_fmt(self.points)} ({self.label})"
+
+    @property
+    def value_text(self) -> str:
+        """The value alone, as people write it: ``30½``, ``pair of kings``."""
+        if isinstance(self.points, tuple):
+            return self.reason or self.label
+        return _fmt(self.points)
+
+    def explain(self) -> str:
+        return self.reason
+
+    def _cmp(self, other: object) -> tuple:
+        if not isinstance(other, Score):
+            return NotImplemented  # type: ignore[return-value]
+        return self.key, other.key
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Score):
+            return NotImplemented
+        return self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __lt__(self, other: Score) -> bool:
+        return self.key < other.key
+
+    def __le__(self, other: Score) -> bool:
+        return self.key <= other.key
+
+    def __gt__(self, other: Score) -> bool:
+        return self.key > other.key
+
+    def __ge__(self, other: Score) -> bool:
+        return self.key >= other.key
+
+
+def score(cards: str | Iterable[str | Card], rules: Rules) -> Score:
+    """The value of a hand under ``rules``. Text is accepted: ``score("AH KH 9S", rules)``.
+
+    Suit-sum and brag hands have exactly three cards from the rules' pack; banking hands may
+    have any number of cards (several packs may repeat a card).
+    """
+    if rules.hand_value == "banking_total":
+        hand = tuple(parse_cards(cards))
+        if not hand:
+            raise CardError("A banking hand needs at least one card.")
+        return banking_score(hand)
+    hand = parse_hand(cards, pack=rules.pack)
+    if rules.hand_value == "brag":
+        return brag_score(hand)
+    return suit_sum_score(hand, rules)
+
+
+# --- suit sum ---------------------------------------------------------------------------
+
+def best_suit(hand: tuple[Card, ...]) -> tuple[int, str, tuple[Card, ...]]:
+    """The best one-suit total: (points, suit, cards of that suit). When two suits tie, the
+    one with the higher cards counts (it is the better hand under a tie-break), so the answer
+    does not depend on the order of the cards."""
+    def strength(suit: str) -> tuple:
+        same = [d.points for d in hand if d.suit == suit]
+        return (sum(same), sorted(same, reverse=True))
+    suit = max(dict.fromkeys(c.suit for c in hand), key=strength)
+    counted = tuple(d for d in hand if d.suit == suit)
+    return sum(d.points for d in counted), suit, counted
+
+
+def suit_sum_score(hand: tuple[Card, ...], rules: Rules) -> Score:
+    total, suit, counted = best_suit(hand)
+    others = tuple(c for c in hand if c not in counted)
+    ranks = {c.rank for c in hand}
+    if len(ranks) == 1 and hand[0].rank == 14 and rules.fire is not None:
+        pts = float(rules.fire)
+        return Score(pts, "fire", hand, hand, _tie_key(pts, hand, (), rules), fire=True,
+                     reason=f"Three aces are fire, worth {_fmt(pts)} under these rules: "
+                            "the round ends at once and every other player loses a life.")
+    if len(ranks) == 1 and rules.three_of_a_kind is not None:
+        pts = float(rules.three_of_a_kind)
+        if pts > total:
+            return Score(pts, "three of a kind", hand, hand, _tie_key(pts, hand, (), rules),
+                         reason=f"Three cards of one rank ({cards_display(hand)}) are worth "
+                                f"{_fmt(pts)} under these rules.")
+    pts = float(total)
+    blitz = total == 31
+    if len(counted) == 1:
+        why = (f"No two cards share a suit, so the best single card counts: "
+               f"{counted[0].display} = {total}.")
+    else:
+        why = (f"{_and(c.display for c in counted)} count together as "
+               f"{SUIT_NAMES[suit]}: {' + '.join(str(c.points) for c in counted)} = {total}")
+        if others:
+            verb = "is" if len(others) == 1 else "are"
+            why += f"; {cards_display(others)} {verb} in another suit and does not count."
+            if len(others) > 1:
+                why = why.replace("does not count", "do not count")
+        else:
+            why += "."
+    if blitz:
+        why += " That is 31, a blitz."
+    return Score(pts, SUIT_NAMES[suit], counted, hand, _tie_key(pts, counted, others, rules),
+                 blitz=blitz, reason=why)
+
+
+def _and(words: Iterable[str]) -> str:
+    w = list(words)
+    return w[0] if len(w) == 1 else ", ".join(w[:-1]) + " and " + w[-1]
+
+
+def _tie_key(pts: float, counted: tuple[Card, ...], others: tuple[Card, ...],
+             rules: Rules) -> tuple:
+    if not rules.tie_break:
+        return (pts,)
+    c = sorted((x.points for x in counted), reverse=True) + [0] * (3 - len(counted))
+    o = sorted((x.points for x in others), reverse=True) + [0] * (3 - len(others))
+    return (pts, *c, *o)
+
+
+# --- brag (Stop the Bus) ----------------------------------------------------------------
+
+_BRAG_RANK_WORD = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
+                   8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens",
+                   13: "kings", 14: "aces"}
+
+
+def _run_top(ranks: list[int]) -> int | None:
+    """Top of a run for ranks sorted high to low; 3-2-A is the best run (top 15)."""
+    if ranks == [14, 3, 2]:
+        return 15
+    if ranks[0] - 1 == ranks[1] and ranks[1] - 1 == ranks[2]:
+        return ranks[0]
+    return None
+
+
+def brag_score(hand: tuple[Card, ...]) -> Score:
+    ranks = sorted((c.rank for c in hand), reverse=True)
+    flush = len({c.suit for c in hand}) == 1
+    top = _run_top(ranks)
+    shown = cards_display(sorted(hand, reverse=True))
+    if ranks[0] == ranks[2]:
+        cls, detail = 5, ((16 if ranks[0] == 3 else ranks[0]),)
+        why = f"Three {_BRAG_RANK_WORD[ranks[0]]}: a prial, the best class"
+        why += " (three threes are the very best hand)." if ranks[0] == 3 else "."
+        counted = hand
+    elif top is not None and flush:
+        cls, detail, counted = 4, (top,), hand
+        why = f"{shown} is a running flush: a run all in one suit."
+    elif top is not None:
+        cls, detail, counted = 3, (top,), hand
+        why = f"{shown} is a run: three ranks in a row."
+    elif flush:
+        cls, detail, counted = 2, tuple(ranks), hand
+        why = f"{shown} is a flush: three cards of one suit."
+    elif ranks[0] == ranks[1] or ranks[1] == ranks[2]:
+        pair = ranks[1]
+        kicker = ranks[2] if ranks[0] == ranks[1] else ranks[0]
+        cls, detail = 1, (pair, kicker)
+        counted = tuple(c for c in hand if c.rank == pair)
+        why = f"A pair of {_BRAG_RANK_WORD[pair]}; the odd card breaks ties."
+    else:
+        cls, detail = 0, tuple(ranks)
+        counted = tuple(sorted(hand, reverse=True)[:1])
+        why = f"No pair, run or flush: high card, compared from {counted[0].display} down."
+    key = (cls, *detail)
+    return Score(key, BRAG_CLASSES[cls], counted, hand, key, reason=why)
+
+
+# --- banking total ----------------------------------------------------------------------
+
+def banking_total(hand: Iterable[Card]) -> tuple[int, bool]:
+    """(best total, bust): each ace counts 1 or 11, whichever gives the best total not over
+    31; bust when even the smallest total is over 31."""
+    cards = list(hand)
+    low = sum(1 if c.rank == 14 else c.points for c in cards)
+    if low > 31:
+        return low, True
+    total = low
+    for c in cards:
+        if c.rank == 14 and total + 10 <= 31:
+            total += 10
+    return total, False
+
+
+def banking_score(hand: tuple[Card, ...]) -> Score:
+    total, bust = banking_total(hand)
+    natural = len(hand) == 3 and total == 31
+    shown = cards_display(hand)
+    if bust:
+        why = f"{shown} add up to {total} even with every ace as 1: over 31, bust."
+    else:
+        why = f"All cards count: {shown} make {total}"
+        if any(c.rank == 14 for c in hand):
+            why += " (aces counted as 1 or 11, whichever is best without going over)"
+        why += "; a 31 on the deal is a natural." if natural else "."
+    key = (-1,) if bust else (float(total),)
+    return Score(float(total), "bust" if bust else ("natural" if natural else "total"),
+                 hand, hand, key, blitz=natural, bust=bust, reason=why)
