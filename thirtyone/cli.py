@@ -10,8 +10,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .cards import cards_text
 from .rules import OPTIONS, VARIANTS, Rules, get_variant
@@ -44,6 +45,8 @@ def parse_rule_overrides(items: list[str] | None, base: Rules) -> Rules:
             value = json.loads(raw)
         except json.JSONDecodeError:
             value = raw
+        if isinstance(value, str) and value.strip().lower() == "none":
+            value = None  # OPTIONS list "none" as an allowed value, so accept the word
         changes[name.strip()] = value
     return Rules.from_dict(changes, base) if changes else base
 
@@ -135,9 +138,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # --json may come before or after the command; SUPPRESS keeps a subcommand's default
+    # from overwriting a --json given before it.
     common = _Parser(add_help=False)
-    common.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    p = _Parser(prog="thirtyone", description=__doc__, parents=[common])
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="print machine-readable JSON")
+    p = _Parser(prog="thirtyone", description=__doc__)
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     s = sub.add_parser("app", parents=[common], help="run the Streamlit app")
