@@ -1,0 +1,654 @@
+"""Banking Thirty-One (RULES.md section 4, variant ``banking``): one banker against the punters.
+
+The game is a state machine like the table engine in ``thirtyone.game``: ``legal_actions()``
+lists the moves of the player to move, ``apply(action)`` plays one and returns the events it
+caused, ``observation(seat)`` is what one seat may see, and ``next_round()`` deals again.
+
+How a round goes (every amount is a ``Rules`` option):
+
+1. Every player with chips, the banker included, gets three cards, one at a time, starting
+   next to the banker in the direction of play; the banker gets each card last.
+2. Naturals (31 on the deal). A punter's natural is shown and the banker pays it
+   ``natural_pays``. A banker's natural collects ``natural_pays`` from every punter except
+   those who also hold a natural; banker and punter naturals stand off **(our reading)**:
+   nothing passes between them. A banker's natural ends the round.
+3. Each punter still in, in turn, hits (buys one card) or stays. Going over 31 is a bust: the
+   punter pays ``bust_pays`` to the banker at once and is out of the round.
+4. If any punter stayed, the banker hits or stays. A bust banker pays ``bust_pays`` to every
+   punter still in; a standing banker collects ``win_pays`` from every lower punter and pays
+   ``win_pays`` to every higher one; equal totals pay nothing.
+
+The pack is not shuffled every round: the banker deals on from the same pack (with more than
+five players, two or three packs shuffled together) until it runs out. That is a *talia*.
+Then all cards are shuffled afresh and the bank passes to the player on the right (seat
+``banker - 1``), unless ``one_banker``. The talia also ends when the pack cannot deal the next
+round. If the pack runs out in the middle of a round, the used cards of earlier rounds are
+shuffled to finish it **(our reading of the seed)**.
+
+Chips: a player who owes more than they hold pays what they have; a banker who cannot pay
+everybody pays in the order of play until the chips run out **(our reading)**. A player with
+no chips after a round is out. The game is over when one player holds all the chips, or,
+if ``max_rounds`` is given, after that many rounds (then the most chips wins; a tie for the
+most is a draw, ``winner`` None).
+
+Randomness: every shuffle comes from ``numpy.random.default_rng([seed, talia, n])``, so a game
+is reproduced by its seed (and an optional stacked deck for the first talia) and its moves.
+
+>>> from thirtyone.cards import parse_cards
+>>> g = BankingGame(players=2, banker=0, seed=1,
+...                 deck=parse_cards("TS 9H TD 9C KS AD"))
+>>> [str(a) for a in g.legal_actions()], g.to_move
+(['hit', 'stay'], 1)
+>>> [e.kind for e in g.apply(Stay())]
+['stay']
+>>> [e.text for e in g.apply(Stay())][-1]
+'Seat 1 has 30, more than the banker (Seat 0) with 29: the banker pays 2 chips.'
+>>> g.chips, g.round_over
+([18, 22], True)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import IllegalActionError
+from .actions import Action, ActionTextError, Hit, Stay, parse_action
+from .cards import Card, CardError, make_pack, parse_card
+from .rules import Rules, RulesError, get_variant
+from .scoring import banking_total
+
+try:  # the table engine's event type, when it exists, so the UI shows both the same way
+    from .game import Event
+except ImportError:  # pragma: no cover - only before thirtyone.game lands
+    @dataclass(frozen=True)
+    class Event:  # type: ignore[no-redef]
+        """Something that happened, in words a learner can read."""
+
+        kind: str
+        text: str
+        seat: int | None = None
+
+# Players above this number need more than one pack (RULES.md section 4, banking).
+MAX_PLAYERS_ONE_PACK = 5
+
+# Where a seat stands in the current round.
+WAITING = "waiting"      # dealt in, has not finished buying
+STAYED = "stayed"        # stays on this hand
+NATURAL = "natural"      # dealt 31 (a punter's natural is settled at once)
+BUST = "bust"            # went over 31 and paid
+BANKER = "banker"        # the banker before their turn is over
+OUT = "out"              # no chips, no cards
+
+
+class BankingRecordError(ValueError):
+    """A banking game record that cannot be loaded; the message says why."""
+
+
+def min_packs(players: int) -> int:
+    """Fewest packs for this many players: one pack up to five players, then two."""
+    return 1 if players <= MAX_PLAYERS_ONE_PACK else 2
+
+
+def check_table(rules: Rules, players: int) -> None:
+    """Refuse rules that are not banking, or a player count these rules cannot seat."""
+    if rules.family != "banking":
+        raise RulesError(f"Banking Thirty-One needs the banking family, not '{rules.family}'.")
+    if not rules.min_players <= players <= rules.max_players:
+        raise RulesError(f"These rules seat {rules.min_players} to {rules.max_players} players, "
+                         f"not {players}.")
+    need = min_packs(players)
+    if rules.packs < need:
+        raise RulesError(f"With {players} players Banking Thirty-One needs at least {need} packs "
+                         f"shuffled together (option 'packs' is {rules.packs}); one pack serves "
+                         f"at most {MAX_PLAYERS_ONE_PACK} players.")
+
+
+def stacked_shoe(deck: Iterable[Card | str], rules: Rules) -> list[Card]:
+    """The whole pack(s) with ``deck`` on top, in order; the cards not listed follow in the
+    fixed order of ``make_pack``, pack after pack. A card may be listed at most once per pack."""
+    listed = [c if isinstance(c, Card) else parse_card(c) for c in deck]
+    pack = make_pack(rules.pack)
+    allowed = set(pack)
+    counts: Counter[Card] = Counter()
+    for c in listed:
+        if c not in allowed:
+            raise CardError(f"'{c}' is not in this {rules.pack}-card pack.")
+        counts[c] += 1
+        if counts[c] > rules.packs:
+            raise CardError(f"'{c}' is listed {counts[c]} times but there "
+                            f"{'is' if rules.packs == 1 else 'are'} only {rules.packs} of it "
+                            f"with {rules.packs} pack{'s' if rules.packs > 1 else ''}.")
+    rest: list[Card] = []
+    for _ in range(rules.packs):
+        for c in pack:
+            if counts[c]:
+                counts[c] -= 1
+            else:
+                rest.append(c)
+    return listed + rest
+
+
+def _plural(n: int, word: str = "chip") -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class BankingObservation:
+    """What one seat may see: its own cards, cards that were shown, and public counts.
+
+    ``shown`` holds a hand only once it is public: a natural or a bust (shown at once) and
+    every hand when the round is over. Other hands appear only as ``hand_sizes``.
+    """
+
+    seat: int
+    players: tuple[str, ...]
+    rules: Rules
+    banker: int
+    to_move: int | None
+    chips: tuple[int, ...]
+    status: tuple[str, ...]
+    hand: tuple[Card, ...]
+    total: int | None
+    hand_sizes: tuple[int, ...]
+    shown: tuple[tuple[Card, ...] | None, ...]
+    cards_left: int
+    talia: int
+    round_no: int
+    round_over: bool
+    game_over: bool
+    winner: int | None
+    legal: tuple[Action, ...]
+    log: tuple[str, ...]            # what happened this round, in words
+
+
+class BankingGame:
+    """A whole game of Banking Thirty-One.
+
+    ``players`` is a number of seats or a list of names; ``banker`` the first banker's seat;
+    ``seed`` (an int) or ``rng`` (a numpy Generator, which gives the seed) drive every shuffle;
+    ``deck`` stacks the first pack from the top (unlisted cards follow in a fixed order);
+    ``chips`` starts the game mid-way; ``max_rounds`` ends it after that many rounds.
+    """
+
+    def __init__(self, rules: Rules | None = None, players: int | Sequence[str] = 2,
+                 banker: int = 0, seed: int | None = None,
+                 rng: np.random.Generator | None = None,
+                 deck: Iterable[Card | str] | None = None,
+                 chips: Sequence[int] | None = None, max_rounds: int | None = None) -> None:
+        self.rules = rules if rules is not None else get_variant("banking").rules
+        names = ([f"Seat {i}" for i in range(players)] if isinstance(players, int)
+                 else [str(p) for p in players])
+        check_table(self.rules, len(names))
+        n = len(names)
+        self.players: list[str] = names
+        if chips is None:
+            chips = [self.rules.chips] * n
+        chips = list(chips)
+        if len(chips) != n or any(not isinstance(c, int) or isinstance(c, bool) or c < 0
+                                  for c in chips):
+            raise ValueError(f"Chips must be {n} whole numbers of 0 or more, one per player.")
+        if sum(1 for c in chips if c > 0) < 2:
+            raise ValueError("At least two players need chips to play.")
+        if not isinstance(banker, int) or not 0 <= banker < n:
+            raise ValueError(f"The banker must be a seat from 0 to {n - 1}.")
+        if chips[banker] == 0:
+            raise ValueError(f"The banker (seat {banker}) has no chips.")
+        if max_rounds is not None and (not isinstance(max_rounds, int) or max_rounds < 1):
+            raise ValueError("max_rounds must be a whole number of at least 1, or None.")
+        if seed is None:
+            seed = int((rng if rng is not None else np.random.default_rng())
+                       .integers(0, 2**62))
+        self.seed: int = int(seed)
+        self.max_rounds = max_rounds
+        self.chips: list[int] = chips
+        self.banker: int = banker
+        self.first_banker: int = banker
+        self.start_chips: tuple[int, ...] = tuple(chips)
+        self.talia = 0
+        self._reshuffles = 0
+        # the first pack from the top, as stacked or shuffled; the record keeps it
+        self.first_pack: tuple[Card, ...] = tuple(
+            stacked_shoe(deck, self.rules) if deck is not None else self._shuffled_shoe())
+        # the shoe is kept top-last so that dealing is a pop()
+        self.shoe: list[Card] = list(reversed(self.first_pack))
+        self.used: list[Card] = []          # cards of finished rounds in this talia
+        self.talia_over = False
+        self.round_no = 0
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.status: list[str] = [OUT] * n
+        self.to_move: int | None = None
+        self.round_over = False
+        self.game_over = False
+        self.winner: int | None = None
+        self.history: list[str] = []        # canonical text of every move, for records
+        self.events: list[Event] = []
+        self._deal()
+
+    # --- seats and order -------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def step(self) -> int:
+        """+1 clockwise (to the left), -1 anticlockwise (to the right)."""
+        return -1 if self.rules.anticlockwise else 1
+
+    def active(self, seat: int) -> bool:
+        return self.chips[seat] > 0
+
+    def punters_in_order(self) -> list[int]:
+        """Punters with chips, in the order of play from the banker."""
+        seats = [(self.banker + self.step * k) % self.n for k in range(1, self.n)]
+        return [s for s in seats if self.active(s)]
+
+    def seat_right_of(self, seat: int) -> int:
+        """The next player with chips on the right (seat - 1, - 2, ...)."""
+        for k in range(1, self.n):
+            s = (seat - k) % self.n
+            if self.active(s):
+                return s
+        return seat
+
+    def total(self, seat: int) -> int:
+        return banking_total(self.hands[seat])[0]
+
+    def is_bust(self, seat: int) -> bool:
+        return banking_total(self.hands[seat])[1]
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    # --- cards ------------------------------------------------------------------------
+
+    def _rng(self) -> np.random.Generator:
+        return np.random.default_rng([self.seed, self.talia, self._reshuffles])
+
+    def _shuffled_shoe(self) -> list[Card]:
+        cards = list(make_pack(self.rules.pack)) * self.rules.packs
+        order = self._rng().permutation(len(cards))
+        return [cards[i] for i in order]
+
+    def _draw(self, events: list[Event]) -> Card:
+        if not self.shoe:
+            # The pack ran out mid-round: the used cards finish this round, then a new talia.
+            self._reshuffles += 1
+            order = self._rng().permutation(len(self.used))
+            self.shoe = [self.used[i] for i in order]
+            self.used = []
+            self.talia_over = True
+            events.append(Event("reshuffle", "The pack has run out: the cards of earlier "
+                                "rounds are shuffled to finish this round.", None))
+        card = self.shoe.pop()
+        if not self.shoe:
+            self.talia_over = True
+        return card
+
+    def can_draw(self) -> bool:
+        return bool(self.shoe or self.used)
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the game wherever it is (pack, hands, used); for checks."""
+        return self.shoe + self.used + [c for h in self.hands for c in h]
+
+    # --- the round ----------------------------------------------------------------------
+
+    def _deal(self) -> list[Event]:
+        events: list[Event] = []
+        self._round_start = len(self.events)
+        self.round_no += 1
+        self.round_over = False
+        self._reshuffles = 0
+        self.hands = [[] for _ in range(self.n)]
+        self.status = [OUT if not self.active(s) else WAITING for s in range(self.n)]
+        self.status[self.banker] = BANKER
+        order = self.punters_in_order() + [self.banker]
+        for _ in range(3):
+            for s in order:
+                self.hands[s].append(self._draw(events))
+        events.append(Event("deal", f"Round {self.round_no}: {self.name(self.banker)} is the "
+                            f"banker and deals three cards to each of {len(order)} players.",
+                            self.banker))
+        events += self._settle_naturals()
+        if not self.round_over:
+            self._advance(events)
+        self.events += events
+        return events
+
+    def _pay(self, payer: int, payee: int, amount: int, why: str,
+             events: list[Event]) -> int:
+        paid = min(amount, self.chips[payer])
+        self.chips[payer] -= paid
+        self.chips[payee] += paid
+        text = why.replace("{paid}", _plural(paid))
+        if paid < amount:
+            text += f" ({self.name(payer)} had only {_plural(paid)}.)"
+        events.append(Event("pay", text, payer))
+        return paid
+
+    def _settle_naturals(self) -> list[Event]:
+        events: list[Event] = []
+        b = self.banker
+        banker_natural = self.total(b) == 31
+        pays = self.rules.natural_pays
+        for s in self.punters_in_order():
+            if self.total(s) == 31:
+                self.status[s] = NATURAL
+                if banker_natural:
+                    events.append(Event("natural", f"{self.name(s)} shows a natural 31, but the "
+                                        "banker has one too: nothing is paid between them.", s))
+                else:
+                    events.append(Event("natural", f"{self.name(s)} shows a natural 31.", s))
+                    self._pay(b, s, pays, f"The banker pays {self.name(s)} {{paid}} for the "
+                              "natural.", events)
+        if banker_natural:
+            self.status[b] = NATURAL
+            events.append(Event("banker_natural", f"The banker ({self.name(b)}) shows a natural "
+                                "31 and collects from every punter without one.", b))
+            for s in self.punters_in_order():
+                if self.status[s] != NATURAL:
+                    self._pay(s, b, pays, f"{self.name(s)} pays the banker {{paid}} for the "
+                              "banker's natural.", events)
+            events += self._end_round()
+        return events
+
+    def _advance(self, events: list[Event]) -> None:
+        """Pass the turn to the next punter still buying, then the banker, or end the round."""
+        for s in self.punters_in_order():
+            if self.status[s] == WAITING:
+                self.to_move = s
+                return
+        if any(self.status[s] == STAYED for s in range(self.n)):
+            self.to_move = self.banker
+            return
+        events.append(Event("no_punters", "No punter is still in, so the banker does not play.",
+                            self.banker))
+        events += self._end_round()
+
+    def legal_actions(self) -> list[Action]:
+        """The moves of the player to move: hit (if a card is left) and stay; none between
+        rounds or after the game."""
+        if self.round_over or self.to_move is None:
+            return []
+        return [Hit(), Stay()] if self.can_draw() else [Stay()]
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalActionError saying why ``action`` is not allowed now."""
+        if self.game_over:
+            raise IllegalActionError("The game is over; start a new game.")
+        if self.round_over:
+            raise IllegalActionError("The round is over; deal the next round first.")
+        if not isinstance(action, (Hit, Stay)):
+            raise IllegalActionError(f"'{action}' is not a banking move; the moves are hit "
+                                     "and stay.")
+        if isinstance(action, Hit) and not self.can_draw():
+            raise IllegalActionError("There are no cards left to buy; you can only stay.")
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Play one move for the player to move and return the events it caused."""
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except (ActionTextError, CardError) as e:
+                raise IllegalActionError(str(e)) from None
+        self.check(action)
+        seat = self.to_move
+        assert seat is not None
+        events: list[Event] = []
+        self.history.append(str(action))
+        who = self.name(seat)
+        is_banker = seat == self.banker
+        if isinstance(action, Hit):
+            self.hands[seat].append(self._draw(events))
+            n_cards = len(self.hands[seat])
+            events.append(Event("hit", f"{who} buys a card (now {n_cards} cards).", seat))
+            if self.is_bust(seat):
+                shown = " ".join(c.display for c in self.hands[seat])
+                if is_banker:
+                    events += self._banker_bust(shown)
+                else:
+                    self.status[seat] = BUST
+                    events.append(Event("bust", f"{who} goes over 31 ({shown} = "
+                                        f"{self.total(seat)}) and is bust.", seat))
+                    self._pay(seat, self.banker, self.rules.bust_pays,
+                              f"{who} pays the banker {{paid}} for the bust.", events)
+                    self._advance(events)
+        else:
+            if is_banker:
+                events.append(Event("stay", f"The banker ({who}) stays on "
+                                    f"{self.total(seat)}.", seat))
+                events += self._showdown()
+            else:
+                self.status[seat] = STAYED
+                events.append(Event("stay", f"{who} stays.", seat))
+                self._advance(events)
+        self.events += events
+        return events
+
+    def _punters_still_in(self) -> list[int]:
+        return [s for s in self.punters_in_order() if self.status[s] == STAYED]
+
+    def _banker_bust(self, shown: str) -> list[Event]:
+        b = self.banker
+        self.status[b] = BUST
+        events = [Event("banker_bust", f"The banker ({self.name(b)}) goes over 31 ({shown} = "
+                        f"{self.total(b)}) and pays every punter still in.", b)]
+        for s in self._punters_still_in():
+            self._pay(b, s, self.rules.bust_pays,
+                      f"The banker pays {self.name(s)} {{paid}} for going bust.", events)
+        return events + self._end_round()
+
+    def _showdown(self) -> list[Event]:
+        b = self.banker
+        self.status[b] = STAYED
+        bt = self.total(b)
+        events: list[Event] = []
+        w = self.rules.win_pays
+        for s in self._punters_still_in():
+            pt = self.total(s)
+            who = self.name(s)
+            if pt < bt:
+                self._pay(s, b, w, f"{who} has {pt}, less than the banker ({self.name(b)}) with "
+                          f"{bt}: {who} pays the banker {{paid}}.", events)
+            elif pt > bt:
+                self._pay(b, s, w, f"{who} has {pt}, more than the banker ({self.name(b)}) with "
+                          f"{bt}: the banker pays {{paid}}.", events)
+            else:
+                events.append(Event("tie", f"{who} has {pt}, the same as the banker: nothing "
+                                    "is paid.", s))
+        return events + self._end_round()
+
+    def _end_round(self) -> list[Event]:
+        self.round_over = True
+        self.to_move = None
+        events: list[Event] = []
+        for s in range(self.n):
+            if self.status[s] != OUT and self.chips[s] == 0:
+                events.append(Event("out", f"{self.name(s)} has no chips left and is out.", s))
+        alive = [s for s in range(self.n) if self.chips[s] > 0]
+        if len(alive) == 1:
+            self.game_over, self.winner = True, alive[0]
+            events.append(Event("game_over", f"{self.name(alive[0])} holds every chip and wins "
+                                "the game.", alive[0]))
+        elif self.max_rounds is not None and self.round_no >= self.max_rounds:
+            self.game_over = True
+            top = max(self.chips)
+            leaders = [s for s in range(self.n) if self.chips[s] == top]
+            self.winner = leaders[0] if len(leaders) == 1 else None
+            text = (f"{self.name(leaders[0])} has the most chips ({top}) and wins."
+                    if self.winner is not None else
+                    f"{' and '.join(self.name(s) for s in leaders)} share the most chips "
+                    f"({top}): a draw.")
+            events.append(Event("game_over", f"After {self.round_no} rounds the game ends. "
+                                + text, self.winner))
+        return events
+
+    def next_round(self) -> list[Event]:
+        """Gather the cards and deal the next round; at the end of a talia shuffle every card
+        afresh and pass the bank to the right (unless one banker plays all game)."""
+        if not self.round_over:
+            raise IllegalActionError("The round is still being played.")
+        if self.game_over:
+            raise IllegalActionError("The game is over; start a new game.")
+        events: list[Event] = []
+        start = len(self.events)
+        for h in self.hands:
+            self.used += h
+        self.hands = [[] for _ in range(self.n)]
+        players_left = sum(1 for s in range(self.n) if self.active(s))
+        if len(self.shoe) < 3 * players_left:
+            self.talia_over = True
+        old = self.banker
+        if self.talia_over:
+            self.talia += 1
+            self._reshuffles = 0
+            self.shoe = self._shuffled_shoe()
+            self.used = []
+            self.talia_over = False
+            text = "The pack is used up (a talia): every card is shuffled afresh"
+            if not self.rules.one_banker or not self.active(old):
+                self.banker = self.seat_right_of(old)
+            if self.banker != old:
+                text += f" and the bank passes to {self.name(self.banker)} on the right."
+            else:
+                text += f"; {self.name(old)} keeps the bank."
+            events.append(Event("talia", text, self.banker))
+        if not self.active(self.banker):
+            self.banker = self.seat_right_of(self.banker)
+            events.append(Event("bank_passes", f"{self.name(old)} is out, so the bank passes to "
+                                f"{self.name(self.banker)} on the right.", self.banker))
+        self.events += events
+        dealt = self._deal()
+        self._round_start = start
+        return events + dealt
+
+    # --- what a seat may see ----------------------------------------------------------
+
+    def observation(self, seat: int) -> BankingObservation:
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise ValueError(f"Seat must be from 0 to {self.n - 1}.")
+        shown = tuple(tuple(h) if (self.round_over and h) or st in (NATURAL, BUST) else None
+                      for h, st in zip(self.hands, self.status, strict=True))
+        hand = tuple(self.hands[seat])
+        return BankingObservation(
+            seat=seat, players=tuple(self.players), rules=self.rules, banker=self.banker,
+            to_move=self.to_move, chips=tuple(self.chips), status=tuple(self.status),
+            hand=hand, total=banking_total(hand)[0] if hand else None,
+            hand_sizes=tuple(len(h) for h in self.hands), shown=shown,
+            cards_left=len(self.shoe), talia=self.talia, round_no=self.round_no,
+            round_over=self.round_over, game_over=self.game_over, winner=self.winner,
+            legal=tuple(self.legal_actions()) if self.to_move == seat else (),
+            log=tuple(e.text for e in self.events[self._round_start:]))
+
+
+# --- bots ---------------------------------------------------------------------------------
+
+#: The basic bot stays on this total or more; the seed remarks that 26 or 27 is a good hand.
+BASIC_STAY_AT = 26
+
+
+def random_bot(obs: BankingObservation, rng: np.random.Generator) -> Action:
+    """Any legal move, uniformly."""
+    return obs.legal[int(rng.integers(len(obs.legal)))]
+
+
+def basic_bot(obs: BankingObservation, rng: np.random.Generator) -> Action:
+    """Fixed and documented so simulations can be checked by hand: hit while the own total
+    is below ``BASIC_STAY_AT`` (26) and a card can be bought, otherwise stay. A natural or any
+    31 always stays. Banker and punters play the same way; ``rng`` is not used."""
+    if Hit() in obs.legal and obs.total is not None and obs.total < BASIC_STAY_AT:
+        return Hit()
+    return Stay()
+
+
+BANKING_BOTS: dict[str, Callable[[BankingObservation, np.random.Generator], Action]] = {
+    "random": random_bot, "basic": basic_bot}
+
+
+# --- game records ---------------------------------------------------------------------------
+
+def banking_to_record(game: BankingGame) -> dict[str, Any]:
+    """The JSON game record of DESIGN.md for a banking game.
+
+    ``dealer`` is the first banker, ``chips`` the chips at the start, ``deck`` the first pack
+    from the top (as stacked, or as the seed shuffled it), ``seed`` drives every later shuffle,
+    ``actions`` the moves in order (the next round is dealt when a round is over and more
+    moves follow) and ``round`` the number of rounds dealt.
+    """
+    record: dict[str, Any] = {
+        "variant": "banking",
+        "rules": game.rules.to_dict(only_changed_from=get_variant("banking").rules),
+        "players": list(game.players),
+        "dealer": game.first_banker,
+        "chips": list(game.start_chips),
+        "deck": [str(c) for c in game.first_pack],
+        "seed": game.seed,
+        "actions": list(game.history),
+        "round": game.round_no,
+    }
+    if game.max_rounds is not None:
+        record["max_rounds"] = game.max_rounds
+    return record
+
+
+_RECORD_KEYS = {"variant", "rules", "players", "dealer", "chips", "deck", "seed", "actions",
+                "round", "max_rounds"}
+
+
+def banking_from_record(record: dict[str, Any]) -> BankingGame:
+    """Rebuild a banking game from its record by replaying it; a broken or tampered record is
+    refused with the reason (BankingRecordError)."""
+    def bad(why: str) -> BankingRecordError:
+        return BankingRecordError(f"This banking record cannot be loaded: {why}")
+
+    if not isinstance(record, dict):
+        raise bad("it is not a JSON object.")
+    unknown = set(record) - _RECORD_KEYS
+    if unknown:
+        raise bad(f"unknown field(s) {', '.join(sorted(unknown))}.")
+    if record.get("variant") != "banking":
+        raise bad(f"its variant is {record.get('variant')!r}, not 'banking'.")
+    try:
+        rules = Rules.from_dict(record.get("rules", {}), get_variant("banking").rules)
+    except (RulesError, TypeError) as e:
+        raise bad(str(e)) from None
+    players = record.get("players", 2)
+    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+        raise bad("'players' must be a list of names.")
+    for key in ("dealer", "seed", "round"):
+        v = record.get(key, 0)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise bad(f"'{key}' must be a whole number of 0 or more.")
+    deck = record.get("deck", [])
+    actions = record.get("actions", [])
+    if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+        raise bad("'deck' must be a list of card texts.")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise bad("'actions' must be a list of move texts.")
+    try:
+        game = BankingGame(rules, players, banker=record.get("dealer", 0),
+                           seed=record.get("seed", 0), deck=deck, chips=record.get("chips"),
+                           max_rounds=record.get("max_rounds"))
+    except (ValueError, CardError) as e:
+        raise bad(str(e)) from None
+    for i, text in enumerate(actions, start=1):
+        try:
+            if game.round_over and not game.game_over:
+                game.next_round()
+            game.apply(text)
+        except IllegalActionError as e:
+            raise bad(f"move {i} ('{text}') is not allowed: {e}") from None
+    target = record.get("round", game.round_no)
+    if target < game.round_no:
+        raise bad(f"'round' is {target} but the moves reach round {game.round_no}.")
+    while game.round_no < target:
+        if not game.round_over or game.game_over:
+            raise bad(f"'round' is {target} but the moves reach only round {game.round_no}.")
+        game.next_round()
+    return game
