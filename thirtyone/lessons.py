@@ -1,0 +1,574 @@
+"""Lessons as data: Markdown files in ``lessons/`` with quizzes that the engine answers.
+
+A lesson file starts with front matter between ``---`` lines (``title``, ``summary``,
+``variant``), then one step per ``## heading``. Inside a step, plain Markdown is text; a fenced
+block ```` ```cards ```` shows cards (one row per line, ``Label: AH KH 9S`` or just cards);
+a fenced block ```` ```quiz ```` asks a question. A quiz names its ``kind``, its ``question``
+and the cards or options it is about; it never contains the answer. The answer and the
+explanation are worked out here by the engine (``score``, the exact odds, the presets).
+
+Quiz kinds:
+
+- ``value``: what is ``hand`` worth under ``variant``?
+- ``discard``: ``hand`` has four cards (three plus the one drawn); which card goes?
+- ``swap``: swap family; ``hand`` and ``middle``: which middle card do you take (or swap all,
+  or pass)?
+- ``showdown``: ``hands`` (``- Name: cards`` lines), optional ``knocker``; who loses what?
+- ``best``: ``hands``; which hand is best (``worst: yes`` asks for the weakest)?
+- ``option``: what is option ``option`` in ``variant``?
+- ``likelier``: of ``variants``, which gives the bigger ``measure`` (``p31`` or ``mean``)?
+- ``standing``: what share of all dealt hands does ``hand`` beat?
+
+>>> q = parse_quiz("kind: value\\nvariant: scat\\nhand: AH KH 9S\\nquestion: Worth?")
+>>> q.options
+['9', '21', '30']
+>>> q.check('21').correct, q.check('30').correct
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand
+from .odds import dealt_distribution, hand_standing
+from .rules import OPTIONS, VARIANTS, Rules, get_variant
+from .scoring import BRAG_CLASSES, Score, score
+from .variant_table import humanise
+
+LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+
+QUIZ_KINDS = ("value", "discard", "swap", "showdown", "best", "option", "likelier", "standing")
+_FORBIDDEN_KEYS = ("answer", "correct", "solution")
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be read; the message names the file and the problem."""
+
+
+# --- quizzes --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Feedback:
+    correct: bool
+    message: str
+
+
+@dataclass
+class Quiz:
+    """A question with options; ``correct`` holds the indices of every right option and
+    ``why`` the engine's explanation per option (shown after an answer)."""
+
+    kind: str
+    question: str
+    variant: str
+    options: list[str]
+    correct: set[int]
+    why: list[str]
+    summary: str                      # the engine's explanation of the right answer
+    cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # what to show
+
+    def check(self, choice: str | int) -> Feedback:
+        """Check an answer (option text or index); the message says why it is right or not."""
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            i = choice
+        else:
+            try:
+                i = self.options.index(str(choice))
+            except ValueError:
+                raise ValueError(f"'{choice}' is not one of the options: "
+                                 f"{', '.join(self.options)}.") from None
+        if not 0 <= i < len(self.options):
+            raise ValueError(f"Option {i} does not exist; there are {len(self.options)}.")
+        right = [self.options[j] for j in sorted(self.correct)]
+        if i in self.correct:
+            extra = ""
+            if len(right) > 1:
+                extra = f" ({' and '.join(right)} are equally good.)"
+            return Feedback(True, f"Right! {self.why[i]}{extra} {self.summary}".strip())
+        return Feedback(False, f"Not quite. {self.why[i]} The answer is "
+                               f"{' or '.join(right)}. {self.summary}".strip())
+
+    @property
+    def answers(self) -> list[str]:
+        return [self.options[j] for j in sorted(self.correct)]
+
+
+def _fmt(x: float) -> str:
+    return humanise(float(x))
+
+
+def _rules_of(spec: dict[str, Any], default_variant: str) -> tuple[str, Rules]:
+    key = spec.get("variant", default_variant)
+    return key, get_variant(key).rules
+
+
+def _need(spec: dict[str, Any], *keys: str) -> None:
+    for k in keys:
+        if k not in spec:
+            raise LessonError(f"A '{spec.get('kind')}' quiz needs '{k}'.")
+
+
+def _hands(spec: dict[str, Any], rules: Rules) -> list[tuple[str, tuple[Card, ...]]]:
+    raw = spec.get("hands")
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise LessonError("'hands' must list at least two lines like '- Ann: AH KH 9S'.")
+    out = []
+    for line in raw:
+        name, sep, text = line.partition(":")
+        if not sep:
+            raise LessonError(f"Hand line '{line}' needs a name, a colon and three cards.")
+        out.append((name.strip(), parse_hand(text, pack=rules.pack)))
+    names = [n for n, _ in out]
+    if len(set(names)) != len(names):
+        raise LessonError("Each hand in 'hands' needs a different name.")
+    used = [c for _, h in out for c in h]
+    if len(set(used)) != len(used):
+        raise LessonError("The same card appears in two hands.")
+    return out
+
+
+def _a(name: str) -> str:
+    """'a pair', 'high card' (no article)."""
+    return name if name == "high card" else f"a {name}"
+
+
+def _value_quiz(spec, key, rules) -> Quiz:
+    _need(spec, "hand")
+    hand = parse_hand(spec["hand"], pack=rules.pack)
+    s = score(hand, rules)
+    if rules.hand_value == "brag":
+        options = list(BRAG_CLASSES)
+        correct = {options.index(s.label)}
+        why = [f"{cards_display(hand)} is {_a(o)}." if o == s.label
+               else f"{cards_display(hand)} is not {_a(o)}." for o in options]
+        return Quiz("value", spec["question"], key, options, correct, why, s.explain(),
+                    {"hand": hand})
+    # Candidates a learner might say, each with where that number comes from.
+    candidates: dict[float, str] = {}
+    for suit in dict.fromkeys(c.suit for c in hand):
+        same = [c for c in hand if c.suit == suit]
+        total = float(sum(c.points for c in same))
+        what = (f"the {SUIT_NAMES[suit]} alone ({' + '.join(str(c.points) for c in same)})"
+                if len(same) > 1 else f"{same[0].display} alone")
+        candidates.setdefault(total, f"{_fmt(total)} is {what}.")
+    every = float(sum(c.points for c in hand))
+    candidates.setdefault(every, f"{_fmt(every)} adds up all three cards, but only cards of "
+                                 f"one suit count together.")
+    for bonus, name in ((rules.three_of_a_kind, "three of a kind"), (30.5, "three of a kind "
+                                                                          "in some games")):
+        if bonus is not None and len({c.rank for c in hand}) == 1:
+            candidates.setdefault(float(bonus), f"{_fmt(bonus)} is what {name} is worth.")
+    candidates[float(s.points)] = f"{s.value_text} is right."
+    values = sorted(candidates)
+    options = [_fmt(v) for v in values]
+    correct = {values.index(float(s.points))}
+    why = [candidates[v] for v in values]
+    return Quiz("value", spec["question"], key, options, correct, why, s.explain(),
+                {"hand": hand})
+
+
+def _discard_quiz(spec, key, rules) -> Quiz:
+    _need(spec, "hand")
+    hand = parse_hand(spec["hand"], pack=rules.pack, size=4)
+    kept = [score(tuple(c for c in hand if c != d), rules) for d in hand]
+    best = max(kept)
+    options = [d.display for d in hand]
+    correct = {i for i, k in enumerate(kept) if k == best}
+    why = [f"Without {d.display} you keep {cards_display(k.cards)}: {k.name}."
+           for d, k in zip(hand, kept, strict=True)]
+    summary = f"The best you can keep is {best.name}."
+    return Quiz("discard", spec["question"], key, options, correct, why, summary,
+                {"hand": hand})
+
+
+def _swap_quiz(spec, key, rules) -> Quiz:
+    _need(spec, "hand", "middle")
+    if rules.family != "swap":
+        raise LessonError(f"A swap quiz needs a swap-family variant, not '{key}'.")
+    hand = parse_hand(spec["hand"], pack=rules.pack)
+    middle = parse_hand(spec["middle"], pack=rules.pack)
+    if set(hand) & set(middle):
+        raise LessonError("A card cannot be both in the hand and in the middle.")
+    now = score(hand, rules)
+    results: list[tuple[str, Score, str]] = []
+    for m in middle:
+        best_give, best = None, None
+        for h in hand:
+            s = score(tuple(c for c in hand if c != h) + (m,), rules)
+            if best is None or s > best:
+                best_give, best = h, s
+        results.append((f"take {m.display}", best,
+                        f"Taking {m.display} (giving {best_give.display}) leaves {best.name}."))
+    if rules.allow_swap_all:
+        s = score(middle, rules)
+        results.append(("swap all", s, f"Swapping all three gives {s.name}."))
+    if rules.allow_pass:
+        results.append(("pass", now, f"Passing keeps {now.name}."))
+    top = max(r[1] for r in results)
+    options = [r[0] for r in results]
+    correct = {i for i, r in enumerate(results) if r[1] == top}
+    summary = f"You hold {now.name}; the best move gives {top.name}."
+    return Quiz("swap", spec["question"], key, options, correct, [r[2] for r in results],
+                summary, {"hand": hand, "middle": middle})
+
+
+def lives_lost(scores: list[Score], rules: Rules, knocker: int | None = None) -> list[int]:
+    """Lives each player loses when the round ends with these hands (RULES.md 3e).
+
+    A fire (three aces, where enabled) costs every other player a life. A blitz shown with
+    ``blitz_effect`` "others_lose" does the same when it counts (before a knock, or after one
+    where ``blitz_after_knock``). Otherwise the lowest hands lose one each, with the knocker's
+    options applied.
+    """
+    # TODO: switch to the table engine's settlement once thirtyone.game offers one.
+    n = len(scores)
+    fire = [i for i, s in enumerate(scores) if s.fire]
+    if fire:
+        return [0 if i in fire else 1 for i in range(n)]
+    blitz_counts = knocker is None or rules.blitz_after_knock
+    blitz = [i for i, s in enumerate(scores) if s.blitz and i != knocker]
+    if blitz and blitz_counts and rules.blitz_effect == "others_lose":
+        return [0 if i in blitz else 1 for i in range(n)]
+    low = min(scores)
+    lowest = [i for i, s in enumerate(scores) if s == low]
+    lost = [1 if i in lowest else 0 for i in range(n)]
+    if knocker is not None and knocker in lowest:
+        if len(lowest) == 1:
+            lost[knocker] = rules.knocker_alone_lowest
+        elif rules.knocker_tied == "safe":
+            lost[knocker] = 0
+        elif rules.knocker_tied == "double":
+            lost[knocker] = 2
+    return lost
+
+
+def _outcome_text(names: list[str], lost: list[int]) -> str:
+    parts = [f"{n} loses {k}" for n, k in zip(names, lost, strict=True) if k]
+    return "; ".join(parts) if parts else "Nobody loses"
+
+
+def _showdown_quiz(spec, key, rules) -> Quiz:
+    if rules.scoring != "lives":
+        raise LessonError(f"A showdown quiz needs a variant played for lives, not '{key}'.")
+    hands = _hands(spec, rules)
+    names = [n for n, _ in hands]
+    knocker = None
+    if "knocker" in spec:
+        if spec["knocker"] not in names:
+            raise LessonError(f"The knocker '{spec['knocker']}' is not one of {', '.join(names)}.")
+        knocker = names.index(spec["knocker"])
+    scores = [score(h, rules) for _, h in hands]
+    truth = _outcome_text(names, lives_lost(scores, rules, knocker))
+    # Wrong options: what other tables' rules would say, then single losers.
+    candidates = [truth]
+    for ka in (1, 2):
+        for kt in ("safe", "same", "double"):
+            other = rules.replace(knocker_alone_lowest=ka, knocker_tied=kt)
+            candidates.append(_outcome_text(names, lives_lost(scores, other, knocker)))
+    for i in range(len(names)):
+        candidates.append(_outcome_text(names, [1 if j == i else 0 for j in range(len(names))]))
+    options = list(dict.fromkeys(candidates))[:5]
+    options.sort()
+    correct = {options.index(truth)}
+    values = ", ".join(f"{n} {s.value_text}" for n, s in zip(names, scores, strict=True))
+    rule = ""
+    if knocker is not None:
+        rule = (f" {names[knocker]} knocked; in {get_variant(key).name} a knocker alone lowest "
+                f"loses {rules.knocker_alone_lowest}, and a knocker tied for lowest is "
+                f"'{rules.knocker_tied}'.")
+    summary = f"Hands: {values}.{rule}"
+    why = ["That is what happens here." if o == truth else "Not under these rules."
+           for o in options]
+    return Quiz("showdown", spec["question"], key, options, correct, why, summary,
+                dict(hands))
+
+
+def _best_quiz(spec, key, rules) -> Quiz:
+    hands = _hands(spec, rules)
+    worst = str(spec.get("worst", "no")).lower() in ("yes", "true")
+    scores = [score(h, rules) for _, h in hands]
+    target = min(scores) if worst else max(scores)
+    options = [n for n, _ in hands]
+    correct = {i for i, s in enumerate(scores) if s == target}
+    why = [f"{n}: {s.name}. {s.explain()}" for (n, _), s in zip(hands, scores, strict=True)]
+    word = "weakest" if worst else "best"
+    summary = "; ".join(f"{n} {s.name}" for (n, _), s in zip(hands, scores, strict=True))
+    summary = f"Under {get_variant(key).name}: {summary}; the {word} is {target.name}."
+    return Quiz("best", spec["question"], key, options, correct, why, summary, dict(hands))
+
+
+def _option_quiz(spec, key, rules) -> Quiz:
+    _need(spec, "option")
+    name = spec["option"]
+    if name not in OPTIONS:
+        raise LessonError(f"Unknown option '{name}'.")
+    opt = OPTIONS[name]
+    actual = getattr(rules, name)
+    allowed = list(opt.allowed)
+    if len(allowed) > 5:  # long number ranges: the true value and its neighbours
+        i = allowed.index(actual)
+        lo = max(0, min(i - 2, len(allowed) - 5))
+        allowed = allowed[lo:lo + 5]
+    options = [humanise(a) for a in allowed]
+    correct = {allowed.index(actual)}
+    v = get_variant(key)
+    why = [f"In {v.name}, '{opt.label}' is {humanise(actual)}." for _ in options]
+    return Quiz("option", spec["question"], key, options, correct, why, opt.help)
+
+
+def _odds_words(p: float) -> str:
+    return f"{p:.2%} (about 1 in {round(1 / p):,})" if p > 0 else "0%"
+
+
+def _likelier_quiz(spec, key, rules) -> Quiz:
+    _need(spec, "variants")
+    keys = spec["variants"] if isinstance(spec["variants"], list) else \
+        [k.strip() for k in spec["variants"].split(",")]
+    measure = spec.get("measure", "p31")
+    if measure not in ("p31", "mean"):
+        raise LessonError(f"'measure' must be p31 or mean, not '{measure}'.")
+    variants = [get_variant(k) for k in keys]
+    dists = [dealt_distribution(v.rules) for v in variants]
+    if any(d.mean is None for d in dists):
+        raise LessonError("A likelier quiz needs variants with number values (not brag).")
+    nums = [d.p31 if measure == "p31" else d.mean for d in dists]
+    options = [v.name for v in variants]
+    correct = {i for i, x in enumerate(nums) if x == max(nums)}
+    if measure == "p31":
+        why = [f"{v.name}: a dealt 31 comes {_odds_words(d.p31)} of the time "
+               f"({round(d.p31 * d.hands)} of {d.hands:,} hands)."
+               for v, d in zip(variants, dists, strict=True)]
+    else:
+        why = [f"{v.name}: a dealt hand is worth {d.mean:.2f} on average."
+               for v, d in zip(variants, dists, strict=True)]
+    summary = "Exact, counted over every possible three-card deal: " + " ".join(why)
+    return Quiz("likelier", spec["question"], key, options, correct, why, summary)
+
+
+_STANDING_BANDS = ((0.0, 0.25, "fewer than a quarter"), (0.25, 0.5, "a quarter to a half"),
+                   (0.5, 0.75, "a half to three quarters"), (0.75, 1.01, "more than three "
+                                                                         "quarters"))
+
+
+def _standing_quiz(spec, key, rules) -> Quiz:
+    _need(spec, "hand")
+    hand = parse_hand(spec["hand"], pack=rules.pack)
+    st = hand_standing(hand, rules)
+    options = [b[2] for b in _STANDING_BANDS]
+    correct = {i for i, (lo, hi, _) in enumerate(_STANDING_BANDS) if lo <= st.beats < hi}
+    s = score(hand, rules)
+    summary = (f"{s.name} beats {st.beats:.1%} of all dealt hands and ties {st.ties:.1%}. "
+               f"One opponent dealt from the other cards holds something better "
+               f"{st.opponent_beats:.1%} of the time.")
+    why = [f"It beats {st.beats:.1%}." for _ in options]
+    return Quiz("standing", spec["question"], key, options, correct, why, summary,
+                {"hand": hand})
+
+
+_BUILDERS = {"value": _value_quiz, "discard": _discard_quiz, "swap": _swap_quiz,
+             "showdown": _showdown_quiz, "best": _best_quiz, "option": _option_quiz,
+             "likelier": _likelier_quiz, "standing": _standing_quiz}
+
+
+def parse_spec(text: str) -> dict[str, Any]:
+    """``key: value`` lines; a key with nothing after the colon takes the ``- item`` lines
+    below it as a list."""
+    spec: dict[str, Any] = {}
+    current: str | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("- "):
+            if current is None or not isinstance(spec.get(current), list):
+                raise LessonError(f"List item '{line}' has no key above it.")
+            spec[current].append(line[2:].strip())
+            continue
+        k, sep, v = line.partition(":")
+        if not sep or not re.fullmatch(r"[a-z_0-9]+", k.strip()):
+            raise LessonError(f"Cannot read '{line}': write 'key: value'.")
+        k, v = k.strip(), v.strip()
+        if k in spec:
+            raise LessonError(f"'{k}' is given twice.")
+        spec[k] = v if v else []
+        current = k
+    return spec
+
+
+def make_quiz(spec: dict[str, Any], default_variant: str = "scat") -> Quiz:
+    """Build a quiz from its definition; the engine works out the answer."""
+    for k in _FORBIDDEN_KEYS:
+        if k in spec:
+            raise LessonError(f"A quiz must not give its '{k}': the engine works it out.")
+    _need(spec, "kind", "question")
+    kind = spec["kind"]
+    if kind not in _BUILDERS:
+        raise LessonError(f"Unknown quiz kind '{kind}'; kinds are: {', '.join(QUIZ_KINDS)}.")
+    key, rules = _rules_of(spec, default_variant)
+    try:
+        return _BUILDERS[kind](spec, key, rules)
+    except CardError as e:
+        raise LessonError(f"Quiz '{spec['question']}': {e}") from None
+
+
+def parse_quiz(text: str, default_variant: str = "scat") -> Quiz:
+    return make_quiz(parse_spec(text), default_variant)
+
+
+# --- lessons --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Text:
+    markdown: str
+
+
+@dataclass(frozen=True)
+class CardRow:
+    label: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Cards:
+    rows: tuple[CardRow, ...]
+
+
+Block = Text | Cards | Quiz
+
+
+@dataclass
+class Step:
+    title: str
+    blocks: list[Block]
+
+    @property
+    def quizzes(self) -> list[Quiz]:
+        return [b for b in self.blocks if isinstance(b, Quiz)]
+
+
+@dataclass
+class Lesson:
+    slug: str
+    title: str
+    summary: str
+    variant: str
+    steps: list[Step]
+
+    @property
+    def quizzes(self) -> list[Quiz]:
+        return [q for s in self.steps for q in s.quizzes]
+
+
+_FENCE = re.compile(r"^```(\w*)\s*$")
+
+
+def _parse_blocks(lines: list[str], variant: str) -> list[Block]:
+    blocks: list[Block] = []
+    text: list[str] = []
+    fence: str | None = None
+    body: list[str] = []
+
+    def flush_text() -> None:
+        t = "\n".join(text).strip()
+        if t:
+            blocks.append(Text(t))
+        text.clear()
+
+    for line in lines:
+        m = _FENCE.match(line.strip())
+        if fence is None and m and m.group(1) in ("cards", "quiz"):
+            flush_text()
+            fence, body = m.group(1), []
+        elif fence is not None and line.strip() == "```":
+            content = "\n".join(body)
+            if fence == "quiz":
+                blocks.append(parse_quiz(content, variant))
+            else:
+                blocks.append(_parse_cards(content))
+            fence = None
+        elif fence is not None:
+            body.append(line)
+        else:
+            text.append(line)
+    if fence is not None:
+        raise LessonError(f"A ```{fence} block is not closed.")
+    flush_text()
+    return blocks
+
+
+def _parse_cards(content: str) -> Cards:
+    rows = []
+    for line in content.splitlines():
+        if not line.strip():
+            continue
+        label, sep, text = line.rpartition(":")
+        if not sep:
+            label, text = "", line
+        rows.append(CardRow(label.strip(), tuple(parse_cards(text))))
+    if not rows:
+        raise LessonError("A ```cards block is empty.")
+    return Cards(tuple(rows))
+
+
+def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
+    """Read one lesson from its file text; errors name the lesson."""
+    try:
+        lines = text.splitlines()
+        if not lines or lines[0].strip() != "---":
+            raise LessonError("it must start with front matter between '---' lines.")
+        end = next((i for i, ln in enumerate(lines[1:], 1) if ln.strip() == "---"), None)
+        if end is None:
+            raise LessonError("its front matter has no closing '---'.")
+        meta = parse_spec("\n".join(lines[1:end]))
+        for k in ("title", "summary"):
+            if not meta.get(k):
+                raise LessonError(f"its front matter needs '{k}'.")
+        variant = meta.get("variant", "scat")
+        get_variant(variant)
+        steps: list[Step] = []
+        title, body = None, []
+        for line in lines[end + 1:] + ["## "]:
+            if line.startswith("## "):
+                if title is not None:
+                    steps.append(Step(title, _parse_blocks(body, variant)))
+                title, body = line[3:].strip(), []
+            elif title is None:
+                if line.strip():
+                    raise LessonError("text before the first '## ' step heading.")
+            else:
+                body.append(line)
+        if not steps:
+            raise LessonError("it has no '## ' steps.")
+        for s in steps:
+            if not s.blocks:
+                raise LessonError(f"step '{s.title}' is empty.")
+        return Lesson(slug, meta["title"], meta["summary"], variant, steps)
+    except (LessonError, ValueError) as e:
+        msg = str(e)
+        if msg.startswith(f"Lesson '{slug}'"):
+            raise
+        raise LessonError(f"Lesson '{slug}': {msg}") from None
+
+
+def load_lessons(directory: Path | str | None = None) -> list[Lesson]:
+    """Every lesson in ``directory`` (default ``lessons/``), ordered by file name."""
+    d = Path(directory) if directory is not None else LESSONS_DIR
+    files = sorted(d.glob("*.md"))
+    if not files:
+        raise LessonError(f"No lessons found in {d}.")
+    return [parse_lesson(f.read_text(encoding="utf-8"), f.stem) for f in files]
+
+
+def unused_variants() -> list[str]:
+    """Variant keys that no quiz in the lessons uses (a hint for lesson writers)."""
+    used = {q.variant for lesson in load_lessons() for q in lesson.quizzes}
+    return [k for k in VARIANTS if k not in used]
+
+
+__all__ = ["Cards", "CardRow", "Feedback", "Lesson", "LessonError", "Quiz", "Step", "Text",
+           "QUIZ_KINDS", "load_lessons", "lives_lost", "make_quiz", "parse_lesson",
+           "parse_quiz", "parse_spec"]
