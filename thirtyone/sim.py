@@ -1,0 +1,701 @@
+"""Fast batched Monte Carlo: many independent rounds at once with numpy arrays.
+
+The draw family (Scat, Blitz, ...) and the swap family (Schwimmen, Stop the Bus) are played
+with every option of ``Rules`` that those families use, by the ``random`` and ``basic`` bots
+of DESIGN.md. Every array has one row per round; one loop step plays one turn in every round
+still going, so a round of 12 turns costs 12 numpy steps shared by thousands of rounds.
+
+Hands are looked up in a table of every ordered three-card hand (52**3 entries): its
+*strength* (orders hands exactly as ``score`` does) and its *value* in half points (for the
+knock threshold, 31 and three aces).
+
+>>> from thirtyone.rules import get_variant
+>>> stats = simulate(get_variant("scat").rules, 4, 2_000, seed=1)
+>>> stats.rounds, 0.0 < stats.knock_rate < 1.0
+(2000, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .cards import card_from_index, make_pack
+from .odds import all_hands, hand_strengths, hand_table
+from .rules import Rules, get_variant
+
+FAMILIES = ("draw", "swap")
+BOT_LEVELS = ("random", "basic")
+# How a round ended, as in DESIGN.md's replay output; fire counts as a blitz in the rates.
+ENDED_BY = ("knock", "blitz", "fire", "stock", "void")
+KNOCK, BLITZ, FIRE, STOCK, VOID = range(5)
+# A round that goes on this long (e.g. bots that never knock with a reshuffled stock) is void.
+MAX_TURNS = 400
+DEFAULT_BATCH = 20_000
+
+
+class SimulationError(ValueError):
+    """Rules, players or bots the fast simulator cannot play; the message says why."""
+
+
+# --- hand tables ------------------------------------------------------------------------
+
+_POINTS = np.array([card_from_index(i).points for i in range(52)], dtype=np.int32)
+
+
+@lru_cache(maxsize=32)
+def hand_lookup(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """(strength, value2): int32 arrays over every ordered hand ``a*2704 + b*52 + c``.
+
+    ``strength`` orders hands exactly as ``score(...).key`` does (the same numbers as
+    ``odds.hand_strengths`` up to scale); ``value2`` is twice the hand's points (suit sum,
+    three of a kind, fire), so 31 is 62 and 30.5 is 61. Brag hands have value2 equal to the
+    brag class (0 high card .. 5 prial). Entries with a repeated card are never used.
+    """
+    hands = all_hands(rules.pack).astype(np.int64)
+    strength = np.asarray(hand_strengths(rules), dtype=np.float64)
+    if rules.hand_value == "suit_sum" and not rules.tie_break:
+        strength = strength * 2  # 30.5 -> 61: whole numbers keep the order
+    values = np.asarray(hand_table(rules).values, dtype=np.float64)
+    value2 = values if rules.hand_value == "brag" else values * 2
+    s_tab = np.zeros(52 ** 3, dtype=np.int32)
+    v_tab = np.zeros(52 ** 3, dtype=np.int32)
+    a, b, c = hands[:, 0], hands[:, 1], hands[:, 2]
+    for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+        flat = x * 2704 + y * 52 + z
+        s_tab[flat] = np.rint(strength).astype(np.int32)
+        v_tab[flat] = np.rint(value2).astype(np.int32)
+    s_tab.setflags(write=False)
+    v_tab.setflags(write=False)
+    return s_tab, v_tab
+
+
+def _flat(h0: np.ndarray, h1: np.ndarray, h2: np.ndarray) -> np.ndarray:
+    return h0 * 2704 + h1 * 52 + h2
+
+
+# --- results ----------------------------------------------------------------------------
+
+@dataclass
+class RoundResults:
+    """One row per simulated round (arrays), e.g. for the odds page.
+
+    ``ended_by`` codes index ``ENDED_BY``; ``knocker`` and ``knock_turn`` are -1 without a
+    knock; ``values`` are the final hand values per seat (points; brag: class 0..5);
+    ``lives_lost`` per seat; ``dealer`` per round.
+    """
+
+    ended_by: np.ndarray
+    turns: np.ndarray
+    knocker: np.ndarray
+    knock_turn: np.ndarray
+    values: np.ndarray
+    lives_lost: np.ndarray
+    dealer: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.ended_by)
+
+    @property
+    def knocker_lost(self) -> np.ndarray:
+        """Per round: the knocker lost at least one life (False without a knock)."""
+        k = np.maximum(self.knocker, 0)
+        lost = self.lives_lost[np.arange(len(self)), k] > 0
+        return lost & (self.knocker >= 0)
+
+    @staticmethod
+    def concat(parts: Sequence[RoundResults]) -> RoundResults:
+        return RoundResults(*(np.concatenate([getattr(p, f) for p in parts])
+                              for f in RoundResults.__dataclass_fields__))
+
+
+@dataclass
+class SimStats:
+    """Running totals of a simulation; the rates are those of DESIGN.md "Command line"."""
+
+    rounds: int = 0
+    blitz: int = 0
+    knock: int = 0
+    void: int = 0
+    stock: int = 0
+    turns: int = 0
+    turns_sq: int = 0
+    knocker_lost: int = 0
+    seconds: float = 0.0
+    target: int = 0
+    extra: dict = field(default_factory=dict)
+
+    def add(self, res: RoundResults) -> None:
+        e = res.ended_by
+        self.rounds += len(res)
+        self.blitz += int(np.count_nonzero((e == BLITZ) | (e == FIRE)))
+        self.knock += int(np.count_nonzero(e == KNOCK))
+        self.void += int(np.count_nonzero(e == VOID))
+        self.stock += int(np.count_nonzero(e == STOCK))
+        t = res.turns.astype(np.int64)
+        self.turns += int(t.sum())
+        self.turns_sq += int((t * t).sum())
+        self.knocker_lost += int(np.count_nonzero(res.knocker_lost & (e == KNOCK)))
+
+    def _share(self, k: int, n: int | None = None) -> float:
+        n = self.rounds if n is None else n
+        return k / n if n else float("nan")
+
+    @property
+    def blitz_rate(self) -> float:
+        return self._share(self.blitz)
+
+    @property
+    def knock_rate(self) -> float:
+        return self._share(self.knock)
+
+    @property
+    def void_rate(self) -> float:
+        return self._share(self.void)
+
+    @property
+    def mean_turns(self) -> float:
+        return self._share(self.turns)
+
+    @property
+    def knocker_lost_rate(self) -> float:
+        return self._share(self.knocker_lost, self.knock)
+
+    @property
+    def turns_sd(self) -> float:
+        if self.rounds < 2:
+            return float("nan")
+        m = self.turns / self.rounds
+        return float(np.sqrt(max(self.turns_sq / self.rounds - m * m, 0.0)))
+
+    @property
+    def done(self) -> float:
+        """Share of the requested rounds played so far (for a progress bar)."""
+        return self.rounds / self.target if self.target else 1.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``thirtyone simulate`` output of DESIGN.md."""
+        def clean(x: float) -> float | None:
+            return None if x != x else round(x, 6)
+        return {"rounds": self.rounds, "blitz_rate": clean(self.blitz_rate),
+                "knock_rate": clean(self.knock_rate), "void_rate": clean(self.void_rate),
+                "mean_turns": clean(self.mean_turns),
+                "knocker_lost_rate": clean(self.knocker_lost_rate),
+                "seconds": round(self.seconds, 4),
+                "rounds_per_second": round(self.rounds / self.seconds, 1) if self.seconds else None}
+
+
+# --- checks -----------------------------------------------------------------------------
+
+def parse_bots(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
+    """Bot level per seat from ``"basic"`` or ``"basic,random,..."`` or a list."""
+    levels = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
+    levels = [str(b).strip().lower() for b in levels]
+    if len(levels) == 1:
+        levels = levels * n_players
+    if len(levels) != n_players:
+        raise SimulationError(f"Give one bot level or one per seat ({n_players}); "
+                              f"got {len(levels)}.")
+    for b in levels:
+        if b not in BOT_LEVELS:
+            raise SimulationError(f"The fast simulator plays the bot levels "
+                                  f"{', '.join(BOT_LEVELS)}; '{b}' is not one of them.")
+    return tuple(levels)
+
+
+def check_supported(rules: Rules, n_players: int) -> None:
+    if rules.family not in FAMILIES:
+        raise SimulationError(f"The fast simulator plays the draw and swap families; this "
+                              f"variant is the {rules.family} family (use --engine table).")
+    if rules.dealer_two_hands:
+        raise SimulationError("The fast simulator does not play 'dealer two hands' "
+                              "(use --engine table).")
+    if not rules.min_players <= n_players <= rules.max_players:
+        raise SimulationError(f"These rules are for {rules.min_players} to "
+                              f"{rules.max_players} players, not {n_players}.")
+    if not isinstance(n_players, int) or n_players < 2:
+        raise SimulationError("A round needs at least 2 players.")
+
+
+def knock_threshold2(rules: Rules, knock_at: float) -> int:
+    """The knock threshold on the ``value2`` scale (half points; brag: the class)."""
+    if rules.hand_value == "brag":
+        # Brag values are classes; a threshold in points has no meaning there, so basic
+        # bots stop the bus from a flush up (our reading, shared with the table engine).
+        return 2
+    return int(np.ceil(knock_at * 2 - 1e-9))
+
+
+# --- the batch --------------------------------------------------------------------------
+
+_KEEP = np.array([[1, 2], [0, 2], [0, 1]])
+
+
+class _Batch:
+    """The state of many rounds at once; rows index rounds."""
+
+    def __init__(self, rules: Rules, n: int, levels: tuple[str, ...], knock_at: float,
+                 rng: np.random.Generator, size: int, first_round: int) -> None:
+        self.rules, self.n, self.rng = rules, n, rng
+        self.levels = np.array([BOT_LEVELS.index(b) for b in levels])
+        self.S, self.V = hand_lookup(rules)
+        self.thr2 = knock_threshold2(rules, knock_at)
+        self.blitz_on = rules.counts_blitz
+        self.fire2 = (int(round(rules.fire * 2)) if rules.fire is not None
+                      and rules.hand_value == "suit_sum" else -1)
+        self.knock_after = n if rules.knock_from == "second_circle" else 0
+        pack = np.array([c.index for c in make_pack(rules.pack)], dtype=np.int32)
+        self.K = len(pack)
+        B = size
+        self.deck = rng.permuted(np.broadcast_to(pack, (B, self.K)), axis=1).astype(np.int32)
+        self.dealer = (np.arange(first_round, first_round + B) % n).astype(np.int32)
+        seats = (self.dealer[:, None] + 1 + np.arange(n)) % n       # (B, n): i-th dealt seat
+        self.hands = np.empty((B, n, 3), dtype=np.int32)
+        rows = np.arange(B)[:, None]
+        for k in range(3):
+            self.hands[rows, seats, k] = self.deck[:, k * n:(k + 1) * n]
+        self.ptr = np.full(B, 3 * n, dtype=np.int32)  # next stock card
+        if rules.family == "draw":
+            self.pile = np.zeros((B, self.K), dtype=np.int32)
+            self.pile[:, 0] = self.deck[:, 3 * n]
+            self.pcount = np.ones(B, dtype=np.int32)
+            self.ptr += 1
+        else:
+            self.middle = self.deck[:, 3 * n:3 * n + 3].copy()
+            self.ptr += 3
+            self.passes = np.zeros(B, dtype=np.int32)
+        self.mover = ((self.dealer + 1) % n).astype(np.int32)
+        self.knocker = np.full(B, -1, dtype=np.int32)
+        self.knock_turn = np.full(B, -1, dtype=np.int32)
+        self.final_left = np.zeros(B, dtype=np.int32)
+        self.turns = np.zeros(B, dtype=np.int32)
+        self.ended = np.full(B, -1, dtype=np.int8)
+        self.lives_lost = np.zeros((B, n), dtype=np.int8)
+        self.values = np.zeros((B, n), dtype=np.float64)
+        self.active = np.arange(B)
+
+    # hand helpers
+    def strength(self, h: np.ndarray) -> np.ndarray:
+        return self.S[_flat(h[..., 0], h[..., 1], h[..., 2])]
+
+    def value2(self, h: np.ndarray) -> np.ndarray:
+        return self.V[_flat(h[..., 0], h[..., 1], h[..., 2])]
+
+    # --- running ---
+    def run(self) -> RoundResults:
+        self.check_deal()
+        step = self.step_draw if self.rules.family == "draw" else self.step_swap
+        while len(self.active):
+            step()
+        v = self.values if self.rules.hand_value == "brag" else self.values / 2
+        return RoundResults(self.ended.copy(), self.turns.copy(), self.knocker.copy(),
+                            self.knock_turn.copy(), v, self.lives_lost.copy(), self.dealer)
+
+    def check_deal(self) -> None:
+        """A blitz or fire on the deal ends the round before any move."""
+        v2 = self.value2(self.hands)                               # (B, n)
+        fire = (v2 == self.fire2).any(axis=1) if self.fire2 > 0 else np.zeros(len(v2), bool)
+        blitz = (v2 == 62).any(axis=1) & ~fire if self.blitz_on else np.zeros(len(v2), bool)
+        if fire.any():
+            self.finish(np.flatnonzero(fire), FIRE)
+        if blitz.any():
+            self.finish(np.flatnonzero(blitz), BLITZ)
+        self.active = np.flatnonzero(self.ended < 0)
+
+    def finish(self, rows: np.ndarray, how: int) -> None:
+        """End these rounds: record values and who loses what."""
+        if not len(rows):
+            return
+        n = self.n
+        self.ended[rows] = how
+        v2 = self.value2(self.hands[rows])                          # (R, n)
+        st = self.strength(self.hands[rows])
+        self.values[rows] = v2
+        lost = np.zeros((len(rows), n), dtype=np.int8)
+        if how == FIRE:
+            lost[:] = (v2 != self.fire2)
+        elif how == BLITZ and self.rules.blitz_effect == "others_lose":
+            lost[:] = (v2 != 62)
+        elif how in (KNOCK, STOCK, BLITZ):
+            low = st == st.min(axis=1, keepdims=True)
+            lost[:] = low
+            k = self.knocker[rows]
+            kr = np.flatnonzero(k >= 0)
+            if len(kr):
+                kk = k[kr]
+                k_low = low[kr, kk]
+                alone = k_low & (low[kr].sum(axis=1) == 1)
+                tied = k_low & ~alone
+                lost[kr[alone], kk[alone]] = self.rules.knocker_alone_lowest
+                tie_rule = self.rules.knocker_tied
+                if tie_rule == "safe":
+                    lost[kr[tied], kk[tied]] = 0
+                elif tie_rule == "double":
+                    lost[kr[tied], kk[tied]] = 2
+        self.lives_lost[rows] = lost
+
+    def end_turn(self, a: np.ndarray, m: np.ndarray, knocked: np.ndarray,
+                 new_v2: np.ndarray) -> np.ndarray:
+        """Bookkeeping after one move in rows ``a`` (mover ``m``); returns the rows going on.
+
+        ``knocked`` marks knocks this turn; ``new_v2`` is the mover's new value (half points).
+        """
+        was_final = self.knocker[a] >= 0
+        self.turns[a] += 1
+        self.final_left[a] -= was_final
+        kn = a[knocked]
+        self.knocker[kn] = m[knocked]
+        self.knock_turn[kn] = self.turns[kn]
+        self.final_left[kn] = self.n - 1
+        gone = np.zeros(len(a), dtype=bool)
+        fire = (new_v2 == self.fire2) & ~knocked if self.fire2 > 0 else gone.copy()
+        if fire.any():
+            self.finish(a[fire], FIRE)
+            gone |= fire
+        if self.blitz_on:
+            blitz = (new_v2 == 62) & ~knocked & ~gone
+            if not self.rules.blitz_after_knock:
+                blitz &= ~was_final
+            if blitz.any():
+                self.finish(a[blitz], BLITZ)
+                gone |= blitz
+        showdown = ~gone & (self.knocker[a] >= 0) & (self.final_left[a] == 0) & ~knocked
+        if showdown.any():
+            self.finish(a[showdown], KNOCK)
+            gone |= showdown
+        long = ~gone & (self.turns[a] >= MAX_TURNS)
+        if long.any():
+            self.finish(a[long], VOID)
+            gone |= long
+        return gone
+
+    def stock_out(self, rows: np.ndarray) -> None:
+        """The stock ran out before any knock in these rounds (RULES.md 3d)."""
+        how = self.rules.stock_out
+        if how == "void":
+            self.finish(rows, VOID)
+        elif how == "score":
+            self.finish(rows, STOCK)
+        else:
+            self.reshuffle(rows)
+
+    # --- draw family ---
+    def step_draw(self) -> None:
+        a = self.active
+        R = len(a)
+        m = self.mover[a]
+        h = self.hands[a, m]                                        # (R, 3)
+        top = self.pile[a, self.pcount[a] - 1]
+        has_stock = self.ptr[a] < self.K
+        may_knock = (self.knocker[a] < 0) & (self.turns[a] >= self.knock_after)
+        draw_card = self.deck[a, np.minimum(self.ptr[a], self.K - 1)]
+        lv = self.levels[m]
+        # action codes: 0 draw, 1 take, 2 knock, 3 stand; discard position 0..2 or 3 (new card)
+        act = np.zeros(R, dtype=np.int8)
+        pos = np.zeros(R, dtype=np.int64)
+        basic = lv == BOT_LEVELS.index("basic")
+        if basic.any():
+            b = np.flatnonzero(basic)
+            act[b], pos[b] = basic_draw_moves(self.rules, self.thr2, h[b], top[b],
+                                              draw_card[b], may_knock[b], has_stock[b])
+        rnd = ~basic
+        if rnd.any():
+            r = np.flatnonzero(rnd)
+            act[r], pos[r] = self.random_draw_moves(has_stock[r], may_knock[r],
+                                                    self.knocker[a[r]] >= 0)
+        self.apply_draw(a, m, h, act, pos, top, draw_card)
+
+    def random_draw_moves(self, has_stock: np.ndarray, may_knock: np.ndarray,
+                          final: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The random bot: a uniform choice among the legal moves, then among the legal
+        discards (the card just taken only where the rules allow it)."""
+        R = len(has_stock)
+        legal = np.stack([has_stock, np.ones(R, bool), may_knock, final], axis=1)
+        act = _uniform_choice(self.rng, legal).astype(np.int8)
+        ok = np.ones((R, 4), dtype=bool)
+        ok[:, 3] = (act == 0) | self.rules.may_discard_taken_card
+        pos = _uniform_choice(self.rng, ok)
+        return act, pos
+
+    def apply_draw(self, a, m, h, act, pos, top, draw_card) -> None:
+        take, draw = act == 1, act == 0
+        moved = take | draw
+        new_card = np.where(take, top, draw_card)
+        j = np.minimum(pos, 2)
+        keep = np.take_along_axis(h, _KEEP[j], axis=1)
+        new_h = np.where((moved & (pos < 3))[:, None],
+                         np.concatenate([keep, new_card[:, None]], axis=1), h)
+        discard = np.where(pos < 3, h[np.arange(len(a)), j], new_card)
+        self.hands[a, m] = new_h
+        # the pile: a take replaces the top card, a draw puts one more card on it
+        self.ptr[a] += draw
+        self.pcount[a] -= take
+        ma = a[moved]
+        self.pile[ma, self.pcount[ma]] = discard[moved]
+        self.pcount[ma] += 1
+        gone = self.end_turn(a, m, act == 2, np.where(moved, self.value2(new_h), -1))
+        go = a[~gone]
+        out = go[(self.ptr[go] >= self.K) & (self.knocker[go] < 0)]
+        if len(out):
+            self.stock_out(out)
+        self.mover[a] = (m + 1) % self.n
+        self.active = a[self.ended[a] < 0]
+
+    def reshuffle(self, rows: np.ndarray) -> None:
+        """The discard pile except its top card, shuffled, becomes the new stock."""
+        for r in rows:
+            c = int(self.pcount[r])
+            if c < 2:
+                self.finish(np.array([r]), VOID)
+                continue
+            new = self.rng.permutation(self.pile[r, :c - 1])
+            self.deck[r, self.K - len(new):] = new
+            self.ptr[r] = self.K - len(new)
+            self.pile[r, 0] = self.pile[r, c - 1]
+            self.pcount[r] = 1
+
+    # --- swap family ---
+    def step_swap(self) -> None:
+        a = self.active
+        R = len(a)
+        m = self.mover[a]
+        h = self.hands[a, m]
+        mid = self.middle[a]
+        final = self.knocker[a] >= 0
+        may_knock = ~final & (self.turns[a] >= self.knock_after)
+        lv = self.levels[m]
+        # move codes: 0..8 single swap (hand i = code // 3, middle j = code % 3),
+        # 9 swap all, 10 pass (or stand), 11 knock
+        move = np.full(R, 10, dtype=np.int64)
+        basic = lv == BOT_LEVELS.index("basic")
+        if basic.any():
+            b = np.flatnonzero(basic)
+            move[b] = basic_swap_moves(self.rules, self.thr2, h[b], mid[b], may_knock[b],
+                                       final[b])
+        rnd = ~basic
+        if rnd.any():
+            r = np.flatnonzero(rnd)
+            R2 = len(r)
+            legal = np.zeros((R2, 12), dtype=bool)
+            legal[:, :9] = True
+            legal[:, 9] = self.rules.allow_swap_all
+            legal[:, 10] = self.rules.allow_pass | final[r]
+            legal[:, 11] = may_knock[r]
+            move[r] = _uniform_choice(self.rng, legal)
+        self.apply_swap(a, m, h, mid, move)
+
+    def apply_swap(self, a, m, h, mid, move) -> None:
+        single = move < 9
+        i, j = np.minimum(move // 3, 2), move % 3
+        new_h, new_mid = h.copy(), mid.copy()
+        s = np.flatnonzero(single)
+        new_h[s, i[s]] = mid[s, j[s]]
+        new_mid[s, j[s]] = h[s, i[s]]
+        al = move == 9
+        new_h[al], new_mid[al] = mid[al], h[al]
+        self.hands[a, m] = new_h
+        self.middle[a] = new_mid
+        knocked = move == 11
+        passed = move == 10
+        self.passes[a] = np.where(passed, self.passes[a] + 1, 0)
+        moved = single | al
+        gone = self.end_turn(a, m, knocked, np.where(moved, self.value2(new_h), -1))
+        # a full circle of passes (before any knock) renews the middle
+        circle = ~gone & passed & (self.passes[a] >= self.n) & (self.knocker[a] < 0)
+        c = a[circle]
+        if len(c):
+            enough = self.ptr[c] + 3 <= self.K
+            ok = c[enough]
+            if len(ok):
+                p = self.ptr[ok][:, None] + np.arange(3)
+                self.middle[ok] = self.deck[ok[:, None], p]
+                self.ptr[ok] += 3
+                self.passes[ok] = 0
+            if (~enough).any():
+                self.stock_out(c[~enough])
+        self.mover[a] = (m + 1) % self.n
+        self.active = a[self.ended[a] < 0]
+
+
+# --- the basic bot (DESIGN.md "Bots"), for many positions at once ----------------------
+
+def basic_draw_moves(rules: Rules, thr2: int, h: np.ndarray, top: np.ndarray,
+                     drawn: np.ndarray, may_knock: np.ndarray, has_stock: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """The basic bot's draw-family turn for hands ``h`` (R, 3) in the order the cards came.
+
+    Returns (move, discard): move 0 draw, 1 take, 2 knock, 3 stand; discard is the hand
+    position 0..2, or 3 for the card just drawn. ``drawn`` is the card the stock would give.
+    """
+    S, V = hand_lookup(rules)
+    R = len(h)
+    cur = S[_flat(h[:, 0], h[:, 1], h[:, 2])]
+    hp = _POINTS[h]
+    knock = may_knock & (V[_flat(h[:, 0], h[:, 1], h[:, 2])] >= thr2)
+    # take: the taken card stays, so the discard is one of the three old cards; best value,
+    # then the fewest points, then the card that came last
+    tv = S[_replaced(h, top)]
+    jt = (tv * 1024 - hp * 4 + np.arange(3)).argmax(axis=1)
+    take = ~knock & (tv[np.arange(R), jt] > cur)
+    dv = np.concatenate([S[_replaced(h, drawn)], cur[:, None]], axis=1)
+    dp = np.concatenate([hp, _POINTS[drawn][:, None]], axis=1)
+    jd = (dv * 1024 - dp * 4 + np.arange(4)).argmax(axis=1)
+    stand = ~knock & ~take & ~has_stock
+    move = np.select([knock, take, stand], [2, 1, 3], 0).astype(np.int8)
+    return move, np.where(take, jt, jd)
+
+
+def basic_swap_moves(rules: Rules, thr2: int, h: np.ndarray, mid: np.ndarray,
+                     may_knock: np.ndarray, final: np.ndarray) -> np.ndarray:
+    """The basic bot's swap-family turn: move 0..8 swaps hand card ``move // 3`` for middle
+    card ``move % 3``, 9 swaps all, 10 passes (or stands on a final turn), 11 knocks."""
+    S, V = hand_lookup(rules)
+    R = len(h)
+    vals = np.empty((R, 10), dtype=np.int64)
+    for i in range(3):
+        for j in range(3):
+            hh = h.copy()
+            hh[:, i] = mid[:, j]
+            vals[:, 3 * i + j] = S[_flat(hh[:, 0], hh[:, 1], hh[:, 2])]
+    vals[:, 9] = (S[_flat(mid[:, 0], mid[:, 1], mid[:, 2])] if rules.allow_swap_all
+                  else -(1 << 40))
+    given = np.empty((R, 10), dtype=np.int64)
+    given[:, :9] = np.repeat(_POINTS[h], 3, axis=1)
+    given[:, 9] = _POINTS[h].sum(axis=1)
+    # best value; ties: a single swap before swapping all, then the fewest points given
+    # away, then the first in hand order, then in middle order
+    key = vals * 4096 + (np.arange(10) < 9) * 2048 - given * 32 - np.arange(10)
+    best = key.argmax(axis=1)
+    best_val = vals[np.arange(R), best]
+    cur = S[_flat(h[:, 0], h[:, 1], h[:, 2])]
+    knock = may_knock & (V[_flat(h[:, 0], h[:, 1], h[:, 2])] >= thr2)
+    keep = (best_val <= cur) & (rules.allow_pass | final)
+    return np.select([knock, keep], [11, 10], best)
+
+
+def _replaced(h: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """(R, 3) flat hand indices of ``h`` with card j replaced by ``x``, for j = 0, 1, 2."""
+    h0, h1, h2 = h[:, 0], h[:, 1], h[:, 2]
+    return np.stack([_flat(x, h1, h2), _flat(h0, x, h2), _flat(h0, h1, x)], axis=1)
+
+
+def _uniform_choice(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
+    """Per row, a uniformly random column index among the True entries."""
+    counts = legal.sum(axis=1)
+    pick = (rng.random(len(legal)) * counts).astype(np.int64)
+    csum = legal.cumsum(axis=1)
+    return (csum <= pick[:, None]).sum(axis=1)
+
+
+# --- public API -------------------------------------------------------------------------
+
+def simulate_rounds(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
+                    bots: str | Sequence[str] = "basic", knock_at: float = 25.0,
+                    first_round: int = 0, rng: np.random.Generator | None = None
+                    ) -> RoundResults:
+    """Play ``rounds`` independent rounds at once and return one row of results per round.
+
+    The dealer of round r is seat ``(first_round + r) % n_players``.
+    """
+    check_supported(rules, n_players)
+    levels = parse_bots(bots, n_players)
+    rng = rng if rng is not None else np.random.default_rng(seed)
+    if rules.family == "swap" and rules.stock_out == "reshuffle":
+        raise SimulationError("Reshuffling is a draw-family rule; the swap family scores or "
+                              "voids a round when the middle cannot be renewed.")
+    return _Batch(rules, n_players, levels, knock_at, rng, rounds, first_round).run()
+
+
+def iter_simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
+                  bots: str | Sequence[str] = "basic", knock_at: float = 25.0,
+                  batch: int = DEFAULT_BATCH, keep_rounds: bool = False
+                  ) -> Iterator[SimStats]:
+    """Simulate in batches, yielding the cumulative statistics after each batch (for a
+    progress bar and a plot that sharpens). With ``keep_rounds`` the last ``SimStats`` has
+    ``extra["rounds"]``, the per-round ``RoundResults`` of everything played."""
+    check_supported(rules, n_players)
+    parse_bots(bots, n_players)
+    if rounds < 1:
+        raise SimulationError("Simulate at least one round.")
+    rng = np.random.default_rng(seed)
+    stats = SimStats(target=rounds)
+    parts: list[RoundResults] = []
+    t0 = time.perf_counter()
+    played = 0
+    while played < rounds:
+        size = min(batch, rounds - played)
+        res = simulate_rounds(rules, n_players, size, bots=bots, knock_at=knock_at,
+                              first_round=played, rng=rng)
+        played += size
+        stats.add(res)
+        stats.seconds = time.perf_counter() - t0
+        if keep_rounds:
+            parts.append(res)
+            if played >= rounds:
+                stats.extra["rounds"] = RoundResults.concat(parts)
+        yield stats
+
+
+def simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
+             bots: str | Sequence[str] = "basic", knock_at: float = 25.0,
+             batch: int = DEFAULT_BATCH) -> SimStats:
+    """All rounds at once; the final ``SimStats``."""
+    stats = SimStats(target=rounds)
+    for partial in iter_simulate(rules, n_players, rounds, seed, bots, knock_at, batch):
+        stats = partial
+    return stats
+
+
+def simulate_table(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
+                   bots: str | Sequence[str] = "basic", knock_at: float = 25.0) -> SimStats:
+    """The same statistics from the table engine, one round at a time (``game.play_round``)."""
+    from . import game
+
+    levels = parse_bots(bots, n_players) if rules.family in FAMILIES else \
+        tuple([bots] * n_players if isinstance(bots, str) else bots)
+    rng = np.random.default_rng(seed)
+    ended = np.empty(rounds, dtype=np.int8)
+    turns = np.empty(rounds, dtype=np.int32)
+    knocker = np.full(rounds, -1, dtype=np.int32)
+    lost = np.zeros((rounds, n_players), dtype=np.int8)
+    codes = {name: i for i, name in enumerate(ENDED_BY)}
+    t0 = time.perf_counter()
+    for r in range(rounds):
+        s = game.play_round(rules, n_players, list(levels), rng, dealer=r % n_players,
+                            knock_at=knock_at)
+        ended[r] = codes[s.ended_by]
+        turns[r] = s.turns
+        if s.knocker is not None:
+            knocker[r] = s.knocker
+        lost[r] = s.lives_lost
+    res = RoundResults(ended, turns, knocker, np.full(rounds, -1), np.zeros((rounds, n_players)),
+                       lost, np.arange(rounds) % n_players)
+    stats = SimStats(target=rounds)
+    stats.add(res)
+    stats.seconds = time.perf_counter() - t0
+    return stats
+
+
+def simulate_command(args: Any) -> dict:
+    """``thirtyone simulate``: the DESIGN.md output dict for the parsed arguments."""
+    from .cli import parse_rule_overrides
+
+    variant = get_variant(args.variant)
+    rules = parse_rule_overrides(getattr(args, "rule", None), variant.rules)
+    if args.rounds < 1:
+        raise SimulationError("--rounds must be at least 1.")
+    n = args.players
+    if not rules.min_players <= n <= rules.max_players:
+        raise SimulationError(f"{variant.name} is for {rules.min_players} to "
+                              f"{rules.max_players} players, not {n}.")
+    engine = getattr(args, "engine", "fast")
+    if engine == "table":
+        stats = simulate_table(rules, n, args.rounds, args.seed, args.bots, args.knock_at)
+    else:
+        stats = simulate(rules, n, args.rounds, args.seed, args.bots, args.knock_at)
+    return stats.to_dict()
