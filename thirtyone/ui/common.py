@@ -1,12 +1,19 @@
-"""Session-state helpers and shared widgets: the sidebar variant picker."""
+"""Session-state helpers and shared widgets: the sidebar variant picker and a house-rules
+editor built from ``thirtyone.rules.OPTIONS``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import streamlit as st
 
-from thirtyone.rules import VARIANTS, Variant
+from thirtyone.rules import OPTIONS, VARIANTS, Rules, RulesError, Variant
 
 VARIANT_KEY = "variant_key"
+
+# Options that change the value of a hand (RULES.md section 2); the scorer offers these.
+HAND_VALUE_OPTIONS = ("three_of_a_kind", "fire", "tie_break")
 
 
 def variant_picker() -> Variant:
@@ -22,3 +29,60 @@ def variant_picker() -> Variant:
 
 def current_variant() -> Variant:
     return VARIANTS[st.session_state.get(VARIANT_KEY, "scat")]
+
+
+def option_value_text(value: Any) -> str:
+    """How an option value is shown to people: ``none``, ``30½``, ``yes``, ``first turn``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
+        if value - int(value) == 0.5:
+            return f"{int(value)}½"
+    return str(value).replace("_", " ")
+
+
+def rules_editor(base: Rules, key: str, names: Sequence[str] | None = None,
+                 container: Any = None) -> Rules:
+    """Widgets for house rules on top of ``base``; returns the resulting ``Rules``.
+
+    One select box per option in ``names`` (default: every option), labelled and explained
+    from ``OPTIONS``. The changes live in ``st.session_state[key]`` (a dict of option ->
+    value) so they survive reruns and page switches; use a different ``key`` per variant if
+    the changes should not carry over. A combination the rules refuse shows the one-sentence
+    reason and the base rules are used.
+    """
+    box = container if container is not None else st
+    names = list(OPTIONS) if names is None else list(names)
+    changes: dict[str, Any] = dict(st.session_state.get(key, {}))
+    for name in names:
+        opt = OPTIONS[name]
+        widget_key = f"{key}__{name}"
+        current = changes.get(name, getattr(base, name))
+        if current not in opt.allowed:
+            current = getattr(base, name)
+        if widget_key not in st.session_state:  # (re)seed after a page switch
+            st.session_state[widget_key] = current
+        value = box.selectbox(opt.label, opt.allowed, key=widget_key, help=opt.help,
+                              format_func=option_value_text)
+        if value == getattr(base, name) and isinstance(value, bool) == isinstance(
+                getattr(base, name), bool):
+            changes.pop(name, None)
+        else:
+            changes[name] = value
+    st.session_state[key] = changes
+    try:
+        return base.replace(**changes)
+    except RulesError as e:
+        box.error(str(e))
+        return base
+
+
+def changed_options_text(rules: Rules, base: Rules) -> str:
+    """``three of a kind: 30½; fire: 33`` for the options that differ from ``base``."""
+    diff = rules.to_dict(only_changed_from=base)
+    return "; ".join(f"{OPTIONS[k].label.lower()}: {option_value_text(v)}"
+                     for k, v in diff.items())

@@ -1,0 +1,96 @@
+"""Shared fixtures.
+
+- ``app_url`` (session): starts ``streamlit run app.py`` on a free port and yields its URL.
+- ``browser`` (session) and ``page``: headless Chromium through Playwright, always the system
+  browser at /usr/bin/chromium, never a downloaded one.
+
+Browser tests skip with a reason when Chromium or Playwright is missing, except in CI
+(``CI=true``), where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, ROOT
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _need(reason: str) -> None:
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true: browser tests are required)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory: pytest.TempPathFactory):
+    """A running copy of the app; yields ``http://127.0.0.1:<port>``."""
+    port = _free_port()
+    log_path = Path(tmp_path_factory.mktemp("streamlit")) / "streamlit.log"
+    log = open(log_path, "w")  # noqa: SIM115 - closed below after the server stops
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true",
+         "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            log.close()
+            pytest.fail(f"streamlit did not start; log:\n{log_path.read_text()[-3000:]}")
+        time.sleep(0.3)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless system Chromium (Playwright)."""
+    if not Path(CHROMIUM).exists():
+        _need(f"no Chromium at {CHROMIUM} (install Debian's 'chromium' package)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _need("the 'playwright' Python package is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser tab (its own context, so no state is shared between tests)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    tab = context.new_page()
+    tab.set_default_timeout(30_000)
+    yield tab
+    context.close()

@@ -1,0 +1,96 @@
+"""Take a PNG of every page of the app with headless Chromium.
+
+    python tools/screenshots.py                       # starts the app, shots into /tmp/shots/
+    python tools/screenshots.py --url http://127.0.0.1:8601 --pages scorer play
+    python tools/screenshots.py --width 1280 --height 800 --full-page
+
+Each page is saved as ``<out>/<page>.png`` (``home.png``, ``scorer.png``...). With
+``--setup scorer:"AH KH 9S"`` the scorer's text box is filled first, so the shot shows a hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, open_app, wait_for_app  # noqa: E402
+
+PAGES = ["home", "learn", "scorer", "play", "variants", "odds_lab"]
+
+
+def start_app(port: int) -> subprocess.Popen:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2):
+                return proc
+        except OSError:
+            time.sleep(0.3)
+    proc.kill()
+    raise SystemExit("streamlit did not start")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--url", help="use an app already running here instead of starting one")
+    ap.add_argument("--out", default="/tmp/shots")
+    ap.add_argument("--pages", nargs="*", default=PAGES)
+    ap.add_argument("--width", type=int, default=1400)
+    ap.add_argument("--height", type=int, default=1000)
+    ap.add_argument("--full-page", action="store_true")
+    ap.add_argument("--suffix", default="", help="added to file names, e.g. _laptop")
+    ap.add_argument("--scorer-hand", default="AH KH 9S",
+                    help="hand typed into the scorer before its shot ('' for none)")
+    args = ap.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    proc = None
+    url = args.url
+    if url is None:
+        port = free_port()
+        proc = start_app(port)
+        url = f"http://127.0.0.1:{port}"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": args.width, "height": args.height})
+            for name in args.pages:
+                open_app(page, url, "" if name == "home" else name)
+                if name == "scorer" and args.scorer_hand:
+                    box = page.locator(".st-key-scorer_text input")
+                    box.fill(args.scorer_hand)
+                    box.press("Enter")
+                    wait_for_app(page)
+                path = out / f"{name}{args.suffix}.png"
+                page.screenshot(path=str(path), full_page=args.full_page)
+                print(path)
+            browser.close()
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(timeout=15)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
