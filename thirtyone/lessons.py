@@ -85,16 +85,18 @@ class Quiz:
             raise ValueError(f"Option {i} does not exist; there are {len(self.options)}.")
         right = [self.options[j] for j in sorted(self.correct)]
         if i in self.correct:
-            extra = ""
-            if len(right) > 1:
-                extra = f" ({' and '.join(right)} are equally good.)"
-            return Feedback(True, f"Right! {self.why[i]}{extra} {self.summary}".strip())
-        return Feedback(False, f"Not quite. {self.why[i]} The answer is "
-                               f"{' or '.join(right)}. {self.summary}".strip())
+            extra = f"{' and '.join(right)} are equally good." if len(right) > 1 else ""
+            return Feedback(True, _join("Right!", self.why[i], extra, self.summary))
+        return Feedback(False, _join("Not quite.", self.why[i],
+                                     f"The answer is {' or '.join(right)}.", self.summary))
 
     @property
     def answers(self) -> list[str]:
         return [self.options[j] for j in sorted(self.correct)]
+
+
+def _join(*parts: str) -> str:
+    return " ".join(p.strip() for p in parts if p and p.strip())
 
 
 def _fmt(x: float) -> str:
@@ -155,6 +157,12 @@ def _value_quiz(spec, key, rules) -> Quiz:
         what = (f"the {SUIT_NAMES[suit]} alone ({' + '.join(str(c.points) for c in same)})"
                 if len(same) > 1 else f"{same[0].display} alone")
         candidates.setdefault(total, f"{_fmt(total)} is {what}.")
+    top = sorted(hand, key=lambda c: c.points, reverse=True)
+    candidates.setdefault(float(top[0].points),
+                          f"{top[0].points} is only the highest card, {top[0].display}.")
+    two = float(top[0].points + top[1].points)
+    candidates.setdefault(two, f"{_fmt(two)} adds only the two highest cards, "
+                               f"{top[0].display} and {top[1].display}.")
     every = float(sum(c.points for c in hand))
     candidates.setdefault(every, f"{_fmt(every)} adds up all three cards, but only cards of "
                                  f"one suit count together.")
@@ -162,7 +170,7 @@ def _value_quiz(spec, key, rules) -> Quiz:
                                                                           "in some games")):
         if bonus is not None and len({c.rank for c in hand}) == 1:
             candidates.setdefault(float(bonus), f"{_fmt(bonus)} is what {name} is worth.")
-    candidates[float(s.points)] = f"{s.value_text} is right."
+    candidates[float(s.points)] = ""
     values = sorted(candidates)
     options = [_fmt(v) for v in values]
     correct = {values.index(float(s.points))}
@@ -251,6 +259,11 @@ def _outcome_text(names: list[str], lost: list[int]) -> str:
     return "; ".join(parts) if parts else "Nobody loses"
 
 
+_KNOCKER_TIED_WORDS = {"safe": "is safe, and the others tied lose 1",
+                       "same": "loses 1, like the others tied",
+                       "double": "loses 2, while the others tied lose 1"}
+
+
 def _showdown_quiz(spec, key, rules) -> Quiz:
     if rules.scoring != "lives":
         raise LessonError(f"A showdown quiz needs a variant played for lives, not '{key}'.")
@@ -262,27 +275,36 @@ def _showdown_quiz(spec, key, rules) -> Quiz:
             raise LessonError(f"The knocker '{spec['knocker']}' is not one of {', '.join(names)}.")
         knocker = names.index(spec["knocker"])
     scores = [score(h, rules) for _, h in hands]
+    low = min(scores)
     truth = _outcome_text(names, lives_lost(scores, rules, knocker))
-    # Wrong options: what other tables' rules would say, then single losers.
-    candidates = [truth]
-    for ka in (1, 2):
-        for kt in ("safe", "same", "double"):
-            other = rules.replace(knocker_alone_lowest=ka, knocker_tied=kt)
-            candidates.append(_outcome_text(names, lives_lost(scores, other, knocker)))
-    for i in range(len(names)):
-        candidates.append(_outcome_text(names, [1 if j == i else 0 for j in range(len(names))]))
-    options = list(dict.fromkeys(candidates))[:5]
-    options.sort()
+    # Wrong options: what tables with other knocker rules would say, then single losers.
+    candidates: dict[str, str] = {truth: ""}
+    if knocker is not None:
+        for ka in (1, 2):
+            for kt in ("safe", "same", "double"):
+                other = rules.replace(knocker_alone_lowest=ka, knocker_tied=kt)
+                text = _outcome_text(names, lives_lost(scores, other, knocker))
+                candidates.setdefault(text, f"That happens at tables where a knocker tied for "
+                                            f"lowest {_KNOCKER_TIED_WORDS[kt]}.")
+    for i, (n, s) in enumerate(zip(names, scores, strict=True)):
+        text = _outcome_text(names, [1 if j == i else 0 for j in range(len(names))])
+        tied = [m for m, t in zip(names, scores, strict=True) if t == low and m != n]
+        if s != low:
+            why = f"{n} holds {s.value_text}, and the lowest hand is {low.value_text}."
+        elif tied:
+            why = f"{n} is on the lowest value, but so is {' and '.join(tied)}."
+        else:
+            why = "Not under these rules."
+        candidates.setdefault(text, why)
+    options = sorted(list(candidates)[:5])
     correct = {options.index(truth)}
     values = ", ".join(f"{n} {s.value_text}" for n, s in zip(names, scores, strict=True))
-    rule = ""
+    summary = f"Hands: {values}. The lowest is {low.value_text}."
     if knocker is not None:
-        rule = (f" {names[knocker]} knocked; in {get_variant(key).name} a knocker alone lowest "
-                f"loses {rules.knocker_alone_lowest}, and a knocker tied for lowest is "
-                f"'{rules.knocker_tied}'.")
-    summary = f"Hands: {values}.{rule}"
-    why = ["That is what happens here." if o == truth else "Not under these rules."
-           for o in options]
+        summary += (f" In {get_variant(key).name} a knocker alone on the lowest hand loses "
+                    f"{rules.knocker_alone_lowest}; a knocker tied for lowest "
+                    f"{_KNOCKER_TIED_WORDS[rules.knocker_tied]}.")
+    why = [candidates[o] for o in options]
     return Quiz("showdown", spec["question"], key, options, correct, why, summary,
                 dict(hands))
 
@@ -316,7 +338,7 @@ def _option_quiz(spec, key, rules) -> Quiz:
     options = [humanise(a) for a in allowed]
     correct = {allowed.index(actual)}
     v = get_variant(key)
-    why = [f"In {v.name}, '{opt.label}' is {humanise(actual)}." for _ in options]
+    why = [f"In {v.name} the rule '{opt.label}' is: {humanise(actual)}." for _ in options]
     return Quiz("option", spec["question"], key, options, correct, why, opt.help)
 
 
@@ -410,9 +432,13 @@ def make_quiz(spec: dict[str, Any], default_variant: str = "scat") -> Quiz:
         raise LessonError(f"Unknown quiz kind '{kind}'; kinds are: {', '.join(QUIZ_KINDS)}.")
     key, rules = _rules_of(spec, default_variant)
     try:
-        return _BUILDERS[kind](spec, key, rules)
+        quiz = _BUILDERS[kind](spec, key, rules)
     except CardError as e:
         raise LessonError(f"Quiz '{spec['question']}': {e}") from None
+    if len(quiz.options) < 2 or len(set(quiz.options)) != len(quiz.options) or not quiz.correct:
+        raise LessonError(f"Quiz '{spec['question']}' needs at least two different options "
+                          "and a right one.")
+    return quiz
 
 
 def parse_quiz(text: str, default_variant: str = "scat") -> Quiz:
