@@ -17,6 +17,7 @@ knock threshold, 31 and three aces).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -616,7 +617,7 @@ def iter_simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 
                   batch: int = DEFAULT_BATCH, keep_rounds: bool = False
                   ) -> Iterator[SimStats]:
     """Simulate in batches, yielding the cumulative statistics after each batch (for a
-    progress bar and a plot that sharpens). With ``keep_rounds`` the last ``SimStats`` has
+    progress bar and a plot that sharpens); each is a snapshot of its own. With ``keep_rounds`` the last ``SimStats`` has
     ``extra["rounds"]``, the per-round ``RoundResults`` of everything played."""
     check_supported(rules, n_players)
     parse_bots(bots, n_players)
@@ -638,7 +639,7 @@ def iter_simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 
             parts.append(res)
             if played >= rounds:
                 stats.extra["rounds"] = RoundResults.concat(parts)
-        yield stats
+        yield dataclasses.replace(stats, extra=dict(stats.extra))
 
 
 def simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
