@@ -1,0 +1,164 @@
+"""One move ahead: the exact value after each possible move (RULES.md section 3).
+
+Given your hand and the cards you can see (the top discard in the draw family, the middle
+cards in the swap family, the open hand in Switch, the face-up widow cards in Kitty), every
+move is scored exactly. A move that uses only visible cards gives one value; drawing from the
+stock (or trading for Switch's closed hand) gives a distribution over the unseen cards, all
+equally likely. After a draw or take, the discard is the best one for that card.
+
+>>> from thirtyone.cards import parse_hand
+>>> from thirtyone.rules import get_variant
+>>> moves = move_odds(parse_hand("AH KH 9S"), parse_hand("QH", size=None),
+...                   get_variant("scat").rules)
+>>> [(m.move, m.mean) for m in moves]
+[('keep (knock or stand)', 21.0), ('take Q♥', 31.0), ('draw', 22.33...)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Sequence
+
+import numpy as np
+
+from .cards import Card, CardError, cards_display, make_pack
+from .odds_tables import OddsError, check_hand_rules, lookup, value_label
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class MoveOdds:
+    """The exact outcome of one move: each value it can give and how likely it is."""
+
+    move: str                 # e.g. "draw", "take Q♥", "swap 9♠ for K♥", "keep"
+    values: tuple[float, ...]  # possible values on the points scale (brag: class number)
+    probabilities: tuple[float, ...]
+    mean: float | None        # None for brag ranks
+    p31: float                # chance of 31 or better (suit sum), else 0
+    p_better: float           # chance the hand ends strictly better than now
+    p_worse: float
+    note: str                 # e.g. "then discard 9♠", or how many unseen cards
+
+    @property
+    def certain(self) -> bool:
+        return len(self.values) == 1
+
+
+def unseen_cards(rules: Rules, *known: Sequence[Card]) -> tuple[Card, ...]:
+    seen = {c for group in known for c in group}
+    return tuple(c for c in make_pack(rules.pack) if c not in seen)
+
+
+def _check(hand: Sequence[Card], visible: Sequence[Card], gone: Sequence[Card],
+           rules: Rules) -> None:
+    check_hand_rules(rules)
+    if len(hand) != 3:
+        raise CardError(f"A hand has 3 cards; got {len(hand)}.")
+    pack = set(make_pack(rules.pack))
+    seen: set[Card] = set()
+    for c in (*hand, *visible, *gone):
+        if c not in pack:
+            raise CardError(f"'{c}' is not in this {rules.pack}-card pack.")
+        if c in seen:
+            raise CardError(f"'{c}' is listed twice; each card exists only once.")
+        seen.add(c)
+
+
+def _summarise(move: str, pts: np.ndarray, strength: np.ndarray, now: float,
+               rules: Rules, note: str) -> MoveOdds:
+    vals, counts = np.unique(pts, return_counts=True)
+    probs = counts / counts.sum()
+    brag = rules.hand_value == "brag"
+    return MoveOdds(move, tuple(float(v) for v in vals), tuple(float(p) for p in probs),
+                    None if brag else float(pts.mean()),
+                    0.0 if brag else float(np.mean(pts >= 31)),
+                    float(np.mean(strength > now)), float(np.mean(strength < now)), note)
+
+
+def move_odds(hand: Sequence[Card], visible: Sequence[Card], rules: Rules,
+              gone: Sequence[Card] = ()) -> list[MoveOdds]:
+    """Every move for ``hand`` given the ``visible`` cards and cards known to be out of play
+    (``gone``), best average first within each kind. Raises CardError/OddsError on bad input.
+
+    Draw family: ``visible`` is the top discard (at most one card). Swap family: the middle
+    cards. Switch: the open hand. Widow (Kitty): the face-up widow cards.
+    """
+    hand, visible, gone = tuple(hand), tuple(visible), tuple(gone)
+    _check(hand, visible, gone, rules)
+    lk = lookup(rules)
+    h = np.array([c.index for c in hand])
+    now_s = float(lk.strength[tuple(h)])
+    now_p = float(lk.points[tuple(h)])
+    unseen = np.array([c.index for c in unseen_cards(rules, hand, visible, gone)])
+    out: list[MoveOdds] = []
+
+    def certain(move: str, cards: Sequence[int], note: str = "") -> MoveOdds:
+        k = tuple(cards)
+        return _summarise(move, np.array([lk.points[k]]), np.array([lk.strength[k]]), now_s,
+                          rules, note)
+
+    def best_of_four(four: np.ndarray, allowed: np.ndarray) -> tuple[np.ndarray, np.ndarray,
+                                                                     np.ndarray]:
+        """four: (M, 4) cards; allowed: which of the 4 may be thrown. Best (pts, strength,
+        discard position) keeping three."""
+        keep = np.array([[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]])
+        trios = four[:, keep]                                   # (M, 4, 3)
+        s = lk.strength[trios[..., 0], trios[..., 1], trios[..., 2]]
+        s = np.where(allowed, s, -np.inf)
+        best = s.argmax(axis=1)
+        rows = np.arange(len(four))
+        t = trios[rows, best]
+        return lk.points[t[:, 0], t[:, 1], t[:, 2]], s[rows, best], best
+
+    family = rules.family
+    if family == "draw":
+        if len(visible) > 1:
+            raise CardError("In the draw family only the top discard is visible: give one "
+                            "card (list any others as gone).")
+        out.append(certain("keep (knock or stand)", h, f"you hold {value_label(rules, now_p)}"))
+        if visible:
+            top = visible[0].index
+            four = np.array([[*h, top]])
+            allowed = np.array([[True, True, True, rules.may_discard_taken_card]])
+            p, s, pos = best_of_four(four, allowed)
+            thrown = hand[pos[0]].display if pos[0] < 3 else visible[0].display
+            out.append(_summarise(f"take {visible[0].display}", p, s, now_s, rules,
+                                  f"then discard {thrown}"))
+        if len(unseen):
+            four = np.column_stack([np.broadcast_to(h, (len(unseen), 3)), unseen])
+            p, s, _ = best_of_four(four, np.ones((len(unseen), 4), dtype=bool))
+            out.append(_summarise("draw", p, s, now_s, rules,
+                                  f"any of {len(unseen)} unseen cards, then the best discard"))
+    elif family in ("swap", "switch", "widow"):
+        if len(visible) > 3:
+            raise CardError("At most three cards lie in the middle.")
+        v = np.array([c.index for c in visible], dtype=np.int64)
+        keep_word = "pass" if family == "swap" and rules.allow_pass else "keep"
+        if family == "swap" and not rules.allow_pass:
+            keep_word = "keep (knock)"
+        out.append(certain(keep_word, h, f"you hold {value_label(rules, now_p)}"))
+        sizes = (1, 2, 3) if family == "widow" else (1,)
+        for k in sizes:
+            for give in combinations(range(3), k):
+                for take in combinations(range(len(v)), k):
+                    if family != "widow" and k == 3:
+                        continue
+                    new = [int(x) for i, x in enumerate(h) if i not in give]
+                    new += [int(v[j]) for j in take]
+                    word = "exchange" if family == "widow" else "swap"
+                    out.append(certain(
+                        f"{word} {cards_display(hand[i] for i in give)} for "
+                        f"{cards_display(visible[j] for j in take)}", new))
+        if len(v) == 3 and (family == "switch" or (family == "swap" and rules.allow_swap_all)):
+            name = "switch open" if family == "switch" else "swap all"
+            out.append(certain(name, v, f"take {cards_display(visible)}"))
+        if family == "switch" and len(unseen) >= 3:
+            trios = np.array(list(combinations(unseen, 3)))
+            out.append(_summarise("switch closed",
+                                  lk.points[trios[:, 0], trios[:, 1], trios[:, 2]],
+                                  lk.strength[trios[:, 0], trios[:, 1], trios[:, 2]],
+                                  now_s, rules, f"any 3 of {len(unseen)} unseen cards"))
+    else:
+        raise OddsError(f"No move odds for the {family} family.")
+    return out

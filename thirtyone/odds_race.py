@@ -1,0 +1,367 @@
+"""Racing to 31 alone: the best draw-and-discard policy by dynamic programming.
+
+The model (what is simplified, on purpose):
+
+* One player, alone. Each turn the player draws one card and then discards one of the four
+  cards held (the drawn card may go straight back). Taking the top discard is never useful
+  alone: it is the card just thrown away.
+* **Every draw is equally likely to be any card not in the hand.** The cards you threw away
+  are shuffled back, as if the stock were endless; other players' hands are unknown, so
+  from your seat they are part of the unseen cards too. In a real game your own discards
+  cannot come back (until a reshuffle); ``simulate_race(..., discards_gone=True)`` measures
+  how much that changes the answer.
+* Knocking, the other players and the stock running out are ignored.
+* The goal is a *target* hand: by default a hand worth 31 or more (a blitz, or fire where it
+  is worth more); ``target`` can be lowered, e.g. 27, to ask how fast a knockable hand comes.
+
+The state is the three-card hand. Hands that differ only by renaming suits behave the same
+(every hand value in the rules is blind to which suit is which), so the dynamic programming
+runs over classes of hands up to suit renaming: 1,033 classes for 52 cards instead of
+22,100 hands, 235 instead of 4,960 for 32 cards.
+
+Two optimal answers are computed:
+
+* ``best_within[k]``: the highest possible chance of holding the target within k turns
+  (backward induction, a separate best policy for every k);
+* the policy with the fewest expected turns to the target (policy iteration, solved exactly
+  by linear algebra), with its chance of holding the target within k turns.
+
+Both are compared with the ``basic`` bot's discard rule (DESIGN.md, Bots, rule 2): discard the
+card whose removal leaves the highest value; ties to the card with the fewest points, then to
+the card drawn last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+
+import numpy as np
+
+from .cards import Card
+from .odds import all_hands
+from .odds_tables import CARD_POINTS, OddsError, check_hand_rules, lookup, pack_indices
+from .rules import Rules
+
+_PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
+
+
+def _codes(hands: np.ndarray) -> np.ndarray:
+    """One integer per unordered hand (rows of card indices)."""
+    s = np.sort(hands, axis=-1).astype(np.int64)
+    return s[..., 0] * 2704 + s[..., 1] * 52 + s[..., 2]
+
+
+@dataclass(frozen=True)
+class HandClasses:
+    """Hands up to suit renaming, and the moves between them (depends only on the pack)."""
+
+    pack: int
+    reps: np.ndarray        # (C, 3) one hand of each class
+    sizes: np.ndarray       # (C,) how many dealt hands are in the class
+    class_of_code: np.ndarray  # (52**3,) class of a hand code, -1 if not a hand
+    draws: np.ndarray       # (C, D) the cards that can be drawn from each representative
+    succ: np.ndarray        # (C, D, 4) class after discarding hand card 0, 1, 2, or the draw
+    discard_card: np.ndarray  # (C, D, 4) the card thrown away by each choice
+
+    def class_of(self, hands: np.ndarray) -> np.ndarray:
+        return self.class_of_code[_codes(np.asarray(hands))]
+
+
+def _canonical_codes(hands: np.ndarray, merge_tens: bool) -> np.ndarray:
+    ranks, suits = hands % 13, hands // 13
+    if merge_tens:  # ten, jack, queen and king are alike when only points matter
+        ranks = np.where((ranks >= 8) & (ranks <= 11), 8, ranks)
+    best = None
+    for p in _PERMS:
+        c = _codes(p[suits] * 13 + ranks)
+        best = c if best is None else np.minimum(best, c)
+    return best
+
+
+def classes_for(rules: Rules) -> HandClasses:
+    """The classes for these rules: ten-point cards merge unless three of a kind counts."""
+    return hand_classes(rules.pack, rules.three_of_a_kind is None)
+
+
+@lru_cache(maxsize=4)
+def hand_classes(pack: int, merge_tens: bool = False) -> HandClasses:
+    hands = all_hands(pack).astype(np.int64)
+    canon = _canonical_codes(hands, merge_tens)
+    _, first, inverse, sizes = np.unique(canon, return_index=True, return_inverse=True,
+                                         return_counts=True)
+    class_of_code = np.full(52 ** 3, -1, dtype=np.int64)
+    class_of_code[_codes(hands)] = inverse
+    reps = hands[first]
+    cards = np.array(sorted(int(i) for i in np.unique(hands)), dtype=np.int64)
+    in_hand = (reps[:, :, None] == cards[None, None, :]).any(axis=1)      # (C, N)
+    draws = np.stack([cards[~row] for row in in_hand])                    # (C, N-3)
+    c_count, d_count = draws.shape
+    cand = np.broadcast_to(reps[:, None, None, :], (c_count, d_count, 4, 3)).copy()
+    for i in range(3):
+        cand[:, :, i, i] = draws
+    succ = class_of_code[_codes(cand)]
+    discard_card = np.concatenate([np.broadcast_to(reps[:, None, :], (c_count, d_count, 3)),
+                                   draws[:, :, None]], axis=2)
+    for a in (reps, sizes, class_of_code, draws, succ, discard_card):
+        a.setflags(write=False)
+    return HandClasses(pack, reps, sizes, class_of_code, draws, succ, discard_card)
+
+
+def _target(rules: Rules, target: float) -> np.ndarray:
+    hc = classes_for(rules)
+    r = hc.reps
+    return lookup(rules).points[r[:, 0], r[:, 1], r[:, 2]] >= target
+
+
+def basic_choices(rules: Rules) -> np.ndarray:
+    """(C, D) the discard the ``basic`` bot makes after each draw (index 0..3, 3 = the drawn
+    card): highest value kept; ties to the fewest points thrown away, then to the card
+    drawn last; remaining ties (two old cards alike) to the first in the hand."""
+    hc = classes_for(rules)
+    lk = lookup(rules)
+    c_count, d_count = hc.draws.shape
+    cand = np.broadcast_to(hc.reps[:, None, None, :], (c_count, d_count, 4, 3)).copy()
+    for i in range(3):
+        cand[:, :, i, i] = hc.draws
+    kept = lk.strength[cand[..., 0], cand[..., 1], cand[..., 2]]     # (C, D, 4)
+    thrown = CARD_POINTS[hc.discard_card].astype(np.float64)
+    # Lexicographic: maximise kept, then minimise thrown points, then prefer the draw (3).
+    order = np.array([0, 0, 0, 1], dtype=np.float64)
+    keyed = kept * 1e4 - thrown * 10 + order
+    return keyed.argmax(axis=-1)
+
+
+def _transition(hc: HandClasses, choice: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """(C, C) one-turn transition matrix under a discard policy; targets absorb."""
+    c_count, d_count = choice.shape
+    nxt = np.take_along_axis(hc.succ, choice[..., None], axis=2)[..., 0]
+    mat = np.zeros((c_count, c_count))
+    rows = np.repeat(np.arange(c_count), d_count)
+    np.add.at(mat, (rows, nxt.ravel()), 1.0 / d_count)
+    mat[target] = 0.0
+    mat[target, np.flatnonzero(target)] = 1.0
+    return mat
+
+
+def _expected_turns(mat: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """Expected turns to a target class; inf where the policy can never reach one."""
+    c_count = len(target)
+    reach = target.copy()
+    while True:
+        new = reach | (mat[:, reach] > 0).any(axis=1)
+        if (new == reach).all():
+            break
+        reach = new
+    out = np.full(c_count, np.inf)
+    out[target] = 0.0
+    live = reach & ~target
+    idx = np.flatnonzero(live)
+    if len(idx):
+        a = np.eye(len(idx)) - mat[np.ix_(idx, idx)]
+        out[idx] = np.linalg.solve(a, np.ones(len(idx)))
+    return out
+
+
+def _within(mat: np.ndarray, start: np.ndarray, target: np.ndarray, k_max: int) -> np.ndarray:
+    """P(target held within k turns), k = 0..k_max, from a start distribution over classes."""
+    out = np.empty(k_max + 1)
+    d = start.astype(np.float64)
+    for k in range(k_max + 1):
+        out[k] = d[target].sum()
+        d = d @ mat
+    return out
+
+
+@dataclass(frozen=True)
+class RaceSolution:
+    """Everything the racing model knows for one pack, rules and target."""
+
+    rules: Rules
+    target: float
+    k_max: int
+    best_within: np.ndarray   # (k_max+1, C): best chance within k turns, per class
+    fastest_choice: np.ndarray  # (C, D) discard choices of the fewest-expected-turns policy
+    fastest_turns: np.ndarray   # (C,) expected turns under that policy
+    basic_choice: np.ndarray
+    basic_turns: np.ndarray
+    fastest_matrix: np.ndarray
+    basic_matrix: np.ndarray
+    is_target: np.ndarray
+
+
+K_MAX = 50  # turns covered by the backward induction
+
+
+def solve_race(rules: Rules, target: float = 31) -> RaceSolution:
+    """Solve the racing model (see the module text) for ``rules`` and ``target``."""
+    return _solve_race(rules, float(target))
+
+
+@lru_cache(maxsize=16)
+def _solve_race(rules: Rules, target: float) -> RaceSolution:
+    k_max = K_MAX
+    check_hand_rules(rules)
+    if rules.hand_value != "suit_sum":
+        raise OddsError("Racing to 31 needs suit-sum hand values (brag hands have no 31).")
+    hc = classes_for(rules)
+    is_target = _target(rules, target)
+    if not is_target.any():
+        raise OddsError(f"No hand is worth {target} or more under these rules.")
+    # Backward induction: the best chance within k turns.
+    v = is_target.astype(np.float64)
+    best = [v]
+    for _ in range(k_max):
+        v = np.where(is_target, 1.0, v[hc.succ].max(axis=-1).mean(axis=-1))
+        best.append(v)
+    best_within = np.stack(best)
+    # Policy iteration for the fewest expected turns, starting from the long-horizon policy.
+    choice = best_within[-2][hc.succ].argmax(axis=-1)
+    turns = None
+    for _ in range(50):
+        mat = _transition(hc, choice, is_target)
+        turns = _expected_turns(mat, is_target)
+        cand = turns[hc.succ]                               # (C, D, 4)
+        current = np.take_along_axis(cand, choice[..., None], axis=2)[..., 0]
+        better = cand.min(axis=-1) < current - 1e-9
+        if not better.any():
+            break
+        choice = np.where(better, cand.argmin(axis=-1), choice)
+    fastest_matrix = _transition(hc, choice, is_target)
+    basic = basic_choices(rules)
+    basic_matrix = _transition(hc, basic, is_target)
+    basic_turns = _expected_turns(basic_matrix, is_target)
+    for a in (best_within, choice, turns, basic, basic_turns, fastest_matrix, basic_matrix):
+        a.setflags(write=False)
+    return RaceSolution(rules, target, k_max, best_within, choice, turns, basic, basic_turns,
+                        fastest_matrix, basic_matrix, is_target)
+
+
+@dataclass(frozen=True)
+class RaceCurve:
+    """The chance of holding the target within k turns, k = 0..k_max, three ways."""
+
+    turns: np.ndarray          # 0..k_max
+    best_possible: np.ndarray  # the best chance for each k separately
+    fastest_policy: np.ndarray  # following the fewest-expected-turns policy
+    basic_policy: np.ndarray   # following the basic bot's discards
+    expected_turns_fastest: float
+    expected_turns_basic: float
+
+
+def _start(rules: Rules, hand: tuple[Card, ...] | None) -> np.ndarray:
+    hc = classes_for(rules)
+    if hand is None:
+        return hc.sizes / hc.sizes.sum()
+    cls = int(hc.class_of(np.array([c.index for c in hand]))[()])
+    if cls < 0:
+        raise OddsError("That hand is not three different cards of this pack.")
+    start = np.zeros(len(hc.sizes))
+    start[cls] = 1.0
+    return start
+
+
+def race_curve(rules: Rules, target: float = 31, k_max: int = 30,
+               hand: tuple[Card, ...] | None = None) -> RaceCurve:
+    """Race odds from a random deal (``hand`` None) or from a given hand, k = 0..k_max
+    (at most ``K_MAX``)."""
+    if not 0 <= k_max <= K_MAX:
+        raise OddsError(f"Turns must be between 0 and {K_MAX}.")
+    return _race_curve(rules, float(target), int(k_max),
+                       None if hand is None else tuple(sorted(hand)))
+
+
+@lru_cache(maxsize=64)
+def _race_curve(rules: Rules, target: float, k_max: int,
+                hand: tuple[Card, ...] | None) -> RaceCurve:
+    sol = solve_race(rules, target)
+    start = _start(rules, hand)
+    best = sol.best_within[: k_max + 1] @ start
+    fast = _within(sol.fastest_matrix, start, sol.is_target, k_max)
+    basic = _within(sol.basic_matrix, start, sol.is_target, k_max)
+    with np.errstate(invalid="ignore"):
+        e_fast = float(np.sum(np.where(start > 0, sol.fastest_turns, 0) * start))
+        e_basic = float(np.sum(np.where(start > 0, sol.basic_turns, 0) * start))
+    return RaceCurve(np.arange(k_max + 1), best, fast, basic, e_fast, e_basic)
+
+
+def fastest_discard(rules: Rules, hand: np.ndarray, drawn: np.ndarray,
+                    target: float = 31) -> np.ndarray:
+    """For many (hand, drawn card) pairs at once, the discard (0..2 = hand card, 3 = the drawn
+    card) of the fewest-expected-turns policy: the four-card choice leading to the class with
+    the fewest expected turns (ties to the earliest choice)."""
+    sol = solve_race(rules, target)
+    hc = classes_for(rules)
+    hand = np.asarray(hand, dtype=np.int64)
+    drawn = np.asarray(drawn, dtype=np.int64)
+    cand = np.repeat(hand[:, None, :], 4, axis=1)
+    for i in range(3):
+        cand[:, i, i] = drawn
+    e = sol.fastest_turns[hc.class_of(cand)]
+    return e.argmin(axis=1)
+
+
+def simulate_race(rules: Rules, rounds: int, k_max: int, seed: int, target: float = 31,
+                  policy: str = "fastest", discards_gone: bool = False,
+                  hand: tuple[Card, ...] | None = None) -> np.ndarray:
+    """Monte Carlo of one player racing alone; returns the turn at which each round first
+    held the target (k_max + 1 when not within k_max turns).
+
+    ``discards_gone=False`` is the model the DP solves (draws uniform over the cards not in
+    the hand); ``True`` plays a real shuffled stock with discards set aside for good.
+    """
+    rng = np.random.default_rng(seed)
+    lk = lookup(rules)
+    pack = pack_indices(rules)
+    n = len(pack)
+    order = np.argsort(rng.random((rounds, n)), axis=1)
+    deck = pack[order]
+    if hand is not None:
+        fixed = np.array([c.index for c in hand])
+        rest = np.array([c for c in pack if c not in fixed])
+        deck = np.concatenate([np.broadcast_to(fixed, (rounds, 3)),
+                               rest[np.argsort(rng.random((rounds, n - 3)), axis=1)]], axis=1)
+    held = deck[:, :3].copy()
+    pos = 3
+    rows = np.arange(rounds)
+    first = np.full(rounds, k_max + 1)
+    done = lk.points[held[:, 0], held[:, 1], held[:, 2]] >= target
+    first[done] = 0
+    basic = basic_choices(rules) if policy == "basic" else None
+    hc = classes_for(rules)
+    for turn in range(1, k_max + 1):
+        if discards_gone:
+            if pos >= n:
+                break
+            drawn = deck[:, pos]
+            pos += 1
+        else:
+            drawn = pack[rng.integers(0, n, rounds)]
+            clash = (drawn[:, None] == held).any(axis=1)
+            while clash.any():
+                drawn[clash] = pack[rng.integers(0, n, int(clash.sum()))]
+                clash = (drawn[:, None] == held).any(axis=1)
+        if policy == "fastest":
+            choice = fastest_discard(rules, held, drawn, target)
+        else:
+            choice = _basic_discard(lk, held, drawn, basic, hc)
+        keep = choice < 3
+        held[rows[keep], choice[keep]] = drawn[keep]
+        hit = (lk.points[held[:, 0], held[:, 1], held[:, 2]] >= target) & ~done
+        first[hit] = turn
+        done |= hit
+        if done.all():
+            break
+    return first
+
+
+def _basic_discard(lk, held: np.ndarray, drawn: np.ndarray, _basic, _hc) -> np.ndarray:
+    """The basic bot's discard for real hands (same rule as ``basic_choices``)."""
+    cand = np.repeat(held[:, None, :], 4, axis=1)
+    for i in range(3):
+        cand[:, i, i] = drawn
+    kept = lk.strength[cand[..., 0], cand[..., 1], cand[..., 2]]
+    thrown = CARD_POINTS[np.concatenate([held, drawn[:, None]], axis=1)].astype(np.float64)
+    keyed = kept * 1e4 - thrown * 10 + np.array([0, 0, 0, 1.0])
+    return keyed.argmax(axis=1)
