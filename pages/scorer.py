@@ -93,23 +93,15 @@ st.session_state.setdefault(HAND, [])
 st.session_state.setdefault(ERROR, None)
 st.session_state.setdefault(NOTE, None)
 
-with st.sidebar.expander("House rules for hand values"):
-    if variant.rules.hand_value == "suit_sum":
-        rules = rules_editor(variant.rules, key=f"scorer_house_{variant.key}",
-                             names=HAND_VALUE_OPTIONS)
-    else:
-        rules = variant.rules
-        st.caption(f"{variant.name} does not use the suit sum, so these options do not apply.")
-house = changed_options_text(rules, variant.rules)
 
-pack = make_pack(rules.pack)
+pack = make_pack(variant.rules.pack)  # house rules never change the pack
 hand = _hand()
 left_out = [c for c in hand if c not in pack]
 if left_out:  # the variant changed to a smaller pack: keep what still fits
     _set_hand([c for c in hand if c in pack])
     st.session_state[NOTE] = (f"{cards_display(left_out)} "
                               f"{'is' if len(left_out) == 1 else 'are'} not in the "
-                              f"{rules.pack}-card pack of {variant.name}, so "
+                              f"{len(pack)}-card pack of {variant.name}, so "
                               f"{'it was' if len(left_out) == 1 else 'they were'} taken out "
                               "of the hand.")
     hand = _hand()
@@ -119,9 +111,18 @@ if TEXT not in st.session_state:  # back from another page: show the kept hand
 # --- page --------------------------------------------------------------------------------
 
 st.title("Hand scorer")
-st.caption(f"Scoring as **{variant.name}** ({rules.pack}-card pack)"
-           + (f", house rules: {house}" if house else "")
-           + ". Change the variant in the sidebar.")
+st.caption(f"Scoring as **{variant.name}** ({len(pack)}-card pack). "
+           "Change the variant in the sidebar.")
+with st.expander("House rules for hand values"):
+    if variant.rules.hand_value == "suit_sum":
+        rules = rules_editor(variant.rules, key=f"scorer_house_{variant.key}",
+                             names=HAND_VALUE_OPTIONS)
+    else:
+        rules = variant.rules
+        st.caption(f"{variant.name} does not use the suit sum, so these options do not apply.")
+house = changed_options_text(rules, variant.rules)
+if house:
+    st.caption(f"House rules on: {house}.")
 
 full = len(hand) == 3
 s = score(hand, rules) if full else None

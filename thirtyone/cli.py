@@ -184,10 +184,24 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _split_app_args(argv: list[str]) -> tuple[list[str], list[str] | None]:
+    """``thirtyone app ARGS`` hands ARGS to streamlit untouched; argparse alone would read
+    ``--server.port 8601`` as an unknown option of ours."""
+    for i, token in enumerate(argv):
+        if token == "app":
+            return argv[:i + 1], argv[i + 1:]
+        if token != "--json":
+            break
+    return argv, None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        argv, app_args = _split_app_args(argv)
         args = build_parser().parse_args(argv)
+        if app_args is not None:
+            args.streamlit_args = app_args
         args.func(args)
     except (ValueError, OSError) as e:  # CardError, RulesError, IllegalActionError, CLIError...
         print(f"thirtyone: error: {e}", file=sys.stderr)

@@ -1,0 +1,33 @@
+"""The engine stands alone: importing it never pulls in streamlit (DESIGN.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+CHECK = """
+import importlib, pkgutil, sys
+import thirtyone
+assert "streamlit" not in sys.modules, "import thirtyone imported streamlit"
+for m in pkgutil.walk_packages(thirtyone.__path__, "thirtyone."):
+    if m.name.startswith("thirtyone.ui") or m.name == "thirtyone.__main__":
+        continue
+    importlib.import_module(m.name)
+    assert "streamlit" not in sys.modules, f"{m.name} imported streamlit"
+print("ok")
+"""
+
+
+def test_import_thirtyone_does_not_import_streamlit():
+    p = subprocess.run([sys.executable, "-c",
+                        "import sys, thirtyone; print('streamlit' in sys.modules)"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "False"
+
+
+def test_no_engine_module_imports_streamlit():
+    p = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "ok"
