@@ -639,7 +639,8 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
         raise bad(str(e)) from None
     for i, text in enumerate(actions, start=1):
         try:
-            if game.round_over and not game.game_over:
+            # a round may end on the deal with no move at all (a banker's natural)
+            while game.round_over and not game.game_over:
                 game.next_round()
             game.apply(text)
         except IllegalActionError as e:
