@@ -1,4 +1,10 @@
+"""Learn: short lessons, one step at a time, with quizzes the engine checks."""
+
 import streamlit as st
 
-st.title("learn")
-st.info("This page is being built.")
+from thirtyone.ui.lessons import learn_page
+
+st.title("Learn")
+st.caption("Short lessons, one step at a time. Every quiz is answered and explained by the "
+           "rules engine itself. Your progress is kept while you visit other pages.")
+learn_page()

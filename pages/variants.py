@@ -1,4 +1,11 @@
+"""Variants: the rules side by side, each variant's card, history, names and statistics."""
+
 import streamlit as st
 
-st.title("variants")
-st.info("This page is being built.")
+from thirtyone.ui.common import current_variant
+from thirtyone.ui.variants import variants_page
+
+st.title("Variants")
+st.caption("Thirty-One is a family of games. Here they are side by side, generated from the "
+           "same presets the rest of the app plays with.")
+variants_page(current_variant().key)

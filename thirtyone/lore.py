@@ -124,6 +124,20 @@ PLACES: tuple[Place, ...] = (
 )
 
 
+# What the ``source`` of each preset refers to (the texts in the project's seeds).
+SOURCES: dict[str, str] = {
+    "seed 000": "a reference article on Thirty-One and its variants (in Russian)",
+    "seed 001": "the rules page of an online Schwimmen game (in Russian)",
+    "seed 002": "a card-game book's rules for banking Thirty-One (in Ukrainian)",
+    "seed 003": "the rules page of an online Blitz game (in Russian)",
+}
+
+
+def source_text(source: str) -> str:
+    """A preset's ``source`` in words; unknown sources are shown as they are."""
+    return SOURCES.get(source, source)
+
+
 def variant_places(key: str) -> list[str]:
     """Places where the variant ``key`` is played, as listed in ``PLACES``."""
     if key not in VARIANTS:

@@ -97,8 +97,8 @@ class Row:
 
     @property
     def differs(self) -> bool:
-        """True when the variants do not all agree (a dash counts as a different value)."""
-        return len(set(self.values)) > 1
+        """True when the variants that use this option do not all agree (dashes ignored)."""
+        return len({v for v in self.values if v != NOT_USED}) > 1
 
 
 def comparison_rows(keys: Iterable[str] | None = None) -> list[Row]:

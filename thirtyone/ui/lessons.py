@@ -1,0 +1,187 @@
+"""The Learn page's widgets: lesson list, one step at a time, quizzes with feedback.
+
+Progress lives in ``st.session_state[PROGRESS_KEY]`` (plain data, not widget state), so it
+survives switching to another page and back: the open lesson, the step per lesson, and the
+last answer given to each quiz.
+"""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from thirtyone.cards import Card
+from thirtyone.lessons import Cards, Lesson, Quiz, Text, load_lessons
+from thirtyone.rules import VARIANTS
+from thirtyone.ui.cards import CARD_CSS, hand_html
+
+PROGRESS_KEY = "learn_progress"
+
+# Big, calm text: teachers project this page.
+LESSON_CSS = """
+<style>
+.st-key-t31lesson [data-testid="stMarkdownContainer"] p,
+.st-key-t31lesson [data-testid="stMarkdownContainer"] li { font-size: 1.3rem; line-height: 1.55; }
+.st-key-t31lesson h2 { font-size: 2.1rem; }
+.st-key-t31lesson [data-testid="stAlert"] p { font-size: 1.2rem; }
+.st-key-t31lesson button p { font-size: 1.15rem; }
+.st-key-t31lesson [data-testid="stButtonGroup"] button { min-height: 2.9rem;
+  padding: 0.3rem 1.2rem; }
+.st-key-t31lesson [data-testid="stButtonGroup"] button p { font-size: 1.35rem; }
+.t31-question { font-size: 1.45rem; font-weight: 650; margin: 0.2rem 0 0.6rem 0; }
+.t31-rowlabel { font-size: 1.1rem; color: #40504a; margin: 0.4rem 0 0 0; font-weight: 600; }
+</style>
+"""
+
+
+@st.cache_resource
+def lessons() -> list[Lesson]:
+    return load_lessons()
+
+
+def progress() -> dict:
+    """The learner's progress: ``{"lesson": slug, "steps": {slug: i}, "answers": {id: opt}}``."""
+    if PROGRESS_KEY not in st.session_state:
+        st.session_state[PROGRESS_KEY] = {"lesson": None, "steps": {}, "answers": {}}
+    return st.session_state[PROGRESS_KEY]
+
+
+def quiz_id(lesson: Lesson, step: int, n: int) -> str:
+    return f"{lesson.slug}/{step}/{n}"
+
+
+def quiz_ids(lesson: Lesson) -> list[tuple[str, Quiz]]:
+    return [(quiz_id(lesson, i, n), q) for i, s in enumerate(lesson.steps)
+            for n, q in enumerate(s.quizzes)]
+
+
+def solved(lesson: Lesson) -> tuple[int, int]:
+    """(quizzes answered right, quizzes) for a lesson."""
+    answers = progress()["answers"]
+    ids = quiz_ids(lesson)
+    right = sum(1 for qid, q in ids if qid in answers and q.check(answers[qid]).correct)
+    return right, len(ids)
+
+
+# --- callbacks (run before the rerun) ----------------------------------------------------
+
+def _open(slug: str) -> None:
+    progress()["lesson"] = slug
+
+
+def _move(slug: str, step: int) -> None:
+    progress()["steps"][slug] = step
+
+
+def _next_lesson(slug: str) -> None:
+    progress()["lesson"] = slug
+    progress()["steps"][slug] = 0
+
+
+def _answered(qid: str, widget_key: str) -> None:
+    choice = st.session_state.get(widget_key)
+    if choice is None:
+        progress()["answers"].pop(qid, None)
+    else:
+        progress()["answers"][qid] = choice
+
+
+# --- drawing ---------------------------------------------------------------------------
+
+def _cards_row(label: str, cards: tuple[Card, ...]) -> str:
+    head = f'<div class="t31-rowlabel">{html.escape(label)}</div>' if label else ""
+    return head + hand_html(cards, size="lg")
+
+
+def show_cards(block: Cards) -> None:
+    st.markdown(CARD_CSS + "".join(_cards_row(r.label, r.cards) for r in block.rows),
+                unsafe_allow_html=True)
+
+
+def show_quiz(quiz: Quiz, qid: str) -> None:
+    with st.container(border=True):
+        variant = VARIANTS[quiz.variant].name
+        st.caption(f"Quiz · checked by the engine under {variant}")
+        st.markdown(f'<div class="t31-question">{html.escape(quiz.question)}</div>',
+                    unsafe_allow_html=True)
+        if quiz.cards:
+            rows = []
+            for label, cards in quiz.cards.items():
+                title = {"hand": "Your hand" if quiz.kind != "value" else "",
+                         "middle": "Middle"}.get(label, label)
+                rows.append(_cards_row(title, cards))
+            st.markdown(CARD_CSS + "".join(rows), unsafe_allow_html=True)
+        widget_key = "t31quiz_" + qid.replace("/", "_").replace("-", "_")
+        answer = progress()["answers"].get(qid)
+        if widget_key not in st.session_state and answer is not None:
+            st.session_state[widget_key] = answer  # restore after a page switch
+        st.pills("Your answer", quiz.options, key=widget_key, on_change=_answered,
+                 args=(qid, widget_key), label_visibility="collapsed")
+        if answer is not None:
+            fb = quiz.check(answer)
+            if fb.correct:
+                st.success(fb.message, icon=":material/check_circle:")
+            else:
+                st.error(fb.message, icon=":material/cancel:")
+
+
+def lesson_list(all_lessons: list[Lesson], current: str) -> None:
+    st.markdown("#### Lessons")
+    for n, lesson in enumerate(all_lessons, 1):
+        right, total = solved(lesson)
+        mark = " ✓" if total and right == total else ""
+        st.button(f"{n}. {lesson.title}{mark}", key=f"t31lesson_{lesson.slug}",
+                  on_click=_open, args=(lesson.slug,), width="stretch",
+                  type="primary" if lesson.slug == current else "secondary",
+                  help=f"{lesson.summary} ({right} of {total} quizzes right)")
+    done = sum(solved(lesson)[0] for lesson in all_lessons)
+    total = sum(solved(lesson)[1] for lesson in all_lessons)
+    st.progress(done / total if total else 0.0, text=f"{done} of {total} quizzes right")
+
+
+def show_lesson(lesson: Lesson, all_lessons: list[Lesson]) -> None:
+    steps = lesson.steps
+    i = min(progress()["steps"].get(lesson.slug, 0), len(steps) - 1)
+    step = steps[i]
+    st.markdown(f"## {html.escape(lesson.title)}")
+    st.progress((i + 1) / len(steps), text=f"Step {i + 1} of {len(steps)}: {step.title}")
+    st.markdown(f"### {step.title}")
+    n = 0
+    for block in step.blocks:
+        if isinstance(block, Text):
+            st.markdown(block.markdown)
+        elif isinstance(block, Cards):
+            show_cards(block)
+        else:
+            show_quiz(block, quiz_id(lesson, i, n))
+            n += 1
+    prev_col, _, next_col = st.columns([1, 2, 1])
+    prev_col.button("◀ Previous", key="t31step_prev", disabled=i == 0, width="stretch",
+                    on_click=_move, args=(lesson.slug, i - 1))
+    if i + 1 < len(steps):
+        next_col.button("Next ▶", key="t31step_next", type="primary", width="stretch",
+                        on_click=_move, args=(lesson.slug, i + 1))
+    else:
+        k = [x.slug for x in all_lessons].index(lesson.slug)
+        if k + 1 < len(all_lessons):
+            nxt = all_lessons[k + 1]
+            next_col.button("Next lesson ▶", key="t31step_next", type="primary",
+                            width="stretch", on_click=_next_lesson, args=(nxt.slug,),
+                            help=nxt.title)
+        else:
+            next_col.markdown("**You have reached the end. Well played!**")
+
+
+def learn_page() -> None:
+    all_lessons = lessons()
+    prog = progress()
+    slugs = [x.slug for x in all_lessons]
+    if prog["lesson"] not in slugs:
+        prog["lesson"] = slugs[0]
+    st.markdown(LESSON_CSS, unsafe_allow_html=True)
+    left, right = st.columns([1.4, 3], gap="large")
+    with left:
+        lesson_list(all_lessons, prog["lesson"])
+    with right, st.container(key="t31lesson"):
+        show_lesson(all_lessons[slugs.index(prog["lesson"])], all_lessons)

@@ -1,0 +1,292 @@
+"""The Variants page's parts: the comparison table, a card per variant, history, the map of
+names and the statistics (exact, and simulated on request)."""
+
+from __future__ import annotations
+
+import html
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from thirtyone import lore
+from thirtyone.odds import dealt_distribution
+from thirtyone.rules import OPTIONS, VARIANTS, Variant
+from thirtyone.variant_table import NOT_USED, column_title, comparison_rows
+
+DIFF_COLOUR = "#fff1c2"
+PAGE_CSS = """
+<style>
+.st-key-t31variants [data-testid="stMarkdownContainer"] p,
+.st-key-t31variants [data-testid="stMarkdownContainer"] li { font-size: 1.12rem; }
+.st-key-t31variants table { font-size: 1.0rem; }
+.t31-when { font-weight: 700; color: #1f6f43; }
+</style>
+"""
+
+
+# --- comparison table --------------------------------------------------------------------
+
+def comparison_frame(keys: list[str], only_differences: bool) -> tuple[pd.DataFrame, list[bool]]:
+    """Rows = option labels, columns = variant names; plus which rows differ."""
+    rows = comparison_rows(keys)
+    if only_differences:
+        rows = [r for r in rows if r.differs]
+    frame = pd.DataFrame([list(r.values) for r in rows], index=[r.label for r in rows],
+                         columns=[column_title(k) for k in keys])
+    frame.index.name = "Option"
+    return frame, [r.differs for r in rows]
+
+
+def style_comparison(frame: pd.DataFrame, differs: list[bool]):
+    def row_style(row: pd.Series) -> list[str]:
+        i = frame.index.get_loc(row.name)
+        base = f"background-color: {DIFF_COLOUR};" if differs[i] else ""
+        return [base + (" color: #9a9a92;" if v == NOT_USED else "") for v in row]
+    return frame.style.apply(row_style, axis=1)
+
+
+def comparison_section() -> None:
+    st.header("Side by side")
+    st.markdown("Every rule of every variant, read straight from the presets the engine plays "
+                "with. Rows where the variants disagree are "
+                f"<span style='background:{DIFF_COLOUR};padding:0 .3em'>highlighted</span>; "
+                f"a dash ({NOT_USED}) means the rule plays no part in that game.",
+                unsafe_allow_html=True)
+    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    keys = c1.multiselect("Variants to compare", list(VARIANTS), default=list(VARIANTS),
+                          format_func=lambda k: VARIANTS[k].name, key="t31var_compare")
+    only = c2.toggle("Only rows that differ", value=True, key="t31var_only_diff",
+                     help="Hide the rules on which every variant that uses them agrees.")
+    if not keys:
+        st.info("Pick at least one variant to compare.")
+        return
+    frame, differs = comparison_frame(keys, only)
+    if frame.empty:
+        st.info("These variants agree on every rule.")
+    else:
+        st.table(style_comparison(frame, differs))
+    marked = [VARIANTS[k].name for k in keys if VARIANTS[k].our_reading]
+    if marked:
+        st.warning(f"\\* **Our reading:** {', '.join(marked)}. The sources describe these games "
+                   "only in part; where they are silent, the choices in this table are ours.",
+                   icon=":material/edit_note:")
+    with st.expander("What each rule means"):
+        st.markdown("\n".join(f"- **{o.label}**: {o.help}" for o in OPTIONS.values()))
+
+
+# --- one card per variant ----------------------------------------------------------------
+
+def odds_line(v: Variant) -> str:
+    d = dealt_distribution(v.rules)
+    if d.mean is None:  # brag ranks: no points, give the chance of each class instead
+        top = ", ".join(f"{name} {p:.1%}" for name, p in
+                        sorted(d.probabilities.items(), key=lambda x: -x[1])[:3])
+        return f"Dealt hands (exact, {d.hands:,} hands): {top}."
+    what = "a natural 31" if v.rules.hand_value == "banking_total" else "31"
+    return (f"Dealt {what}: **{d.p31:.2%}** (about 1 in {round(1 / d.p31):,}); "
+            f"average dealt hand **{d.mean:.2f}** (exact, over all {d.hands:,} hands).")
+
+
+def variant_card(v: Variant) -> None:
+    with st.container(border=True):
+        title, badge = st.columns([3, 1], vertical_alignment="center")
+        title.subheader(v.name, anchor=False)
+        if v.our_reading:
+            badge.badge("our reading", icon=":material/edit_note:", color="orange")
+        st.markdown(v.summary)
+        facts = [f"**Family:** {v.family}, {v.rules.pack}-card pack"]
+        if v.aliases:
+            facts.append(f"**Also called:** {', '.join(v.aliases)}")
+        places = lore.variant_places(v.key)
+        if places:
+            facts.append(f"**Where:** {', '.join(places)}")
+        facts.append(f"**Source:** {lore.source_text(v.source)}")
+        if v.our_reading:
+            facts.append("**Our reading:** the sources leave parts of this game open; the "
+                         "app fills them in and says so here.")
+        facts.append(odds_line(v))
+        st.markdown("\n".join(f"- {f}" for f in facts))
+
+
+def variant_cards_section(first: str | None = None) -> None:
+    st.header("The variants")
+    keys = list(VARIANTS)
+    if first in keys:  # the variant picked in the sidebar comes first
+        keys.remove(first)
+        keys.insert(0, first)
+    cols = st.columns(2, gap="medium")
+    for i, k in enumerate(keys):
+        with cols[i % 2]:
+            variant_card(VARIANTS[k])
+
+
+# --- history and names ---------------------------------------------------------------------
+
+def history_section() -> None:
+    st.header("History")
+    st.markdown("\n".join(f"- <span class='t31-when'>{html.escape(e.when)}</span> — "
+                          f"{html.escape(e.text)}" for e in lore.HISTORY),
+                unsafe_allow_html=True)
+    left, right = st.columns(2, gap="large")
+    with left:
+        st.subheader("Not to be confused with", anchor=False)
+        st.markdown("\n".join(f"- **{n}**: {t}" for n, t in lore.NOT_TO_CONFUSE))
+    with right:
+        st.subheader("Table customs", anchor=False)
+        st.markdown("\n".join(f"- {c}" for c in lore.CUSTOMS))
+
+
+def names_map() -> go.Figure:
+    """Places and the names the game goes by there; hover a point to read them."""
+    fig = go.Figure()
+    styles = {"today": ("Names in use today", "#1f6f43", "circle"),
+              "history": ("Where it was recorded long ago", "#a0522d", "diamond")}
+    for era, (label, colour, symbol) in styles.items():
+        places = [p for p in lore.PLACES if p.era == era]
+        fig.add_trace(go.Scattergeo(
+            lat=[p.lat for p in places], lon=[p.lon for p in places], name=label,
+            mode="markers+text", text=[p.names[0] if len(p.names) == 1 else p.place
+                                       for p in places],
+            textposition="top center", textfont={"size": 13, "color": colour},
+            marker={"size": 13, "color": colour, "symbol": symbol,
+                    "line": {"width": 1, "color": "white"}},
+            customdata=[[p.place, ", ".join(p.names), p.note] for p in places],
+            hovertemplate="<b>%{customdata[0]}</b><br>%{customdata[1]}<br>"
+                          "<i>%{customdata[2]}</i><extra></extra>"))
+    fig.update_geos(projection_type="natural earth", showcountries=True,
+                    countrycolor="#c9c9bd", showland=True, landcolor="#eef3ea",
+                    showocean=True, oceancolor="#f4f8fb", lataxis_range=[10, 65],
+                    lonaxis_range=[-165, 35])
+    fig.update_layout(height=460, margin={"l": 0, "r": 0, "t": 10, "b": 0},
+                      legend={"orientation": "h", "y": -0.02, "font": {"size": 14}},
+                      hoverlabel={"font_size": 15})
+    return fig
+
+
+def names_section() -> None:
+    st.header("Names around the world")
+    left, right = st.columns([2, 1], gap="large")
+    with left:
+        st.markdown("Point at a place on the map to see what the game is called there.")
+        st.plotly_chart(names_map(), key="t31var_map", config={"displayModeBar": False})
+        st.caption("The map's coastlines are fetched from plotly's map server; without an "
+                   "internet connection only the points' list beside it is shown.")
+    with right:
+        today = [p for p in lore.PLACES if p.era == "today"]
+        past = [p for p in lore.PLACES if p.era != "today"]
+        st.markdown("**Today**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
+                                                for p in today))
+        st.markdown("**In the past**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
+                                                      for p in past))
+
+
+# --- statistics -------------------------------------------------------------------------
+
+def exact_frame() -> pd.DataFrame:
+    rows = []
+    for v in VARIANTS.values():
+        d = dealt_distribution(v.rules)
+        rows.append({"Variant": v.name, "Pack": v.rules.pack, "Possible hands": d.hands,
+                     "Dealt 31": f"{d.p31:.3%}" if d.mean is not None else NOT_USED,
+                     "1 in": f"{round(1 / d.p31):,}" if d.p31 else NOT_USED,
+                     "Average dealt hand": f"{d.mean:.2f}" if d.mean is not None
+                     else "brag ranks"})
+    return pd.DataFrame(rows)
+
+
+def _sim_supported() -> list[str]:
+    try:
+        from thirtyone.sim import check_supported
+    except ImportError:
+        return []
+    keys = []
+    for k, v in VARIANTS.items():
+        try:
+            check_supported(v.rules, max(v.rules.min_players, min(4, v.rules.max_players)))
+        except ValueError:
+            continue
+        keys.append(k)
+    return keys
+
+
+SIM_KEY = "t31var_sim_results"
+
+
+def _sim_frame(results: dict) -> pd.DataFrame:
+    return pd.DataFrame([{"Variant": VARIANTS[k].name, "Rounds": s["rounds"],
+                          "Blitz (or fire)": s["blitz_rate"], "Knocked": s["knock_rate"],
+                          "Void": s["void_rate"], "Turns per round": s["mean_turns"],
+                          "Knocker lost": s["knocker_lost_rate"]}
+                         for k, s in results.items()])
+
+
+def _show_sim(results: dict, where) -> None:
+    pct = st.column_config.NumberColumn(format="percent")
+    where.dataframe(_sim_frame(results), hide_index=True, width="stretch",
+                    column_config={"Blitz (or fire)": pct, "Knocked": pct, "Void": pct,
+                                   "Knocker lost": pct,
+                                   "Turns per round": st.column_config.NumberColumn(
+                                       format="%.1f")})
+
+
+def statistics_section() -> None:
+    st.header("Statistics")
+    st.subheader("Exact: the deal", anchor=False)
+    st.markdown("Counted over every possible three-card hand, so these are exact.")
+    st.dataframe(exact_frame(), hide_index=True, width="stretch")
+
+    st.subheader("Simulated: whole rounds", anchor=False)
+    keys = _sim_supported()
+    if not keys:
+        st.info("The simulator is not available in this copy of the app.")
+        return
+    st.markdown("Computer players with the fixed *basic* strategy play many rounds of each "
+                "variant: how often does a round end in a blitz, how many turns does it "
+                "take, and how often does the knocker pay? (Kitty, Switch and Banking need "
+                "the full table engine and are left out here.)")
+    c1, c2, c3 = st.columns(3)
+    players = c1.slider("Players", 2, 7, 4, key="t31var_players")
+    rounds = c2.select_slider("Rounds per variant", [2_000, 10_000, 20_000, 50_000], 20_000,
+                              key="t31var_rounds", format_func=lambda n: f"{n:,}")
+    knock_at = c3.slider("Bots knock at", 15, 31, 25, key="t31var_knock",
+                         help="The basic bots knock as soon as their hand is worth this much.")
+    params = (players, rounds, knock_at)
+    stored = st.session_state.get(SIM_KEY)
+    go_button = st.button("Simulate", type="primary", key="t31var_sim_go",
+                          icon=":material/play_arrow:")
+    table = st.empty()
+    if go_button:
+        from thirtyone.sim import iter_simulate
+        results: dict = {}
+        bar = st.progress(0.0, text="Simulating…")
+        playable = [k for k in keys
+                    if VARIANTS[k].rules.min_players <= players <= VARIANTS[k].rules.max_players]
+        for n, k in enumerate(playable):
+            for stats in iter_simulate(VARIANTS[k].rules, players, rounds, seed=31 + n,
+                                       bots="basic", knock_at=knock_at, batch=max(rounds // 5,
+                                                                                   1_000)):
+                results[k] = stats.to_dict()
+                bar.progress((n + stats.done) / len(playable),
+                             text=f"Simulating {VARIANTS[k].name}…")
+                _show_sim(results, table)
+        bar.empty()
+        st.session_state[SIM_KEY] = {"params": params, "results": results}
+        stored = st.session_state[SIM_KEY]
+    if stored:
+        _show_sim(stored["results"], table)
+        p, r, k = stored["params"]
+        note = f"{p} players, {r:,} rounds per variant, bots knock at {k}."
+        if stored["params"] != params:
+            note += " The settings have changed since: press Simulate again."
+        st.caption(note)
+
+
+def variants_page(current: str | None = None) -> None:
+    st.markdown(PAGE_CSS, unsafe_allow_html=True)
+    with st.container(key="t31variants"):
+        comparison_section()
+        variant_cards_section(current)
+        history_section()
+        names_section()
+        statistics_section()
