@@ -270,6 +270,8 @@ class _Batch:
             self.middle = self.deck[:, 3 * n:3 * n + 3].copy()
             self.ptr += 3
             self.passes = np.zeros(B, dtype=np.int32)
+            self.retired = np.zeros((B, self.K), dtype=np.int32)
+            self.rcount = np.zeros(B, dtype=np.int32)
         self.mover = ((self.dealer + 1) % n).astype(np.int32)
         self.knocker = np.full(B, -1, dtype=np.int32)
         self.knock_turn = np.full(B, -1, dtype=np.int32)
@@ -354,14 +356,14 @@ class _Batch:
         self.knock_turn[kn] = self.turns[kn]
         self.final_left[kn] = self.n - 1
         gone = np.zeros(len(a), dtype=bool)
-        fire = (new_v2 == self.fire2) & ~knocked if self.fire2 > 0 else gone.copy()
+        # fire and a blitz end the round at once; on a final turn only with blitz_after_knock
+        shown = ~knocked if self.rules.blitz_after_knock else ~knocked & ~was_final
+        fire = (new_v2 == self.fire2) & shown if self.fire2 > 0 else gone.copy()
         if fire.any():
             self.finish(a[fire], FIRE)
             gone |= fire
         if self.blitz_on:
-            blitz = (new_v2 == 62) & ~knocked & ~gone
-            if not self.rules.blitz_after_knock:
-                blitz &= ~was_final
+            blitz = (new_v2 == 62) & shown & ~gone
             if blitz.any():
                 self.finish(a[blitz], BLITZ)
                 gone |= blitz
@@ -376,14 +378,15 @@ class _Batch:
         return gone
 
     def stock_out(self, rows: np.ndarray) -> None:
-        """The stock ran out before any knock in these rounds (RULES.md 3d)."""
+        """The stock ran out before any knock in these rounds (RULES.md 3d). The swap family
+        comes here only when even a reshuffle could not renew the middle."""
         how = self.rules.stock_out
         if how == "void":
             self.finish(rows, VOID)
-        elif how == "score":
-            self.finish(rows, STOCK)
-        else:
+        elif how == "reshuffle" and self.rules.family == "draw":
             self.reshuffle(rows)
+        else:  # score; a swap-family reshuffle that still leaves too few cards is scored too
+            self.finish(rows, STOCK)
 
     # --- draw family ---
     def step_draw(self) -> None:
@@ -460,6 +463,21 @@ class _Batch:
             self.pile[r, 0] = self.pile[r, c - 1]
             self.pcount[r] = 1
 
+    def reshuffle_retired(self, rows: np.ndarray) -> None:
+        """Swap family: the retired middle cards and the middle, shuffled, go under the
+        stock (as the table engine does when the middle cannot be renewed)."""
+        for r in rows:
+            c = int(self.rcount[r])
+            if c == 0:
+                continue
+            new = self.rng.permutation(np.concatenate([self.retired[r, :c], self.middle[r]]))
+            stock = self.deck[r, self.ptr[r]:].copy()
+            both = np.concatenate([stock, new])
+            self.deck[r, self.K - len(both):] = both
+            self.ptr[r] = self.K - len(both)
+            self.rcount[r] = 0
+            self.middle[r] = -1  # the middle went into the stock; renewed next
+
     # --- swap family ---
     def step_swap(self) -> None:
         a = self.active
@@ -510,9 +528,15 @@ class _Batch:
         circle = ~gone & passed & (self.passes[a] >= self.n) & (self.knocker[a] < 0)
         c = a[circle]
         if len(c):
+            if self.rules.stock_out == "reshuffle":
+                self.reshuffle_retired(c[self.ptr[c] + 3 > self.K])
             enough = self.ptr[c] + 3 <= self.K
             ok = c[enough]
             if len(ok):
+                keep = ok[self.middle[ok, 0] >= 0]  # not if it just went into the stock
+                for k in range(3):
+                    self.retired[keep, self.rcount[keep]] = self.middle[keep, k]
+                    self.rcount[keep] += 1
                 p = self.ptr[ok][:, None] + np.arange(3)
                 self.middle[ok] = self.deck[ok[:, None], p]
                 self.ptr[ok] += 3
@@ -606,9 +630,6 @@ def simulate_rounds(rules: Rules, n_players: int, rounds: int, seed: int | None 
     check_supported(rules, n_players)
     levels = parse_bots(bots, n_players)
     rng = rng if rng is not None else np.random.default_rng(seed)
-    if rules.family == "swap" and rules.stock_out == "reshuffle":
-        raise SimulationError("Reshuffling is a draw-family rule; the swap family scores or "
-                              "voids a round when the middle cannot be renewed.")
     return _Batch(rules, n_players, levels, knock_at, rng, rounds, first_round).run()
 
 
