@@ -62,7 +62,7 @@ def test_punter_dealt_31_is_paid_the_natural_at_once():
     g = game({0: "9S 9H 5D", 1: "7S 7H 7D", 2: "AS KH QD"}, order=[2, 1, 0], natural_pays=3)
     assert g.chips == [20 - 3, 20, 20 + 3]
     assert g.to_move == 1  # seat 2 is settled and does not play on
-    assert g.observation(1).shown[2] == tuple(parse_cards("AS KH QD"))
+    assert g.observation(1).hands[2] == tuple(parse_cards("AS KH QD"))
     g.apply(Stay())        # seat 1 stays on 21
     g.apply(Stay())        # banker stays on 23: seat 1 is lower and pays win_pays (2)
     assert g.chips == [17 + 2, 18, 23]
@@ -99,7 +99,7 @@ def test_punter_over_31_pays_bust_pays_to_the_banker_at_once():
     g.apply(Hit())                # seat 1: 25 + 10 = 35, bust
     assert g.chips == [23, 17, 20]
     assert g.status[1] == "bust"
-    assert g.observation(2).shown[1] == tuple(parse_cards("TS TH 5C KS"))
+    assert g.observation(2).hands[1] == tuple(parse_cards("TS TH 5C KS"))
     assert g.to_move == 0         # the banker plays against seat 2 only
 
 
@@ -337,14 +337,15 @@ def test_observation_shows_own_cards_and_hides_other_hands_until_the_round_ends(
     for seat in range(3):
         obs = g.observation(seat)
         assert obs.hand == tuple(g.hands[seat])
-        assert obs.shown == (None, None, None)
-        assert obs.hand_sizes == (3, 3, 3)
-        log = " ".join(obs.log)
+        assert obs.hands == tuple(tuple(g.hands[s]) if s == seat else None for s in range(3))
+        assert obs.hand_counts == (3, 3, 3)
+        log = " ".join(e.text for e in obs.log)
         assert all(str(c) not in log and c.display not in log
                    for s in range(3) if s != seat for c in g.hands[s])
-    assert g.observation(2).legal == (Hit(), Stay()) and g.observation(1).legal == ()
+    assert g.observation(2).legal_actions == (Hit(), Stay())
+    assert g.observation(1).legal_actions == ()
     play_out_round(g)
-    assert g.observation(1).shown[0] == tuple(parse_cards("9S 9H 5D"))
+    assert g.observation(1).hands[0] == tuple(parse_cards("9S 9H 5D"))
 
 
 def test_basic_bot_hits_below_26_and_stays_from_26_or_on_31():

@@ -60,24 +60,25 @@ def check_observations(g: BankingGame) -> None:
     for seat in range(g.n):
         obs = g.observation(seat)
         assert obs.hand == tuple(g.hands[seat])
-        assert obs.hand_sizes == tuple(len(h) for h in g.hands)
+        assert obs.hand_counts == tuple(len(h) for h in g.hands)
         public = set(obs.hand)
         for s in range(g.n):
             open_hand = bool(g.hands[s]) and (g.round_over or g.status[s] in ("natural", "bust"))
             if s == seat:
-                continue
-            if open_hand:
-                assert obs.shown[s] == tuple(g.hands[s])
+                assert obs.hands[s] == (tuple(g.hands[s]) if g.hands[s] else None)
+            elif open_hand:
+                assert obs.hands[s] == tuple(g.hands[s])
                 public |= set(g.hands[s])
             else:
-                assert obs.shown[s] is None
-        log = " ".join(obs.log)
+                assert obs.hands[s] is None
+        assert all(e.private_to in (None, seat) for e in obs.log)
+        log = " ".join(e.text for e in obs.log)
         for s in range(g.n):
-            if s != seat and obs.shown[s] is None:
+            if s != seat and obs.hands[s] is None:
                 for c in set(g.hands[s]) - public:
                     assert c.display not in log and str(c) not in log
         if g.to_move != seat:
-            assert obs.legal == ()
+            assert obs.legal_actions == ()
 
 
 def play(g: BankingGame, bots: list, rng: np.random.Generator, save_at: int | None) -> dict:

@@ -49,6 +49,7 @@ is reproduced by its seed (and an optional stacked deck for the first talia) and
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -58,7 +59,7 @@ import numpy as np
 
 from . import IllegalActionError
 from .actions import Action, ActionTextError, Hit, Stay, parse_action
-from .cards import Card, CardError, make_pack, parse_card
+from .cards import Card, CardError, cards_display, make_pack, parse_card, parse_cards
 from .rules import Rules, RulesError, get_variant
 from .scoring import banking_total
 
@@ -72,6 +73,7 @@ except ImportError:  # pragma: no cover - only before thirtyone.game lands
         kind: str
         text: str
         seat: int | None = None
+        private_to: int | None = None
 
 # Players above this number need more than one pack (RULES.md section 4, banking).
 MAX_PLAYERS_ONE_PACK = 5
@@ -139,31 +141,42 @@ def _plural(n: int, word: str = "chip") -> str:
 
 @dataclass(frozen=True)
 class BankingObservation:
-    """What one seat may see: its own cards, cards that were shown, and public counts.
+    """What one seat may know, named like the table engine's ``Observation``.
 
-    ``shown`` holds a hand only once it is public: a natural or a bust (shown at once) and
-    every hand when the round is over. Other hands appear only as ``hand_sizes``.
+    ``hands`` holds the own hand, and another hand only once it is public: a natural or a bust
+    (shown at once) and every hand when the round is over; otherwise None, with the number of
+    cards in ``hand_counts``. ``log`` is this round's events that this seat may see.
     """
 
     seat: int
-    players: tuple[str, ...]
     rules: Rules
+    players: tuple[str, ...]
+    round_no: int
     banker: int
-    to_move: int | None
-    chips: tuple[int, ...]
-    status: tuple[str, ...]
     hand: tuple[Card, ...]
     total: int | None
-    hand_sizes: tuple[int, ...]
-    shown: tuple[tuple[Card, ...] | None, ...]
-    cards_left: int
+    hands: tuple[tuple[Card, ...] | None, ...]
+    hand_counts: tuple[int, ...]
+    status: tuple[str, ...]
+    stock_count: int
     talia: int
-    round_no: int
+    chips: tuple[int, ...]
+    out: tuple[bool, ...]
+    to_move: int | None
+    legal_actions: tuple[Action, ...]
+    log: tuple[Event, ...]
     round_over: bool
     game_over: bool
     winner: int | None
-    legal: tuple[Action, ...]
-    log: tuple[str, ...]            # what happened this round, in words
+
+    @property
+    def dealer(self) -> int:
+        """In banking the banker deals."""
+        return self.banker
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
 
 
 class BankingGame:
@@ -185,7 +198,9 @@ class BankingGame:
                  else [str(p) for p in players])
         check_table(self.rules, len(names))
         n = len(names)
-        self.players: list[str] = names
+        if len(set(names)) != len(names) or any(not p.strip() for p in names):
+            raise ValueError("Every player needs a name of their own.")
+        self.players: tuple[str, ...] = tuple(names)
         if chips is None:
             chips = [self.rules.chips] * n
         chips = list(chips)
@@ -226,7 +241,7 @@ class BankingGame:
         self.game_over = False
         self.winner: int | None = None
         self.history: list[str] = []        # canonical text of every move, for records
-        self.events: list[Event] = []
+        self.log: list[Event] = []
         self._deal()
 
     # --- seats and order -------------------------------------------------------------
@@ -301,7 +316,7 @@ class BankingGame:
 
     def _deal(self) -> list[Event]:
         events: list[Event] = []
-        self._round_start = len(self.events)
+        self.round_log_start = len(self.log)
         self.round_no += 1
         self.round_over = False
         self._reshuffles = 0
@@ -315,10 +330,13 @@ class BankingGame:
         events.append(Event("deal", f"Round {self.round_no}: {self.name(self.banker)} is the "
                             f"banker and deals three cards to each of {len(order)} players.",
                             self.banker))
+        for s in order:
+            events.append(Event("hand", f"Your cards: {cards_display(self.hands[s])} "
+                                f"({self.total(s)}).", s, private_to=s))
         events += self._settle_naturals()
         if not self.round_over:
             self._advance(events)
-        self.events += events
+        self.log += events
         return events
 
     def _pay(self, payer: int, payee: int, amount: int, why: str,
@@ -405,11 +423,14 @@ class BankingGame:
         who = self.name(seat)
         is_banker = seat == self.banker
         if isinstance(action, Hit):
-            self.hands[seat].append(self._draw(events))
+            card = self._draw(events)
+            self.hands[seat].append(card)
             n_cards = len(self.hands[seat])
             events.append(Event("hit", f"{who} buys a card (now {n_cards} cards).", seat))
+            events.append(Event("drawn", f"You bought the {card.display}: your total is "
+                                f"{self.total(seat)}.", seat, private_to=seat))
             if self.is_bust(seat):
-                shown = " ".join(c.display for c in self.hands[seat])
+                shown = cards_display(self.hands[seat])
                 if is_banker:
                     events += self._banker_bust(shown)
                 else:
@@ -428,7 +449,7 @@ class BankingGame:
                 self.status[seat] = STAYED
                 events.append(Event("stay", f"{who} stays.", seat))
                 self._advance(events)
-        self.events += events
+        self.log += events
         return events
 
     def _punters_still_in(self) -> list[int]:
@@ -497,7 +518,7 @@ class BankingGame:
         if self.game_over:
             raise IllegalActionError("The game is over; start a new game.")
         events: list[Event] = []
-        start = len(self.events)
+        start = len(self.log)
         for h in self.hands:
             self.used += h
         self.hands = [[] for _ in range(self.n)]
@@ -523,28 +544,64 @@ class BankingGame:
             self.banker = self.seat_right_of(self.banker)
             events.append(Event("bank_passes", f"{self.name(old)} is out, so the bank passes to "
                                 f"{self.name(self.banker)} on the right.", self.banker))
-        self.events += events
+        self.log += events
         dealt = self._deal()
-        self._round_start = start
+        self.round_log_start = start
         return events + dealt
 
     # --- what a seat may see ----------------------------------------------------------
 
-    def observation(self, seat: int) -> BankingObservation:
+    def observation(self, seat: int, log: bool = True) -> BankingObservation:
+        """What ``seat`` may see now; ``log=False`` leaves out the event log (faster)."""
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise ValueError(f"Seat must be from 0 to {self.n - 1}.")
-        shown = tuple(tuple(h) if (self.round_over and h) or st in (NATURAL, BUST) else None
-                      for h, st in zip(self.hands, self.status, strict=True))
+        hands = tuple(tuple(h) if h and (s == seat or self.round_over
+                                         or self.status[s] in (NATURAL, BUST)) else None
+                      for s, h in enumerate(self.hands))
         hand = tuple(self.hands[seat])
         return BankingObservation(
-            seat=seat, players=tuple(self.players), rules=self.rules, banker=self.banker,
-            to_move=self.to_move, chips=tuple(self.chips), status=tuple(self.status),
-            hand=hand, total=banking_total(hand)[0] if hand else None,
-            hand_sizes=tuple(len(h) for h in self.hands), shown=shown,
-            cards_left=len(self.shoe), talia=self.talia, round_no=self.round_no,
-            round_over=self.round_over, game_over=self.game_over, winner=self.winner,
-            legal=tuple(self.legal_actions()) if self.to_move == seat else (),
-            log=tuple(e.text for e in self.events[self._round_start:]))
+            seat=seat, rules=self.rules, players=self.players, round_no=self.round_no,
+            banker=self.banker, hand=hand, total=banking_total(hand)[0] if hand else None,
+            hands=hands, hand_counts=tuple(len(h) for h in self.hands),
+            status=tuple(self.status), stock_count=len(self.shoe), talia=self.talia,
+            chips=tuple(self.chips), out=tuple(c == 0 for c in self.chips),
+            to_move=self.to_move,
+            legal_actions=tuple(self.legal_actions()) if self.to_move == seat else (),
+            log=tuple(e for e in self.log[self.round_log_start:]
+                      if e.private_to is None or e.private_to == seat) if log else (),
+            round_over=self.round_over, game_over=self.game_over, winner=self.winner)
+
+    def snapshot(self) -> dict:
+        """The whole state as plain data (compares games, checks saved files)."""
+        def t(cards: Iterable[Card]) -> list[str]:
+            return [str(c) for c in cards]
+        return {"round": self.round_no, "talia": self.talia, "banker": self.banker,
+                "to_move": self.to_move, "round_over": self.round_over,
+                "hands": [t(h) for h in self.hands], "status": list(self.status),
+                "stock": t(self.shoe), "used": t(self.used), "talia_over": self.talia_over,
+                "chips": list(self.chips), "game_over": self.game_over, "winner": self.winner,
+                "history": list(self.history), "log": [e.text for e in self.log]}
+
+    def copy(self) -> BankingGame:
+        """An independent copy (cards and events are frozen, so lists are copied)."""
+        g = copy.copy(self)
+        for attr in ("chips", "shoe", "used", "status", "history", "log"):
+            setattr(g, attr, list(getattr(self, attr)))
+        g.hands = [list(h) for h in self.hands]
+        return g
+
+
+def new_banking_game(rules: Rules | None = None, players: int | Sequence[str] = 2, *,
+                     seed: int | None = None, rng: np.random.Generator | None = None,
+                     deck: Iterable[Card | str] | str | None = None, dealer: int = 0,
+                     chips: Sequence[int] | None = None,
+                     max_rounds: int | None = None) -> BankingGame:
+    """Start a banking game and deal round 1, with the arguments of ``game.new_game``
+    (``dealer`` is the first banker, ``chips`` starts mid-game)."""
+    if isinstance(deck, str):
+        deck = parse_cards(deck)
+    return BankingGame(rules, players, banker=dealer, seed=seed, rng=rng, deck=deck,
+                       chips=chips, max_rounds=max_rounds)
 
 
 # --- bots ---------------------------------------------------------------------------------
@@ -555,14 +612,14 @@ BASIC_STAY_AT = 26
 
 def random_bot(obs: BankingObservation, rng: np.random.Generator) -> Action:
     """Any legal move, uniformly."""
-    return obs.legal[int(rng.integers(len(obs.legal)))]
+    return obs.legal_actions[int(rng.integers(len(obs.legal_actions)))]
 
 
 def basic_bot(obs: BankingObservation, rng: np.random.Generator) -> Action:
     """Fixed and documented so simulations can be checked by hand: hit while the own total
     is below ``BASIC_STAY_AT`` (26) and a card can be bought, otherwise stay. A natural or any
     31 always stays. Banker and punters play the same way; ``rng`` is not used."""
-    if Hit() in obs.legal and obs.total is not None and obs.total < BASIC_STAY_AT:
+    if Hit() in obs.legal_actions and obs.total is not None and obs.total < BASIC_STAY_AT:
         return Hit()
     return Stay()
 
