@@ -1,0 +1,313 @@
+"""Lessons and their quizzes: the engine answers every quiz; answers are never written into
+the lesson files; bad lesson text is refused with a clear message.
+
+Expected answers here come from RULES.md and from a small suit-sum counter written below,
+not from the code under test."""
+
+import re
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from thirtyone.cards import make_pack, parse_card
+from thirtyone.lessons import LessonError, lives_lost, load_lessons, parse_lesson, parse_quiz
+from thirtyone.rules import get_variant
+from thirtyone.scoring import score
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+
+
+def suit_sum(cards):
+    """Plain suit sum, counted by hand: ace 11, court cards and tens 10, others their number."""
+    cards = [parse_card(c) if isinstance(c, str) else c for c in cards]
+    pts = {c: 11 if c.rank == 14 else min(c.rank, 10) for c in cards}
+    return max(sum(pts[c] for c in cards if c.suit == s) for s in "SHDC")
+
+
+def quiz(text, variant="scat"):
+    return parse_quiz(text, variant)
+
+
+# --- value ---------------------------------------------------------------------------
+
+def test_the_rule_book_example_ace_nine_of_hearts_and_king_of_spades_is_worth_20():
+    q = quiz("kind: value\nhand: AH 9H KS\nquestion: Worth?")
+    assert q.answers == ["20"]
+    assert q.check("20").correct
+    assert "30" in q.options  # adding every card is the typical mistake
+    wrong = q.check("30")
+    assert not wrong.correct and "20" in wrong.message
+
+
+def test_three_different_suits_count_only_the_best_card():
+    q = quiz("kind: value\nhand: 7S 8H 9D\nquestion: Worth?")
+    assert q.answers == ["9"]
+
+
+def test_a_one_suit_hand_still_gets_wrong_options_to_choose_from():
+    q = quiz("kind: value\nhand: JD 8D 4D\nquestion: Worth?")
+    assert q.answers == ["22"] and len(q.options) >= 3
+
+
+@pytest.mark.parametrize("variant, worth", [("scat", "7"), ("blitz", "30"),
+                                            ("schwimmen", "30½")])
+def test_three_sevens_are_worth_what_the_variant_says(variant, worth):
+    # RULES.md section 4: scat none (plain suit sum), blitz 30, schwimmen 30.5.
+    q = quiz("kind: value\nhand: 7H 7S 7D\nquestion: Worth?", variant)
+    assert q.answers == [worth]
+
+
+def test_three_aces_are_fire_worth_33_in_schwimmen():
+    q = quiz("kind: value\nvariant: schwimmen\nhand: AS AH AD\nquestion: Worth?")
+    assert q.answers == ["33"]
+
+
+@pytest.mark.parametrize("hand, rank", [("3C 3D 3S", "prial"), ("AH 2H 3H", "running flush"),
+                                        ("5H 6C 7D", "run"), ("2S 9S KS", "flush"),
+                                        ("QH QD 4C", "pair"), ("2C 7D KH", "high card")])
+def test_stop_the_bus_value_quizzes_ask_for_the_brag_rank(hand, rank):
+    q = quiz(f"kind: value\nvariant: stop_the_bus\nhand: {hand}\nquestion: What kind?")
+    assert q.answers == [rank]
+
+
+# --- discard and swap ------------------------------------------------------------------
+
+def brute_force_discards(text):
+    hand = text.split()
+    kept = {c: suit_sum([x for x in hand if x != c]) for c in hand}
+    best = max(kept.values())
+    return {parse_card(c).display for c, v in kept.items() if v == best}
+
+
+@pytest.mark.parametrize("hand", ["KH 9H 4C QH", "AS 6S TD KD", "2C 3D 4H 5S", "AH KH QH JH",
+                                  "7C 8C 9D TD"])
+def test_the_discard_quiz_accepts_exactly_the_cards_whose_loss_keeps_the_most(hand):
+    q = quiz(f"kind: discard\nhand: {hand}\nquestion: Which?")
+    assert set(q.answers) == brute_force_discards(hand)
+    for option in q.options:
+        assert q.check(option).correct == (option in q.answers)
+
+
+def test_two_equally_good_discards_are_both_right():
+    q = quiz("kind: discard\nhand: AS 6S TD KD\nquestion: Which?")
+    assert set(q.answers) == {"A♠", "6♠"}
+    assert "equally good" in q.check("6♠").message
+
+
+def test_the_rule_book_schwimmen_example_takes_the_king_of_hearts_for_29():
+    # RULES.md: you hold AH 8H KS (19), the middle is KH 7C TD; swapping KS for KH makes 29.
+    q = quiz("kind: swap\nvariant: schwimmen\nhand: AH 8H KS\nmiddle: KH 7C TD\nquestion: ?")
+    assert q.answers == ["take K♥"]
+    assert "29" in q.check("take K♥").message
+    assert "pass" in q.options and "swap all" in q.options
+
+
+def test_stop_the_bus_swap_quizzes_offer_no_pass():
+    q = quiz("kind: swap\nvariant: stop_the_bus\nhand: 2C 7D KH\nmiddle: KS KD 4H\n"
+             "question: ?")
+    assert "pass" not in q.options
+
+
+def test_a_swap_quiz_needs_a_swap_family_variant():
+    with pytest.raises(LessonError, match="swap-family"):
+        quiz("kind: swap\nhand: AH 8H KS\nmiddle: KH 7C TD\nquestion: ?")
+
+
+# --- who loses -------------------------------------------------------------------------
+
+def lost(hands, variant, knocker=None):
+    rules = get_variant(variant).rules
+    return lives_lost([score(h, rules) for h in hands], rules, knocker)
+
+
+def test_the_lowest_hand_loses_one_life():
+    assert lost(["KH QH 5C", "9S 8S 2D", "AD 3D 7C"], "scat", knocker=0) == [0, 0, 1]
+
+
+def test_all_players_tied_for_lowest_lose_one_each():
+    assert lost(["KH QH 5C", "9S 8S 2D", "9D 8D 2H"], "scat") == [0, 1, 1]
+
+
+def test_knocker_tied_for_lowest_is_safe_in_scat():
+    assert lost(["TH 8H 2C", "JC 8C 3D", "AD 9D 6S"], "scat", knocker=0) == [0, 1, 0]
+
+
+def test_knocker_tied_for_lowest_loses_two_in_blitz_and_the_other_one():
+    assert lost(["TH 8H 2C", "JC 8C 3D", "AD 9D 6S"], "blitz", knocker=0) == [2, 1, 0]
+
+
+def test_knocker_tied_for_lowest_loses_like_the_others_in_schwimmen():
+    assert lost(["TH 8H 7C", "JC 8C 7D", "AD 9D 7S"], "schwimmen", knocker=0) == [1, 1, 0]
+
+
+def test_knocker_alone_lowest_loses_two_in_scat_and_one_in_schwimmen():
+    assert lost(["9H 8H 2C", "JC 8C 3D", "AD 9D 6S"], "scat", knocker=0) == [2, 0, 0]
+    assert lost(["9H 8H 7C", "JC 8C 7D", "AD 9D 7S"], "schwimmen", knocker=0) == [1, 0, 0]
+
+
+def test_a_blitz_costs_every_other_player_a_life_in_scat():
+    assert lost(["AH KH QH", "AS KS 9S", "2C 3D 4H"], "scat") == [0, 1, 1]
+
+
+def test_a_blitz_in_schwimmen_costs_only_the_lowest_hand():
+    # RULES.md worked example: you 31, Tom AS KS 9S = 30, Lena TH 9H 8D = 19: Lena loses.
+    assert lost(["AH KH QH", "AS KS 9S", "TC 9C 8D"], "schwimmen") == [0, 0, 1]
+
+
+def test_fire_costs_every_other_player_a_life_whatever_they_hold():
+    assert lost(["AH AS AD", "KC QC JC", "7C 8D 9H"], "schwimmen") == [0, 1, 1]
+
+
+def test_a_31_after_the_knock_is_no_blitz_in_scat_but_is_in_blitz():
+    hands = ["KH QH 5C", "AS KS QS", "9D 8D 2H"]
+    assert lost(hands, "scat", knocker=0) == [0, 0, 1]
+    assert lost(hands, "blitz", knocker=0) == [1, 0, 1]
+
+
+def test_the_showdown_quiz_offers_other_tables_rules_as_wrong_options():
+    q = quiz("kind: showdown\nknocker: Ann\nquestion: ?\nhands:\n- Ann: TH 8H 2C\n"
+             "- Ben: JC 8C 3D\n- Cleo: AD 9D 6S")
+    assert q.answers == ["Ben loses 1"]
+    assert "Ann loses 2; Ben loses 1" in q.options  # the Blitz pub rule
+    assert "safe" in q.check("Ann loses 2; Ben loses 1").message
+
+
+# --- option, odds --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant, option, answer", [
+    ("scat", "blitz_effect", "others lose"), ("blitz", "blitz_after_knock", "yes"),
+    ("scat", "blitz_after_knock", "no"), ("stop_the_bus", "allow_pass", "no"),
+    ("five_dollar", "lives", "4"), ("schwimmen", "extra_life", "yes"),
+])
+def test_option_quizzes_are_answered_from_the_preset(variant, option, answer):
+    q = quiz(f"kind: option\nvariant: {variant}\noption: {option}\nquestion: ?")
+    assert q.answers == [answer]
+
+
+def test_a_dealt_31_is_likelier_with_the_32_card_pack():
+    # RULES.md: 24 of 22,100 hands with 52 cards, 24 of 4,960 with 32 cards.
+    q = quiz("kind: likelier\nvariants: scat, eenendertigen\nmeasure: p31\nquestion: ?")
+    assert q.answers == ["Eenendertigen (Dutch)"]
+    assert "24 of 4,960" in q.summary and "24 of 22,100" in q.summary
+
+
+def test_the_standing_quiz_band_matches_a_count_of_every_worse_hand():
+    hand = "KH QH 5S"
+    mine = suit_sum(hand.split())
+    values = [suit_sum(h) for h in combinations(make_pack(52), 3)]
+    share = sum(v < mine for v in values) / len(values)
+    q = quiz(f"kind: standing\nhand: {hand}\nquestion: ?")
+    bands = [(0, .25), (.25, .5), (.5, .75), (.75, 1.01)]
+    expected = next(i for i, (lo, hi) in enumerate(bands) if lo <= share < hi)
+    assert q.answers == [q.options[expected]]
+    assert f"{share:.1%}" in q.summary
+
+
+# --- bad quiz and lesson text --------------------------------------------------------------
+
+@pytest.mark.parametrize("key", ["answer", "correct", "solution"])
+def test_a_quiz_that_types_in_its_answer_is_refused(key):
+    with pytest.raises(LessonError, match="engine works it out"):
+        quiz(f"kind: value\nhand: AH 9H KS\n{key}: 20\nquestion: ?")
+
+
+def test_an_unknown_quiz_kind_is_refused_with_the_kinds():
+    with pytest.raises(LessonError, match="kinds are: value"):
+        quiz("kind: riddle\nquestion: ?")
+
+
+def test_a_bad_card_in_a_quiz_names_the_card():
+    with pytest.raises(LessonError, match="'1H'"):
+        quiz("kind: value\nhand: AH 1H KS\nquestion: ?")
+
+
+def test_a_card_outside_the_32_card_pack_is_refused_for_schwimmen():
+    with pytest.raises(LessonError, match="32-card pack"):
+        quiz("kind: value\nvariant: schwimmen\nhand: AH 2H KS\nquestion: ?")
+
+
+def test_the_same_card_in_two_hands_is_refused():
+    with pytest.raises(LessonError, match="two hands"):
+        quiz("kind: best\nquestion: ?\nhands:\n- Ann: AH 9H KS\n- Ben: AH 2C 3D")
+
+
+def test_checking_an_answer_that_is_not_an_option_says_which_options_exist():
+    q = quiz("kind: value\nhand: AH 9H KS\nquestion: ?")
+    with pytest.raises(ValueError, match="not one of the options"):
+        q.check("99")
+
+
+GOOD = "---\ntitle: T\nsummary: S\n---\n\n## Step\n\nText.\n"
+
+
+def test_a_small_lesson_reads_into_steps_and_blocks():
+    lesson = parse_lesson(GOOD + "\n## Two\n\n```cards\nYou: AH KH\n```\n\n```quiz\n"
+                                 "kind: value\nhand: AH 9H KS\nquestion: ?\n```\n", "x")
+    assert [s.title for s in lesson.steps] == ["Step", "Two"]
+    assert len(lesson.quizzes) == 1
+    cards = lesson.steps[1].blocks[0]
+    assert cards.rows[0].label == "You" and [str(c) for c in cards.rows[0].cards] == ["AH", "KH"]
+
+
+@pytest.mark.parametrize("text, why", [
+    ("title: T\n## Step\nx", "front matter"),
+    ("---\ntitle: T\n---\n## Step\nx", "needs 'summary'"),
+    ("---\ntitle: T\nsummary: S\n---\nstray text\n## Step\nx", "before the first"),
+    (GOOD + "```quiz\nkind: value\n", "not closed"),
+    ("---\ntitle: T\nsummary: S\nvariant: poker\n---\n## Step\nx", "valid keys"),
+    ("---\ntitle: T\nsummary: S\n---\n## Step\n", "empty"),
+])
+def test_a_broken_lesson_is_refused_with_its_name_and_the_reason(text, why):
+    with pytest.raises(LessonError, match=f"Lesson 'broken'.*{why}"):
+        parse_lesson(text, "broken")
+
+
+# --- the lesson files ----------------------------------------------------------------------
+
+def test_there_are_six_to_eight_lessons_and_each_has_a_quiz():
+    lessons = load_lessons()
+    assert 6 <= len(lessons) <= 8
+    for lesson in lessons:
+        assert lesson.quizzes, lesson.slug
+
+
+def test_no_lesson_file_types_in_an_answer():
+    for f in LESSONS.glob("*.md"):
+        text = f.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(answer|correct|solution)\s*:", text, re.M), f.name
+
+
+def test_every_quiz_in_the_lessons_has_one_right_answer_at_least_and_explains_each_option():
+    for lesson in load_lessons():
+        for q in lesson.quizzes:
+            assert q.answers and len(q.options) >= 2, q.question
+            for option in q.options:
+                fb = q.check(option)
+                assert fb.message.startswith("Right!" if fb.correct else "Not quite.")
+                if not fb.correct:
+                    assert any(a in fb.message for a in q.answers)
+
+
+def test_every_suit_sum_value_quiz_in_the_lessons_agrees_with_a_count_by_hand():
+    checked = 0
+    for lesson in load_lessons():
+        for q in lesson.quizzes:
+            rules = get_variant(q.variant).rules
+            if q.kind != "value" or rules.hand_value != "suit_sum":
+                continue
+            hand = q.cards["hand"]
+            if len({c.rank for c in hand}) == 1:
+                continue  # three of a kind has its own rule, tested above
+            assert q.answers == [str(suit_sum(hand))], q.question
+            checked += 1
+    assert checked >= 3
+
+
+def test_every_discard_quiz_in_the_lessons_agrees_with_brute_force():
+    for lesson in load_lessons():
+        for q in lesson.quizzes:
+            if q.kind == "discard":
+                text = " ".join(str(c) for c in q.cards["hand"])
+                assert set(q.answers) == brute_force_discards(text)
+
