@@ -19,7 +19,9 @@ from thirtyone.banking import (
     BankingGame,
     BankingRecordError,
     banking_from_record,
+    banking_replay,
     banking_to_record,
+    new_banking_game,
 )
 from thirtyone.cards import CardError, make_pack, parse_card, parse_cards
 from thirtyone.rules import get_variant
@@ -271,6 +273,11 @@ def test_a_card_may_be_stacked_once_per_pack():
         BankingGame(rules(pack=32), 2, seed=1, deck=["2H"])
 
 
+def test_every_player_starts_with_the_chips_option():
+    g = new_banking_game(rules(chips=7), ["Ann", "Bo", "Cy"], seed=1)
+    assert g.chips == [7, 7, 7]
+
+
 def test_player_with_no_chips_is_out_and_gets_no_cards():
     g = BankingGame(rules(), 3, banker=0, seed=2, chips=[10, 0, 10])
     assert g.hands[1] == [] and g.status[1] == "out"
@@ -423,3 +430,12 @@ def test_card_text_in_a_record_may_use_any_notation():
     record["deck"] = ["2s", "9♠", "3h", "9H", "4d", "5D"]
     g = banking_from_record(record)
     assert g.hands[0] == [parse_card(c) for c in ["9S", "9H", "5D"]]
+
+
+def test_replay_summary_lists_public_events_and_the_result():
+    g = game({0: "KS KH 8C", 1: "TS 9H 8D"}, order=[1, 0])
+    play_out_round(g)
+    out = banking_replay(json.loads(json.dumps(banking_to_record(g))))
+    assert out["chips"] == [22, 18] and out["rounds"] == 1 and not out["over"]
+    assert not any("Your cards" in t for t in out["events"])
+    assert out["events"][-1].startswith("Seat 1 has 27, less than the banker")

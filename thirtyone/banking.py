@@ -710,3 +710,12 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
             raise bad(f"'round' is {target} but the moves reach only round {game.round_no}.")
         game.next_round()
     return game
+
+
+def banking_replay(record: dict[str, Any]) -> dict[str, Any]:
+    """What ``thirtyone replay --json`` prints for a banking record: the public events, the
+    chips, whether the game is over and who won (raises BankingRecordError like loading)."""
+    game = banking_from_record(record)
+    return {"events": [e.text for e in game.log if e.private_to is None],
+            "rounds": game.round_no, "talia": game.talia, "banker": game.banker,
+            "chips": list(game.chips), "over": game.game_over, "winner": game.winner}
