@@ -1,0 +1,94 @@
+"""The Learn page (Streamlit AppTest): lessons listed, steps in order, quizzes checked with an
+explanation, progress kept across page switches."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from thirtyone.lessons import load_lessons
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+LESSON2 = "t31lesson_02-hand-value-and-suits"
+
+
+@pytest.fixture
+def at():
+    app = AppTest.from_file(APP, default_timeout=60)
+    app.run()
+    app.switch_page("pages/learn.py")
+    app.run()
+    assert not app.exception
+    return app
+
+
+def test_every_lesson_file_is_listed_in_order(at):
+    titles = [lesson.title for lesson in load_lessons()]
+    labels = [b.label for b in at.button if b.key and b.key.startswith("t31lesson_")]
+    assert [label.split(". ", 1)[1].rstrip(" ✓") for label in labels] == titles
+
+
+def test_the_first_lesson_opens_at_its_first_step(at):
+    first = load_lessons()[0]
+    assert any(first.steps[0].title in m.value for m in at.markdown)
+    assert at.button(key="t31step_prev").disabled
+
+
+def test_next_and_previous_move_one_step(at):
+    lesson = load_lessons()[0]
+    at.button(key="t31step_next").click().run()
+    assert any(lesson.steps[1].title in m.value for m in at.markdown)
+    at.button(key="t31step_prev").click().run()
+    assert any(lesson.steps[0].title in m.value for m in at.markdown)
+
+
+def open_value_quiz(at):
+    at.button(key=LESSON2).click().run()
+    at.button(key="t31step_next").click().run()
+    quiz = at.button_group[0]
+    assert quiz.options == ["11", "16", "21", "27"]  # Q♣ 6♣ A♦: ace alone, clubs, ...
+    return quiz
+
+
+def test_a_wrong_answer_is_marked_wrong_and_explained(at):
+    open_value_quiz(at).select("27").run()
+    assert not at.success
+    message = at.error[0].value
+    assert message.startswith("Not quite.") and "16" in message and "clubs" in message
+
+
+def test_the_right_answer_is_marked_right(at):
+    open_value_quiz(at).select("16").run()
+    assert not at.error
+    assert at.success[0].value.startswith("Right!")
+
+
+def test_progress_survives_a_visit_to_another_page(at):
+    open_value_quiz(at).select("16").run()
+    at.switch_page("pages/home.py")
+    at.run()
+    at.switch_page("pages/learn.py")
+    at.run()
+    assert at.button(key=LESSON2).proto.type == "primary"  # still the open lesson
+    assert at.button_group[0].value == "16"             # the answer is still chosen
+    assert at.success[0].value.startswith("Right!")
+    total = sum(len(lesson.quizzes) for lesson in load_lessons())
+    assert any(p.proto.text == f"1 of {total} quizzes right" for p in at.get("progress"))
+
+
+def test_the_last_step_leads_to_the_next_lesson(at):
+    first, second = load_lessons()[:2]
+    for _ in range(len(first.steps) - 1):
+        at.button(key="t31step_next").click().run()
+    assert at.button(key="t31step_next").label == "Next lesson ▶"
+    at.button(key="t31step_next").click().run()
+    assert any(second.steps[0].title in m.value for m in at.markdown)
+
+
+def test_a_lesson_with_every_quiz_right_gets_a_tick(at):
+    lesson = load_lessons()[0]
+    for _ in range(len(lesson.steps) - 1):
+        at.button(key="t31step_next").click().run()
+    quiz = at.button_group[0]
+    quiz.select(lesson.quizzes[0].answers[0]).run()
+    assert at.button(key=f"t31lesson_{lesson.slug}").label.endswith("✓")

@@ -1,0 +1,87 @@
+"""The Variants page (Streamlit AppTest): the comparison table comes from the presets, the
+'our reading' variants are marked, exact odds are shown, and the simulation runs on request."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from thirtyone.rules import OPTIONS, VARIANTS
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+
+
+@pytest.fixture
+def at():
+    app = AppTest.from_file(APP, default_timeout=60)
+    app.run()
+    app.switch_page("pages/variants.py")
+    app.run()
+    assert not app.exception
+    return app
+
+
+def comparison(at):
+    return at.table[0].value
+
+
+def test_the_table_has_a_column_per_variant_with_our_reading_starred(at):
+    frame = comparison(at)
+    assert len(frame.columns) == len(VARIANTS)
+    assert "Running total *" in frame.columns and "Switch *" in frame.columns
+    assert "Thirty-One (Scat)" in frame.columns  # not our reading: no star
+    assert any("Our reading" in w.value for w in at.warning)
+
+
+def test_showing_every_row_lists_every_option_label(at):
+    at.toggle(key="t31var_only_diff").set_value(False).run()
+    frame = comparison(at)
+    assert list(frame.index) == [o.label for o in OPTIONS.values()]
+
+
+def test_only_differing_rows_hides_rules_everyone_shares(at):
+    labels = list(comparison(at).index)
+    assert "Fewest players" not in labels     # 2 in every preset
+    assert "Knocker tied for lowest" in labels
+
+
+def test_comparing_scat_and_blitz_shows_their_knocker_rules(at):
+    at.multiselect(key="t31var_compare").set_value(["scat", "blitz"]).run()
+    frame = comparison(at)
+    assert list(frame.columns) == ["Thirty-One (Scat)", "Blitz (pub rules)"]
+    row = frame.loc["Knocker tied for lowest"]
+    assert list(row) == ["safe", "double"]   # RULES.md section 4
+    assert "Pack" not in frame.index          # both 52: hidden
+
+
+def test_the_exact_deal_table_gives_the_published_32_card_figure(at):
+    exact = next(d.value for d in at.dataframe if "Dealt 31" in d.value.columns)
+    dutch = exact[exact["Variant"] == "Eenendertigen (Dutch)"].iloc[0]
+    assert dutch["Possible hands"] == 4960
+    assert dutch["Dealt 31"] == f"{3 / 620:.3%}"   # 24 of 4,960 = 3/620
+
+
+def test_every_variant_has_a_card_with_its_summary(at):
+    text = " ".join(m.value for m in at.markdown)
+    for v in VARIANTS.values():
+        assert v.summary in text
+
+
+def test_history_and_names_are_on_the_page(at):
+    text = " ".join(m.value for m in at.markdown)
+    for fact in ["1440", "Willughby", "Nickle Knock", "Juble", "Eenendertigen"]:
+        assert fact in text
+
+
+def test_the_simulation_runs_on_request_with_rates_between_0_and_1(at):
+    pytest.importorskip("thirtyone.sim")
+    at.select_slider(key="t31var_rounds").set_value(2_000).run()
+    at.button(key="t31var_sim_go").click().run()
+    assert not at.exception
+    sim = next(d.value for d in at.dataframe if "Knocked" in d.value.columns)
+    assert set(sim["Rounds"]) == {2000}
+    assert "Thirty-One (Scat)" in set(sim["Variant"])
+    for col in ["Blitz (or fire)", "Knocked", "Void", "Knocker lost"]:
+        assert sim[col].between(0, 1).all()
+    # every round ends one way: blitz, knock, void or stock
+    assert (sim["Blitz (or fire)"] + sim["Knocked"] + sim["Void"] <= 1 + 1e-9).all()
