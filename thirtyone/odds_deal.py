@@ -22,7 +22,7 @@ from math import comb, perm
 
 import numpy as np
 
-from .odds import _RANKS, brag_codes, hand_table
+from .odds import _RANKS, all_hands, brag_codes, suit_sum_values
 from .rules import Rules
 from .scoring import BRAG_CLASSES
 
@@ -35,23 +35,29 @@ EVENTS = {
 
 
 def event_mask(rules: Rules, event: str) -> np.ndarray:
-    """Which dealt hands (rows of ``hand_table(rules).hands``) are the event."""
-    hands = hand_table(rules).hands
+    """Which dealt hands (rows of ``hand_table(rules).hands``) are the event. The events
+    depend only on the pack, not on the other rules."""
+    masks = _event_masks(rules.pack)
+    if event not in masks:
+        raise ValueError(f"Unknown event '{event}'; events are: {', '.join(masks)}.")
+    return masks[event]
+
+
+@lru_cache(maxsize=2)
+def _event_masks(pack: int) -> dict[str, np.ndarray]:
+    hands = all_hands(pack)
     ranks = _RANKS[hands]
     trips = (ranks[:, 0] == ranks[:, 1]) & (ranks[:, 1] == ranks[:, 2])
-    if event == "blitz":
-        # An ace and two ten-point cards of one suit: suit sum exactly 31.
-        from .odds import suit_sum_values
-        plain = suit_sum_values(hands, Rules(pack=rules.pack))
-        return plain == 31.0
-    if event == "fire":
-        return trips & (ranks[:, 0] == 14)
-    if event == "three of a kind":
-        return trips
-    if event in BRAG_CLASSES:
-        return brag_codes(hands)[0] == BRAG_CLASSES.index(event)
-    raise ValueError(f"Unknown event '{event}'; events are: "
-                     f"{', '.join([*EVENTS, *BRAG_CLASSES])}.")
+    # A blitz: an ace and two ten-point cards of one suit, a plain suit sum of exactly 31.
+    masks = {"blitz": suit_sum_values(hands, Rules(pack=pack)) == 31.0,
+             "fire": trips & (ranks[:, 0] == 14),
+             "three of a kind": trips}
+    classes = brag_codes(hands)[0]
+    for i, name in enumerate(BRAG_CLASSES):
+        masks[name] = classes == i
+    for m in masks.values():
+        m.setflags(write=False)
+    return masks
 
 
 def _components(hands: np.ndarray) -> list[list[int]]:
@@ -106,10 +112,14 @@ def disjoint_family_counts(hands: np.ndarray, kmax: int) -> list[int] | None:
     return total
 
 
-@lru_cache(maxsize=256)
 def _family_counts(rules: Rules, event: str, kmax: int) -> tuple[int, ...] | None:
-    table = hand_table(rules)
-    counts = disjoint_family_counts(table.hands[event_mask(rules, event)], kmax)
+    return _family_counts_pack(rules.pack, event, kmax)
+
+
+@lru_cache(maxsize=256)
+def _family_counts_pack(pack: int, event: str, kmax: int) -> tuple[int, ...] | None:
+    hands = all_hands(pack)
+    counts = disjoint_family_counts(hands[_event_masks(pack)[event]], kmax)
     return None if counts is None else tuple(counts)
 
 
@@ -148,11 +158,16 @@ class EventOdds:
     p_any: float | None   # at least one of n players (None: not computed exactly)
 
 
-@lru_cache(maxsize=128)
 def starting_hand_odds(rules: Rules, n_players: int) -> tuple[EventOdds, ...]:
     """Blitz, fire, three of a kind and (for every rules) the brag classes, for one player
-    and for at least one of ``n_players``."""
-    n = len(hand_table(rules))
+    and for at least one of ``n_players``. Depends only on the pack."""
+    return _starting_hand_odds(rules.pack, int(n_players))
+
+
+@lru_cache(maxsize=64)
+def _starting_hand_odds(pack: int, n_players: int) -> tuple[EventOdds, ...]:
+    rules = Rules(pack=pack)
+    n = len(all_hands(pack))
     rows = []
     names = [*EVENTS, *reversed(BRAG_CLASSES)]
     for ev in names:

@@ -133,44 +133,63 @@ def basic_choices(rules: Rules) -> np.ndarray:
     return keyed.argmax(axis=-1)
 
 
-def _transition(hc: HandClasses, choice: np.ndarray, target: np.ndarray) -> np.ndarray:
-    """(C, C) one-turn transition matrix under a discard policy; targets absorb."""
-    c_count, d_count = choice.shape
-    nxt = np.take_along_axis(hc.succ, choice[..., None], axis=2)[..., 0]
-    mat = np.zeros((c_count, c_count))
-    rows = np.repeat(np.arange(c_count), d_count)
-    np.add.at(mat, (rows, nxt.ravel()), 1.0 / d_count)
-    mat[target] = 0.0
-    mat[target, np.flatnonzero(target)] = 1.0
-    return mat
+def _next(hc: HandClasses, choice: np.ndarray) -> np.ndarray:
+    """(C, D) the class reached after each draw under a discard policy."""
+    return np.take_along_axis(hc.succ, choice[..., None], axis=2)[..., 0]
 
 
-def _expected_turns(mat: np.ndarray, target: np.ndarray) -> np.ndarray:
-    """Expected turns to a target class; inf where the policy can never reach one."""
-    c_count = len(target)
+def _expected_turns(nxt: np.ndarray, target: np.ndarray, tol: float = 1e-10) -> np.ndarray:
+    """Expected turns to a target class under a policy (``nxt`` from ``_next``); inf where
+    the policy can never reach one.
+
+    Solves E = 1 + mean(E[next]) on the other classes by iteration with geometric
+    extrapolation of the slowest mode, checked by the residual (sparse, no dense algebra).
+    """
     reach = target.copy()
     while True:
-        new = reach | (mat[:, reach] > 0).any(axis=1)
+        new = reach | reach[nxt].any(axis=1)
         if (new == reach).all():
             break
         reach = new
-    out = np.full(c_count, np.inf)
-    out[target] = 0.0
-    live = reach & ~target
-    idx = np.flatnonzero(live)
-    if len(idx):
-        a = np.eye(len(idx)) - mat[np.ix_(idx, idx)]
-        out[idx] = np.linalg.solve(a, np.ones(len(idx)))
-    return out
+    # Finite only where getting stuck is impossible: no path to a class that cannot reach.
+    bad = ~reach
+    while True:
+        new = bad | bad[nxt].any(axis=1)
+        if (new == bad).all():
+            break
+        bad = new
+    live = ~bad & ~target
+    e = np.where(live, 0.0, np.inf)
+    e[target] = 0.0
+    nxt_live = nxt[live]
+    prev_step = None
+    for i in range(20_000):
+        new_live = 1.0 + e[nxt_live].mean(axis=1)
+        step = new_live - e[live]
+        e[live] = new_live
+        if i % 25 == 24 and prev_step is not None:
+            # The error shrinks by a factor r per iteration in the slowest mode; jump ahead.
+            r = float(np.dot(step, prev_step) / max(np.dot(prev_step, prev_step), 1e-300))
+            if 0 < r < 1:
+                e[live] += step * r / (1 - r)
+            resid = np.abs(1.0 + e[nxt_live].mean(axis=1) - e[live]).max()
+            if resid < tol * max(1.0, e[live].max()):
+                break
+        prev_step = step
+    return e
 
 
-def _within(mat: np.ndarray, start: np.ndarray, target: np.ndarray, k_max: int) -> np.ndarray:
+def _within(nxt: np.ndarray, start: np.ndarray, target: np.ndarray, k_max: int) -> np.ndarray:
     """P(target held within k turns), k = 0..k_max, from a start distribution over classes."""
+    c_count, d_count = nxt.shape
     out = np.empty(k_max + 1)
     d = start.astype(np.float64)
+    flat = nxt.ravel()
     for k in range(k_max + 1):
         out[k] = d[target].sum()
-        d = d @ mat
+        moving = np.where(target, 0.0, d) / d_count
+        d = np.bincount(flat, np.repeat(moving, d_count), minlength=c_count) + \
+            np.where(target, d, 0.0)
     return out
 
 
@@ -186,8 +205,8 @@ class RaceSolution:
     fastest_turns: np.ndarray   # (C,) expected turns under that policy
     basic_choice: np.ndarray
     basic_turns: np.ndarray
-    fastest_matrix: np.ndarray
-    basic_matrix: np.ndarray
+    fastest_next: np.ndarray  # (C, D) class after each draw
+    basic_next: np.ndarray
     is_target: np.ndarray
 
 
@@ -212,30 +231,32 @@ def _solve_race(rules: Rules, target: float) -> RaceSolution:
     # Backward induction: the best chance within k turns.
     v = is_target.astype(np.float64)
     best = [v]
+    s0, s1, s2, s3 = (np.ascontiguousarray(hc.succ[..., i]) for i in range(4))
+    d_count = hc.succ.shape[1]
     for _ in range(k_max):
-        v = np.where(is_target, 1.0, v[hc.succ].max(axis=-1).mean(axis=-1))
+        m = np.maximum(np.maximum(v[s0], v[s1]), np.maximum(v[s2], v[s3]))
+        v = np.where(is_target, 1.0, m.sum(axis=1) / d_count)
         best.append(v)
     best_within = np.stack(best)
     # Policy iteration for the fewest expected turns, starting from the long-horizon policy.
     choice = best_within[-2][hc.succ].argmax(axis=-1)
     turns = None
     for _ in range(50):
-        mat = _transition(hc, choice, is_target)
-        turns = _expected_turns(mat, is_target)
+        turns = _expected_turns(_next(hc, choice), is_target)
         cand = turns[hc.succ]                               # (C, D, 4)
         current = np.take_along_axis(cand, choice[..., None], axis=2)[..., 0]
         better = cand.min(axis=-1) < current - 1e-9
         if not better.any():
             break
         choice = np.where(better, cand.argmin(axis=-1), choice)
-    fastest_matrix = _transition(hc, choice, is_target)
+    fastest_next = _next(hc, choice)
     basic = basic_choices(rules)
-    basic_matrix = _transition(hc, basic, is_target)
-    basic_turns = _expected_turns(basic_matrix, is_target)
-    for a in (best_within, choice, turns, basic, basic_turns, fastest_matrix, basic_matrix):
+    basic_next = _next(hc, basic)
+    basic_turns = _expected_turns(basic_next, is_target)
+    for a in (best_within, choice, turns, basic, basic_turns, fastest_next, basic_next):
         a.setflags(write=False)
     return RaceSolution(rules, target, k_max, best_within, choice, turns, basic, basic_turns,
-                        fastest_matrix, basic_matrix, is_target)
+                        fastest_next, basic_next, is_target)
 
 
 @dataclass(frozen=True)
@@ -278,8 +299,8 @@ def _race_curve(rules: Rules, target: float, k_max: int,
     sol = solve_race(rules, target)
     start = _start(rules, hand)
     best = sol.best_within[: k_max + 1] @ start
-    fast = _within(sol.fastest_matrix, start, sol.is_target, k_max)
-    basic = _within(sol.basic_matrix, start, sol.is_target, k_max)
+    fast = _within(sol.fastest_next, start, sol.is_target, k_max)
+    basic = _within(sol.basic_next, start, sol.is_target, k_max)
     with np.errstate(invalid="ignore"):
         e_fast = float(np.sum(np.where(start > 0, sol.fastest_turns, 0) * start))
         e_basic = float(np.sum(np.where(start > 0, sol.basic_turns, 0) * start))

@@ -1,0 +1,298 @@
+"""Plotly figures and tidy tables for the Odds lab page (no Streamlit here).
+
+Every figure is built from a ``pandas.DataFrame`` that is also what the page offers as CSV,
+so the picture and the download always hold the same numbers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from thirtyone.odds import dealt_distribution
+from thirtyone.odds_deal import starting_hand_odds
+from thirtyone.odds_knock import SimulatedKnock, knock_survival_exact
+from thirtyone.odds_moves import MoveOdds
+from thirtyone.odds_race import race_curve
+from thirtyone.odds_tables import value_label
+from thirtyone.rules import Rules
+from thirtyone.scoring import BRAG_CLASSES
+
+GREEN, RED, BLUE, GREY, GOLD = "#1f6f43", "#c8102e", "#2b5d9c", "#7a7a7a", "#b8860b"
+PLAYER_COLOURS = ["#1f6f43", "#2b5d9c", "#b8860b", "#c8102e", "#6a3d9a", "#333333"]
+_LAYOUT = dict(template="plotly_white", height=420, margin=dict(l=60, r=20, t=50, b=50),
+               font=dict(size=15), legend=dict(orientation="h", y=-0.2))
+
+
+def _layout(fig: go.Figure, title: str, x: str, y: str, percent: bool = True) -> go.Figure:
+    fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, **_LAYOUT)
+    if percent:
+        fig.update_yaxes(tickformat=".0%")
+    return fig
+
+
+def one_in(p: float) -> str:
+    """``1 in 207`` for a probability (or ``never``)."""
+    if p <= 0:
+        return "never"
+    return f"1 in {1 / p:,.0f}" if p < 0.5 else f"{p:.0%}"
+
+
+# --- starting hands ---------------------------------------------------------------------
+
+def dealt_table(rules: Rules) -> pd.DataFrame:
+    """Dealt-value probabilities for these rules with 52 and with 32 cards."""
+    rows = []
+    for pack in (52, 32):
+        d = dealt_distribution(rules.replace(pack=pack))
+        for v, p in d.probabilities.items():
+            x = BRAG_CLASSES.index(v) if isinstance(v, str) else v
+            rows.append({"pack": f"{pack} cards", "value": x,
+                         "label": v if isinstance(v, str) else value_label(rules, v),
+                         "probability": p})
+    return pd.DataFrame(rows)
+
+
+def dealt_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
+    fig = go.Figure()
+    # This game's pack as filled bars, the other pack as outlines over them.
+    packs = sorted(("52 cards", "32 cards"), key=lambda p: not p.startswith(str(rules.pack)))
+    for pack in packs:
+        part = df[df["pack"] == pack]
+        mine = pack.startswith(str(rules.pack))
+        colour = BLUE if pack.startswith("52") else GOLD
+        fig.add_bar(x=part["label"] if rules.hand_value == "brag" else part["value"],
+                    y=part["probability"], name=pack + (" (this game)" if mine else ""),
+                    marker=dict(color=colour if mine else "rgba(0,0,0,0)",
+                                line=dict(color=colour, width=0 if mine else 3)),
+                    opacity=0.85 if mine else 1.0,
+                    hovertemplate="%{x}: %{y:.2%}<extra>" + pack + "</extra>")
+    fig.update_layout(barmode="overlay" if rules.hand_value != "brag" else "group")
+    x = "brag class" if rules.hand_value == "brag" else "value of the dealt hand"
+    return _layout(fig, "What the deal gives one player", x, "share of deals")
+
+
+def dealt_reading(df: pd.DataFrame, rules: Rules) -> str:
+    if rules.hand_value == "brag":
+        hi = df[(df["pack"] == "52 cards") & (df["label"] == "high card")]["probability"].sum()
+        return (f"With 52 cards about {hi:.0%} of deals are only a high card, so any pair is "
+                "already a good start. The short 32-card pack makes pairs and runs far "
+                "more common.")
+    parts = []
+    for pack in ("52 cards", "32 cards"):
+        p = df[df["pack"] == pack]
+        mean = float((p["value"] * p["probability"]).sum())
+        p31 = float(p[p["value"] == 31]["probability"].sum())
+        parts.append((pack, mean, p31))
+    (a, ma, pa), (b, mb, pb) = parts
+    return (f"With {a} a dealt hand is worth {ma:.1f} on average and 31 comes {one_in(pa)} "
+            f"deals. With {b} the cards are higher: {mb:.1f} on average and 31 {one_in(pb)}.")
+
+
+def events_table(rules: Rules, players: int) -> pd.DataFrame:
+    rows = []
+    for e in starting_hand_odds(rules, players):
+        rows.append({"event": e.description, "hands": e.hands, "one player": e.p_one,
+                     f"at least one of {players}": e.p_any})
+    return pd.DataFrame(rows)
+
+
+def events_figure(df: pd.DataFrame, players: int) -> go.Figure:
+    col = f"at least one of {players}"
+    fig = go.Figure()
+    fig.add_bar(y=df["event"], x=df["one player"], orientation="h", name="you",
+                marker_color=BLUE, hovertemplate="%{y}: %{x:.3%}<extra>you</extra>")
+    fig.add_bar(y=df["event"], x=df[col], orientation="h", name=f"anyone of {players}",
+                marker_color=GREEN, hovertemplate="%{y}: %{x:.3%}<extra>anyone</extra>")
+    fig.update_layout(barmode="group")
+    fig = _layout(fig, "Special hands on the deal", "chance (log scale)", "", percent=False)
+    fig.update_xaxes(type="log", tickformat=".1%")
+    fig.update_yaxes(autorange="reversed")
+    return fig
+
+
+def events_reading(df: pd.DataFrame, players: int) -> str:
+    row = df.iloc[0]
+    col = f"at least one of {players}"
+    return (f"You are dealt a blitz {one_in(row['one player'])} deals, but with {players} "
+            f"players someone is dealt one {one_in(row[col])} deals. Each extra player adds "
+            "almost the same chance again, because two blitzes can rarely be dealt together.")
+
+
+# --- racing to 31 -----------------------------------------------------------------------
+
+def race_table(rules: Rules, target: float, turns: int, hand=None) -> pd.DataFrame:
+    c = race_curve(rules, target, turns, hand)
+    return pd.DataFrame({"turns": c.turns, "best possible": c.best_possible,
+                         "fastest policy": c.fastest_policy, "basic bot": c.basic_policy})
+
+
+def race_summary(rules: Rules, target: float, hand=None) -> tuple[float, float]:
+    c = race_curve(rules, target, 1, hand)
+    return c.expected_turns_fastest, c.expected_turns_basic
+
+
+def race_figure(df: pd.DataFrame, target_text: str) -> go.Figure:
+    fig = go.Figure()
+    for col, colour, dash, width in (("best possible", "rgba(31,111,67,0.45)", "solid", 9),
+                                     ("fastest policy", BLUE, "dot", 3),
+                                     ("basic bot", RED, "dash", 3)):
+        fig.add_scatter(x=df["turns"], y=df[col], name=col, mode="lines",
+                        line=dict(color=colour, dash=dash, width=width),
+                        hovertemplate="within %{x} turns: %{y:.1%}<extra>" + col + "</extra>")
+    return _layout(fig, f"Holding {target_text} within k turns, playing alone",
+                   "turns (k)", "chance")
+
+
+def turns_text(x: float) -> str:
+    return "never (it can get stuck)" if not np.isfinite(x) else f"{x:.1f}"
+
+
+def race_reading(df: pd.DataFrame, e_fast: float, e_basic: float, target_text: str) -> str:
+    k = int(df["turns"].iloc[-1])
+    best, basic = df["best possible"].iloc[-1], df["basic bot"].iloc[-1]
+    first = (f"Playing alone, the best you can do is hold {target_text} within {k} turns "
+             f"{best:.0%} of the time; the basic bot, which only keeps its highest hand, "
+             f"manages {basic:.0%}.")
+    if np.isfinite(e_basic):
+        second = (f"On average the fastest policy needs {e_fast:.1f} turns and the basic bot "
+                  f"{e_basic:.1f}: keeping cards that can still become {target_text} pays.")
+    else:
+        second = (f"On average the fastest policy needs {e_fast:.1f} turns; the basic bot can "
+                  "sit forever on a hand it will not break up, such as three of a kind.")
+    return f"{first} {second}"
+
+
+# --- knocking ---------------------------------------------------------------------------
+
+def knock_exact_table(rules: Rules, players: list[int]) -> pd.DataFrame:
+    frames = []
+    for n in players:
+        c = knock_survival_exact(rules, n - 1)
+        frames.append(pd.DataFrame({"players": n, "value": c.values, "label": c.labels,
+                                    "survive": c.survive, "someone lower": c.not_lowest,
+                                    "exact": c.exact}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def _x(df: pd.DataFrame, rules: Rules):
+    return df["label"] if rules.hand_value == "brag" else df["value"]
+
+
+def knock_exact_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
+    fig = go.Figure()
+    for i, (n, part) in enumerate(df.groupby("players")):
+        how = "exact" if n == 2 else "close approximation"
+        fig.add_scatter(x=_x(part, rules), y=part["survive"], mode="lines+markers",
+                        name=f"{n} players", line=dict(color=PLAYER_COLOURS[i % 6], width=3),
+                        hovertemplate="knock on %{x}: %{y:.1%}<extra>" + f"{n} players, {how}"
+                                      "</extra>")
+    fig = _layout(fig, "Knock on the deal: fresh hands", "your value when you knock",
+                  "chance the knock is safe")
+    fig.update_yaxes(range=[0, 1.02])
+    return fig
+
+
+def knock_reading(df: pd.DataFrame, rules: Rules) -> str:
+    if rules.hand_value == "brag":
+        return ("Against hands straight from the deal even a pair is a safe knock most of the "
+                "time. The more players, the more likely someone holds something worse.")
+    few = df[df["players"] == df["players"].min()]
+    n = int(few["players"].iloc[0])
+    safe = few[few["survive"] >= 0.9]["value"]
+    v = value_label(rules, float(safe.min())) if len(safe) else "31"
+    return (f"Against {n - 1} fresh hand{'s' if n > 2 else ''}, a knock on {v} or more is "
+            f"safe at least 9 times in 10. Every extra player makes a low knock safer, "
+            "because someone is likely to hold even less.")
+
+
+def sim_table(res: SimulatedKnock, rules: Rules) -> pd.DataFrame:
+    return pd.DataFrame({"players": res.opponents + 1, "turns": res.turns,
+                         "rounds": res.rounds, "value": res.values,
+                         "label": [value_label(rules, v) for v in res.values],
+                         "survive": res.survive, "low 95%": res.low, "high 95%": res.high})
+
+
+def knock_sim_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules) -> go.Figure:
+    fig = go.Figure()
+    if len(df):
+        x = df["value"]
+        fig.add_scatter(x=pd.concat([x, x[::-1]]),
+                        y=pd.concat([df["high 95%"], df["low 95%"][::-1]]),
+                        fill="toself", fillcolor="rgba(200,16,46,0.18)", line=dict(width=0),
+                        hoverinfo="skip", name="95% band")
+        fig.add_scatter(x=x, y=df["survive"], mode="lines+markers", name="simulated",
+                        line=dict(color=RED, width=3),
+                        hovertemplate="knock on %{x}: %{y:.1%}<extra>simulated</extra>")
+    if exact is not None and len(exact):
+        fig.add_scatter(x=exact["value"], y=exact["survive"], mode="lines",
+                        name="fresh hands (exact)", line=dict(color=GREY, dash="dot", width=2))
+    title = "After the others have played"
+    if len(df):
+        title = (f"{int(df['players'].iloc[0])} players, after {int(df['turns'].iloc[0])} "
+                 "turns each")
+    fig = _layout(fig, title, "your value when you knock", "chance the knock is safe")
+    fig.update_yaxes(range=[0, 1.02])
+    return fig
+
+
+def sim_reading(df: pd.DataFrame, rules: Rules) -> str:
+    if not len(df):
+        return "Press the button to play the rounds; the curve sharpens as they arrive."
+    t = int(df["turns"].iloc[0])
+    half = df[df["survive"] >= 0.5]["value"]
+    v = value_label(rules, float(half.min())) if len(half) else "31"
+    return (f"After {t} turn{'s' if t != 1 else ''} each, a knock needs about {v} to be safe "
+            "half the time. The others keep improving their hands, so the longer you wait "
+            "the higher the bar.")
+
+
+# --- your hand --------------------------------------------------------------------------
+
+def moves_table(moves: list[MoveOdds], rules: Rules) -> pd.DataFrame:
+    rows = []
+    for m in moves:
+        for v, p in zip(m.values, m.probabilities, strict=True):
+            rows.append({"move": m.move, "value": v, "label": value_label(rules, v),
+                         "probability": p, "mean": m.mean, "chance of 31": m.p31,
+                         "chance better": m.p_better, "note": m.note})
+    return pd.DataFrame(rows)
+
+
+def moves_summary(moves: list[MoveOdds]) -> pd.DataFrame:
+    return pd.DataFrame([{"move": m.move, "average value": m.mean, "chance of 31": m.p31,
+                          "chance better than now": m.p_better, "note": m.note}
+                         for m in moves])
+
+
+def moves_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
+    fig = go.Figure()
+    order = list(dict.fromkeys(df["move"]))
+    fig.add_scatter(x=df["label"] if rules.hand_value == "brag" else df["value"],
+                    y=df["move"], mode="markers",
+                    marker=dict(size=8 + 40 * np.sqrt(df["probability"]), color=df["probability"],
+                                colorscale="Greens", cmin=0, cmax=1, line=dict(color=GREEN,
+                                                                               width=1),
+                                showscale=False),
+                    customdata=df["probability"],
+                    hovertemplate="%{y}: value %{x} with chance %{customdata:.1%}<extra></extra>",
+                    name="outcome")
+    fig = _layout(fig, "Your value after each move (dot size = chance)", "value after the move",
+                  "", percent=False)
+    fig.update_yaxes(categoryorder="array", categoryarray=order[::-1])
+    fig.update_layout(height=max(300, 60 + 34 * len(order)), showlegend=False)
+    return fig
+
+
+def moves_reading(moves: list[MoveOdds], rules: Rules) -> str:
+    if rules.hand_value == "brag":
+        best = max(moves, key=lambda m: m.p_better)
+        return (f"'{best.move}' improves your hand with chance {best.p_better:.0%}. Moves "
+                "with one dot are certain: you can see every card they use.")
+    best = max(moves, key=lambda m: m.mean)
+    chance = max(moves, key=lambda m: m.p31)
+    second = (f"The best chance of 31 is '{chance.move}' at {chance.p31:.1%}."
+              if chance.p31 > 0 else "No move can give 31 this turn.")
+    return (f"On average '{best.move}' leaves the highest hand "
+            f"({value_label(rules, round(best.mean, 1))}). {second}")
