@@ -179,4 +179,4 @@ def card_picker(pack: Sequence[Card], selected: Collection[Card], on_pick: Calla
                 continue
             col.button(button_label(card), key=picker_key(key, card), on_click=on_pick,
                        args=(card,), type="primary" if card in selected else "secondary",
-                       disabled=card in disabled, help=card.name, width="stretch")
+                       disabled=card in disabled, width="stretch")

@@ -68,8 +68,7 @@ def rules_editor(base: Rules, key: str, names: Sequence[str] | None = None,
             st.session_state[widget_key] = current
         value = box.selectbox(opt.label, opt.allowed, key=widget_key, help=opt.help,
                               format_func=option_value_text)
-        if value == getattr(base, name) and isinstance(value, bool) == isinstance(
-                getattr(base, name), bool):
+        if value == getattr(base, name):
             changes.pop(name, None)
         else:
             changes[name] = value
