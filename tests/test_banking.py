@@ -439,3 +439,13 @@ def test_replay_summary_lists_public_events_and_the_result():
     assert out["chips"] == [22, 18] and out["rounds"] == 1 and not out["over"]
     assert not any("Your cards" in t for t in out["events"])
     assert out["events"][-1].startswith("Seat 1 has 27, less than the banker")
+
+
+def test_events_address_a_player_named_you_in_the_second_person():
+    hands = {0: "KS KH 8C", 1: "TS 9H 8D"}
+    g = new_banking_game(rules(), ["You", "Ann"], seed=1, deck=deck_for([1, 0], hands))
+    assert g.log[0].text == "Round 1: You are the banker and deal three cards to each of 2 players."
+    g.apply(Stay())
+    texts = [e.text for e in g.apply(Stay())]
+    assert texts == ["You, the banker, stay on 28.",
+                     "Ann has 27, less than the banker's 28: Ann pays the banker 2 chips."]

@@ -34,15 +34,13 @@ most is a draw, ``winner`` None).
 Randomness: every shuffle comes from ``numpy.random.default_rng([seed, talia, n])``, so a game
 is reproduced by its seed (and an optional stacked deck for the first talia) and its moves.
 
->>> from thirtyone.cards import parse_cards
->>> g = BankingGame(players=2, banker=0, seed=1,
-...                 deck=parse_cards("TS 9H TD 9C KS AD"))
+>>> g = new_banking_game(players=["Bo", "Ann"], dealer=0, seed=1, deck="TS 9H TD 9C KS AD")
 >>> [str(a) for a in g.legal_actions()], g.to_move
 (['hit', 'stay'], 1)
->>> [e.kind for e in g.apply(Stay())]
-['stay']
->>> [e.text for e in g.apply(Stay())][-1]
-'Seat 1 has 30, more than the banker (Seat 0) with 29: the banker pays 2 chips.'
+>>> [e.text for e in g.apply("stay")]
+['Ann stays.']
+>>> [e.text for e in g.apply("stay")]
+['Bo, the banker, stays on 29.', "Ann has 30, more than the banker's 29: the banker pays 2 chips."]
 >>> g.chips, g.round_over
 ([18, 22], True)
 """
@@ -133,6 +131,9 @@ def stacked_shoe(deck: Iterable[Card | str], rules: Rules) -> list[Card]:
             else:
                 rest.append(c)
     return listed + rest
+
+
+_YOU_VERBS = {"is": "are", "has": "have", "goes": "go"}
 
 
 def _plural(n: int, word: str = "chip") -> str:
@@ -280,6 +281,22 @@ class BankingGame:
     def name(self, seat: int) -> str:
         return self.players[seat]
 
+    def _verb(self, seat: int, verb: str) -> str:
+        """``verb`` (written for he/she) as it goes with this player: "You have", "Ann has"."""
+        if self.players[seat] != "You":
+            return verb
+        return _YOU_VERBS.get(verb, verb[:-1] if verb.endswith("s") else verb)
+
+    def _says(self, seat: int, verb: str) -> str:
+        return f"{self.name(seat)} {self._verb(seat, verb)}"
+
+    def _as_banker(self, seat: int, verb: str) -> str:
+        """"Bo, the banker, stays" / "You, the banker, stay"."""
+        return f"{self.name(seat)}, the banker, {self._verb(seat, verb)}"
+
+    def _obj(self, seat: int) -> str:
+        return "you" if self.players[seat] == "You" else self.players[seat]
+
     # --- cards ------------------------------------------------------------------------
 
     def _rng(self) -> np.random.Generator:
@@ -327,9 +344,10 @@ class BankingGame:
         for _ in range(3):
             for s in order:
                 self.hands[s].append(self._draw(events))
-        events.append(Event("deal", f"Round {self.round_no}: {self.name(self.banker)} is the "
-                            f"banker and deals three cards to each of {len(order)} players.",
-                            self.banker))
+        b = self.banker
+        events.append(Event("deal", f"Round {self.round_no}: {self._says(b, 'is')} the banker "
+                            f"and {self._verb(b, 'deals')} three cards to each of "
+                            f"{len(order)} players.", b))
         for s in order:
             events.append(Event("hand", f"Your cards: {cards_display(self.hands[s])} "
                                 f"({self.total(s)}).", s, private_to=s))
@@ -359,19 +377,20 @@ class BankingGame:
             if self.total(s) == 31:
                 self.status[s] = NATURAL
                 if banker_natural:
-                    events.append(Event("natural", f"{self.name(s)} shows a natural 31, but the "
-                                        "banker has one too: nothing is paid between them.", s))
+                    events.append(Event("natural", f"{self._says(s, 'shows')} a natural 31, but "
+                                        "the banker has one too: nothing is paid between them.",
+                                        s))
                 else:
-                    events.append(Event("natural", f"{self.name(s)} shows a natural 31.", s))
-                    self._pay(b, s, pays, f"The banker pays {self.name(s)} {{paid}} for the "
+                    events.append(Event("natural", f"{self._says(s, 'shows')} a natural 31.", s))
+                    self._pay(b, s, pays, f"The banker pays {self._obj(s)} {{paid}} for the "
                               "natural.", events)
         if banker_natural:
             self.status[b] = NATURAL
-            events.append(Event("banker_natural", f"The banker ({self.name(b)}) shows a natural "
+            events.append(Event("banker_natural", f"{self._as_banker(b, 'shows')} a natural "
                                 "31 and collects from every punter without one.", b))
             for s in self.punters_in_order():
                 if self.status[s] != NATURAL:
-                    self._pay(s, b, pays, f"{self.name(s)} pays the banker {{paid}} for the "
+                    self._pay(s, b, pays, f"{self._says(s, 'pays')} the banker {{paid}} for the "
                               "banker's natural.", events)
             events += self._end_round()
         return events
@@ -420,13 +439,13 @@ class BankingGame:
         assert seat is not None
         events: list[Event] = []
         self.history.append(str(action))
-        who = self.name(seat)
         is_banker = seat == self.banker
         if isinstance(action, Hit):
             card = self._draw(events)
             self.hands[seat].append(card)
             n_cards = len(self.hands[seat])
-            events.append(Event("hit", f"{who} buys a card (now {n_cards} cards).", seat))
+            events.append(Event("hit", f"{self._says(seat, 'buys')} a card (now {n_cards} "
+                                "cards).", seat))
             events.append(Event("drawn", f"You bought the {card.display}: your total is "
                                 f"{self.total(seat)}.", seat, private_to=seat))
             if self.is_bust(seat):
@@ -435,19 +454,20 @@ class BankingGame:
                     events += self._banker_bust(shown)
                 else:
                     self.status[seat] = BUST
-                    events.append(Event("bust", f"{who} goes over 31 ({shown} = "
-                                        f"{self.total(seat)}) and is bust.", seat))
+                    events.append(Event("bust", f"{self._says(seat, 'goes')} over 31 ({shown} = "
+                                        f"{self.total(seat)}): bust.", seat))
                     self._pay(seat, self.banker, self.rules.bust_pays,
-                              f"{who} pays the banker {{paid}} for the bust.", events)
+                              f"{self._says(seat, 'pays')} the banker {{paid}} for the bust.",
+                              events)
                     self._advance(events)
         else:
             if is_banker:
-                events.append(Event("stay", f"The banker ({who}) stays on "
+                events.append(Event("stay", f"{self._as_banker(seat, 'stays')} on "
                                     f"{self.total(seat)}.", seat))
                 events += self._showdown()
             else:
                 self.status[seat] = STAYED
-                events.append(Event("stay", f"{who} stays.", seat))
+                events.append(Event("stay", f"{self._says(seat, 'stays')}.", seat))
                 self._advance(events)
         self.log += events
         return events
@@ -458,11 +478,12 @@ class BankingGame:
     def _banker_bust(self, shown: str) -> list[Event]:
         b = self.banker
         self.status[b] = BUST
-        events = [Event("banker_bust", f"The banker ({self.name(b)}) goes over 31 ({shown} = "
-                        f"{self.total(b)}) and pays every punter still in.", b)]
+        events = [Event("banker_bust", f"{self._as_banker(b, 'goes')} over 31 ({shown} = "
+                        f"{self.total(b)}): bust, and {self._verb(b, 'pays')} every punter "
+                        "still in.", b)]
         for s in self._punters_still_in():
             self._pay(b, s, self.rules.bust_pays,
-                      f"The banker pays {self.name(s)} {{paid}} for going bust.", events)
+                      f"The banker pays {self._obj(s)} {{paid}} for going bust.", events)
         return events + self._end_round()
 
     def _showdown(self) -> list[Event]:
@@ -471,18 +492,18 @@ class BankingGame:
         bt = self.total(b)
         events: list[Event] = []
         w = self.rules.win_pays
+        banker = f"the banker's {bt}"
         for s in self._punters_still_in():
             pt = self.total(s)
-            who = self.name(s)
+            has = f"{self._says(s, 'has')} {pt}"
             if pt < bt:
-                self._pay(s, b, w, f"{who} has {pt}, less than the banker ({self.name(b)}) with "
-                          f"{bt}: {who} pays the banker {{paid}}.", events)
+                self._pay(s, b, w, f"{has}, less than {banker}: {self._says(s, 'pays')} the "
+                          "banker {paid}.", events)
             elif pt > bt:
-                self._pay(b, s, w, f"{who} has {pt}, more than the banker ({self.name(b)}) with "
-                          f"{bt}: the banker pays {{paid}}.", events)
+                self._pay(b, s, w, f"{has}, more than {banker}: the banker pays {{paid}}.",
+                          events)
             else:
-                events.append(Event("tie", f"{who} has {pt}, the same as the banker: nothing "
-                                    "is paid.", s))
+                events.append(Event("tie", f"{has}, the same as the banker: nothing is paid.", s))
         return events + self._end_round()
 
     def _end_round(self) -> list[Event]:
@@ -491,18 +512,20 @@ class BankingGame:
         events: list[Event] = []
         for s in range(self.n):
             if self.status[s] != OUT and self.chips[s] == 0:
-                events.append(Event("out", f"{self.name(s)} has no chips left and is out.", s))
+                events.append(Event("out", f"{self._says(s, 'has')} no chips left and "
+                                    f"{self._verb(s, 'is')} out.", s))
         alive = [s for s in range(self.n) if self.chips[s] > 0]
         if len(alive) == 1:
             self.game_over, self.winner = True, alive[0]
-            events.append(Event("game_over", f"{self.name(alive[0])} holds every chip and wins "
-                                "the game.", alive[0]))
+            events.append(Event("game_over", f"{self._says(alive[0], 'holds')} every chip and "
+                                f"{self._verb(alive[0], 'wins')} the game.", alive[0]))
         elif self.max_rounds is not None and self.round_no >= self.max_rounds:
             self.game_over = True
             top = max(self.chips)
             leaders = [s for s in range(self.n) if self.chips[s] == top]
             self.winner = leaders[0] if len(leaders) == 1 else None
-            text = (f"{self.name(leaders[0])} has the most chips ({top}) and wins."
+            text = (f"{self._says(leaders[0], 'has')} the most chips ({top}) and "
+                    f"{self._verb(leaders[0], 'wins')}."
                     if self.winner is not None else
                     f"{' and '.join(self.name(s) for s in leaders)} share the most chips "
                     f"({top}): a draw.")
@@ -536,14 +559,15 @@ class BankingGame:
             if not self.rules.one_banker or not self.active(old):
                 self.banker = self.seat_right_of(old)
             if self.banker != old:
-                text += f" and the bank passes to {self.name(self.banker)} on the right."
+                text += f" and the bank passes to {self._obj(self.banker)} on the right."
             else:
-                text += f"; {self.name(old)} keeps the bank."
+                text += f"; {self._says(old, 'keeps')} the bank."
             events.append(Event("talia", text, self.banker))
         if not self.active(self.banker):
             self.banker = self.seat_right_of(self.banker)
-            events.append(Event("bank_passes", f"{self.name(old)} is out, so the bank passes to "
-                                f"{self.name(self.banker)} on the right.", self.banker))
+            events.append(Event("bank_passes", f"{self._says(old, 'is')} out, so the bank "
+                                f"passes to {self._obj(self.banker)} on the right.",
+                                self.banker))
         self.log += events
         dealt = self._deal()
         self.round_log_start = start
