@@ -1,0 +1,115 @@
+"""Racing to 31 alone (thirtyone.odds_race): dynamic programming against counting by hand
+and against Monte Carlo runs of its own policies."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from thirtyone import get_variant, parse_hand
+from thirtyone.odds import hand_table
+from thirtyone.odds_race import classes_for, race_curve, simulate_race, solve_race
+
+R32 = get_variant("eenendertigen").rules
+R52 = get_variant("scat").rules
+
+
+def test_on_the_deal_the_race_is_already_won_3_times_in_620():
+    c = race_curve(R32, 31, 5)
+    assert c.best_possible[0] == pytest.approx(3 / 620)
+    assert c.basic_policy[0] == pytest.approx(3 / 620)
+
+
+def test_ace_king_of_hearts_needs_one_of_three_heart_tens_from_49_cards():
+    # AH KH 2C: QH, JH or TH completes 31; every draw is one of the 49 cards not held.
+    c = race_curve(R52, 31, 1, parse_hand("AH KH 2C"))
+    assert c.best_possible[1] == pytest.approx(3 / 49)
+    assert c.basic_policy[1] == pytest.approx(3 / 49)
+
+
+def test_renaming_suits_changes_nothing():
+    a = race_curve(R52, 31, 10, parse_hand("AH 9H 2C"))
+    b = race_curve(R52, 31, 10, parse_hand("AS 9S 2D"))
+    np.testing.assert_allclose(a.best_possible, b.best_possible)
+    assert a.expected_turns_fastest == pytest.approx(b.expected_turns_fastest)
+
+
+@pytest.mark.parametrize("key", ["scat", "eenendertigen", "schwimmen"])
+def test_every_hand_in_a_class_has_the_same_value(key):
+    rules = get_variant(key).rules
+    hc = classes_for(rules)
+    table = hand_table(rules)
+    cls = hc.class_of(table.hands.astype(np.int64))
+    assert (cls >= 0).all()
+    assert hc.sizes.sum() == len(table)
+    for c in np.unique(cls)[:: max(1, len(hc.sizes) // 80)]:
+        assert len(np.unique(table.values[cls == c])) == 1
+
+
+@pytest.mark.parametrize("key", ["scat", "eenendertigen"])
+def test_no_policy_beats_the_best_possible_chance(key):
+    c = race_curve(get_variant(key).rules, 31, 30)
+    assert (c.fastest_policy <= c.best_possible + 1e-12).all()
+    assert (c.basic_policy <= c.best_possible + 1e-12).all()
+    assert (np.diff(c.best_possible) >= -1e-12).all()
+
+
+def test_the_fastest_policy_needs_fewer_turns_than_the_basic_bot():
+    c = race_curve(R32, 31, 10)
+    assert c.expected_turns_fastest < c.expected_turns_basic
+
+
+def _within_4_se(first, curve, k_max, rounds):
+    for k in range(1, k_max + 1):
+        seen = float(np.mean(first <= k))
+        p = float(curve[k])
+        se = np.sqrt(max(p * (1 - p), 1e-9) / rounds)
+        assert abs(seen - p) <= 4 * se, (k, seen, p)
+
+
+def test_dp_chances_of_the_fastest_policy_match_a_monte_carlo_run_of_it():
+    rounds, k_max = 40_000, 25
+    first = simulate_race(R32, rounds, k_max, seed=11, policy="fastest")
+    _within_4_se(first, race_curve(R32, 31, k_max).fastest_policy, k_max, rounds)
+
+
+def test_dp_chances_of_the_basic_bot_match_a_monte_carlo_run_of_it():
+    rounds, k_max = 20_000, 12
+    first = simulate_race(R52, rounds, k_max, seed=12, policy="basic")
+    _within_4_se(first, race_curve(R52, 31, k_max).basic_policy, k_max, rounds)
+
+
+def test_expected_turns_match_a_monte_carlo_run_to_31():
+    rounds = 8_000
+    first = simulate_race(R32, rounds, 600, seed=13, policy="fastest")
+    assert (first <= 600).all()
+    e = race_curve(R32, 31, 1).expected_turns_fastest
+    assert abs(first.mean() - e) <= 4 * first.std() / np.sqrt(rounds)
+
+
+def test_a_basic_bot_holding_three_of_a_kind_worth_30_and_a_half_can_be_stuck_forever():
+    rules = get_variant("schwimmen").rules
+    c = race_curve(rules, 31, 5, parse_hand("7S 7H 7D"))
+    assert c.expected_turns_basic == float("inf")
+    assert np.isfinite(c.expected_turns_fastest)
+    assert c.basic_policy[5] == 0.0
+
+
+def test_a_lower_goal_comes_sooner():
+    low = race_curve(R52, 27, 10)
+    high = race_curve(R52, 31, 10)
+    assert (low.best_possible >= high.best_possible).all()
+    assert low.expected_turns_fastest < high.expected_turns_fastest
+
+
+def test_own_discards_gone_for_good_changes_the_answer_only_a_little():
+    # The model shuffles discards back; a real stock does not give them again.
+    first = simulate_race(R32, 20_000, 10, seed=3, policy="fastest", discards_gone=True)
+    model = race_curve(R32, 31, 10).fastest_policy[10]
+    assert abs(float(np.mean(first <= 10)) - model) < 0.08
+
+
+def test_solution_is_cached_and_brag_rules_are_refused():
+    assert solve_race(R52) is solve_race(R52, 31.0)
+    with pytest.raises(ValueError, match="suit-sum"):
+        solve_race(get_variant("stop_the_bus").rules)
