@@ -68,6 +68,7 @@ def test_punter_dealt_31_is_paid_the_natural_at_once():
     g.apply(Stay())        # seat 1 stays on 21
     g.apply(Stay())        # banker stays on 23: seat 1 is lower and pays win_pays (2)
     assert g.chips == [17 + 2, 18, 23]
+    assert g.observation(1).chips_won == (-1, -2, 3)
 
 
 def test_banker_dealt_31_collects_the_natural_from_every_punter_and_ends_the_round():
@@ -449,3 +450,12 @@ def test_events_address_a_player_named_you_in_the_second_person():
     texts = [e.text for e in g.apply(Stay())]
     assert texts == ["You, the banker, stay on 28.",
                      "Ann has 27, less than the banker's 28: Ann pays the banker 2 chips."]
+
+
+def test_copy_is_independent_of_the_original():
+    g = game({0: "9S 9H 5D", 1: "2S 3H 4D"}, order=[1, 0])
+    c = g.copy()
+    c.apply(Hit())
+    assert len(g.hands[1]) == 3 and len(c.hands[1]) == 4
+    assert g.snapshot() != c.snapshot()
+    assert g.copy().snapshot() == g.snapshot()

@@ -162,6 +162,7 @@ class BankingObservation:
     stock_count: int
     talia: int
     chips: tuple[int, ...]
+    chips_won: tuple[int, ...]     # this round so far (negative: lost)
     out: tuple[bool, ...]
     to_move: int | None
     legal_actions: tuple[Action, ...]
@@ -337,6 +338,7 @@ class BankingGame:
         self.round_no += 1
         self.round_over = False
         self._reshuffles = 0
+        self.round_start_chips = list(self.chips)
         self.hands = [[] for _ in range(self.n)]
         self.status = [OUT if not self.active(s) else WAITING for s in range(self.n)]
         self.status[self.banker] = BANKER
@@ -588,7 +590,10 @@ class BankingGame:
             banker=self.banker, hand=hand, total=banking_total(hand)[0] if hand else None,
             hands=hands, hand_counts=tuple(len(h) for h in self.hands),
             status=tuple(self.status), stock_count=len(self.shoe), talia=self.talia,
-            chips=tuple(self.chips), out=tuple(c == 0 for c in self.chips),
+            chips=tuple(self.chips),
+            chips_won=tuple(c - c0 for c, c0 in zip(self.chips, self.round_start_chips,
+                                                    strict=True)),
+            out=tuple(c == 0 for c in self.chips),
             to_move=self.to_move,
             legal_actions=tuple(self.legal_actions()) if self.to_move == seat else (),
             log=tuple(e for e in self.log[self.round_log_start:]
@@ -609,7 +614,7 @@ class BankingGame:
     def copy(self) -> BankingGame:
         """An independent copy (cards and events are frozen, so lists are copied)."""
         g = copy.copy(self)
-        for attr in ("chips", "shoe", "used", "status", "history", "log"):
+        for attr in ("chips", "round_start_chips", "shoe", "used", "status", "history", "log"):
             setattr(g, attr, list(getattr(self, attr)))
         g.hands = [list(h) for h in self.hands]
         return g
