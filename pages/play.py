@@ -1,4 +1,5 @@
-import streamlit as st
+"""Play: a whole game of Thirty-One (any table variant) against bots."""
 
-st.title("play")
-st.info("This page is being built.")
+from thirtyone.ui.table import play_page
+
+play_page()
