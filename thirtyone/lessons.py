@@ -305,8 +305,8 @@ def _showdown_quiz(spec, key, rules) -> Quiz:
                     f"{rules.knocker_alone_lowest}; a knocker tied for lowest "
                     f"{_KNOCKER_TIED_WORDS[rules.knocker_tied]}.")
     why = [candidates[o] for o in options]
-    return Quiz("showdown", spec["question"], key, options, correct, why, summary,
-                dict(hands))
+    shown = {(f"{n} (knocked)" if i == knocker else n): h for i, (n, h) in enumerate(hands)}
+    return Quiz("showdown", spec["question"], key, options, correct, why, summary, shown)
 
 
 def _best_quiz(spec, key, rules) -> Quiz:

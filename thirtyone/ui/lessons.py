@@ -30,6 +30,8 @@ LESSON_CSS = """
   padding: 0.3rem 1.2rem; }
 .st-key-t31lesson [data-testid="stButtonGroup"] button p { font-size: 1.35rem; }
 .t31-question { font-size: 1.45rem; font-weight: 650; margin: 0.2rem 0 0.6rem 0; }
+.t31-player { display: flex; align-items: center; gap: 1rem; }
+.t31-player .t31-rowlabel { width: 8rem; flex: none; }
 .t31-rowlabel { font-size: 1.1rem; color: #40504a; margin: 0.4rem 0 0 0; font-weight: 600; }
 </style>
 """
@@ -105,7 +107,12 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
         st.caption(f"Quiz · checked by the engine under {variant}")
         st.markdown(f'<div class="t31-question">{html.escape(quiz.question)}</div>',
                     unsafe_allow_html=True)
-        if quiz.cards:
+        if len(quiz.cards) > 2:  # several players' hands: smaller cards, name beside them
+            rows = [f'<div class="t31-player"><div class="t31-rowlabel">{html.escape(name)}'
+                    f'</div>{hand_html(cards, size="md")}</div>'
+                    for name, cards in quiz.cards.items()]
+            st.markdown(CARD_CSS + "".join(rows), unsafe_allow_html=True)
+        elif quiz.cards:
             rows = []
             for label, cards in quiz.cards.items():
                 title = {"hand": "Your hand" if quiz.kind != "value" else "",

@@ -38,39 +38,51 @@ def comparison_frame(keys: list[str], only_differences: bool) -> tuple[pd.DataFr
     return frame, [r.differs for r in rows]
 
 
-def style_comparison(frame: pd.DataFrame, differs: list[bool]):
+def style_comparison(frame: pd.DataFrame):
+    """Cells that differ from the first column are highlighted; dashes are greyed."""
     def row_style(row: pd.Series) -> list[str]:
-        i = frame.index.get_loc(row.name)
-        base = f"background-color: {DIFF_COLOUR};" if differs[i] else ""
-        return [base + (" color: #9a9a92;" if v == NOT_USED else "") for v in row]
+        ref = row.iloc[0]
+        out = []
+        for v in row:
+            css = ""
+            if v != ref and NOT_USED not in (v, ref):
+                css = f"background-color: {DIFF_COLOUR}; font-weight: 600;"
+            if v == NOT_USED:
+                css = "color: #9a9a92;"
+            out.append(css)
+        return out
     return frame.style.apply(row_style, axis=1)
 
 
-def comparison_section() -> None:
+def comparison_section(current: str | None = None) -> None:
     st.header("Side by side")
-    st.markdown("Every rule of every variant, read straight from the presets the engine plays "
-                "with. Rows where the variants disagree are "
-                f"<span style='background:{DIFF_COLOUR};padding:0 .3em'>highlighted</span>; "
-                f"a dash ({NOT_USED}) means the rule plays no part in that game.",
-                unsafe_allow_html=True)
+    order = list(VARIANTS)
+    if current in order:  # the sidebar's variant is the first column, the one compared to
+        order.remove(current)
+        order.insert(0, current)
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
-    keys = c1.multiselect("Variants to compare", list(VARIANTS), default=list(VARIANTS),
+    keys = c1.multiselect("Variants to compare", order, default=order,
                           format_func=lambda k: VARIANTS[k].name, key="t31var_compare")
     only = c2.toggle("Only rows that differ", value=True, key="t31var_only_diff",
                      help="Hide the rules on which every variant that uses them agrees.")
     if not keys:
         st.info("Pick at least one variant to compare.")
         return
-    frame, differs = comparison_frame(keys, only)
+    st.markdown("Every rule, read straight from the presets the engine plays with. Cells "
+                f"that differ from the first column (**{VARIANTS[keys[0]].name}**) are "
+                f"<span style='background:{DIFF_COLOUR};padding:0 .3em'>highlighted</span>; "
+                f"a dash ({NOT_USED}) means the rule plays no part in that game.",
+                unsafe_allow_html=True)
+    frame, _ = comparison_frame(keys, only)
     if frame.empty:
         st.info("These variants agree on every rule.")
     else:
-        st.table(style_comparison(frame, differs))
+        st.table(style_comparison(frame))
     marked = [VARIANTS[k].name for k in keys if VARIANTS[k].our_reading]
     if marked:
-        st.warning(f"\\* **Our reading:** {', '.join(marked)}. The sources describe these games "
-                   "only in part; where they are silent, the choices in this table are ours.",
-                   icon=":material/edit_note:")
+        st.warning(f"\\* **Our reading:** {', '.join(marked)}. The sources describe these "
+                   "games only in part; where they are silent, the choices in this table are "
+                   "ours.", icon=":material/edit_note:")
     with st.expander("What each rule means"):
         st.markdown("\n".join(f"- **{o.label}**: {o.help}" for o in OPTIONS.values()))
 
@@ -187,7 +199,7 @@ def exact_frame() -> pd.DataFrame:
     rows = []
     for v in VARIANTS.values():
         d = dealt_distribution(v.rules)
-        rows.append({"Variant": v.name, "Pack": v.rules.pack, "Possible hands": d.hands,
+        rows.append({"Variant": v.name, "Pack": v.rules.pack, "Possible hands": f"{d.hands:,}",
                      "Dealt 31": f"{d.p31:.3%}" if d.mean is not None else NOT_USED,
                      "1 in": f"{round(1 / d.p31):,}" if d.p31 else NOT_USED,
                      "Average dealt hand": f"{d.mean:.2f}" if d.mean is not None
@@ -214,7 +226,7 @@ SIM_KEY = "t31var_sim_results"
 
 
 def _sim_frame(results: dict) -> pd.DataFrame:
-    return pd.DataFrame([{"Variant": VARIANTS[k].name, "Rounds": s["rounds"],
+    return pd.DataFrame([{"Variant": VARIANTS[k].name, "Rounds": f"{s['rounds']:,}",
                           "Blitz (or fire)": s["blitz_rate"], "Knocked": s["knock_rate"],
                           "Void": s["void_rate"], "Turns per round": s["mean_turns"],
                           "Knocker lost": s["knocker_lost_rate"]}
@@ -263,7 +275,8 @@ def statistics_section() -> None:
         playable = [k for k in keys
                     if VARIANTS[k].rules.min_players <= players <= VARIANTS[k].rules.max_players]
         for n, k in enumerate(playable):
-            for stats in iter_simulate(VARIANTS[k].rules, players, rounds, seed=31 + n,
+            # The same seed for every variant: same deals, so differences come from the rules.
+            for stats in iter_simulate(VARIANTS[k].rules, players, rounds, seed=31,
                                        bots="basic", knock_at=knock_at, batch=max(rounds // 5,
                                                                                    1_000)):
                 results[k] = stats.to_dict()
@@ -279,13 +292,15 @@ def statistics_section() -> None:
         note = f"{p} players, {r:,} rounds per variant, bots knock at {k}."
         if stored["params"] != params:
             note += " The settings have changed since: press Simulate again."
-        st.caption(note)
+        st.caption(note + " Blitz: rounds ended by a 31 (or three aces). Knocked: rounds "
+                   "ended by a knock. Void: rounds that ran out of cards with nobody losing. "
+                   "Knocker lost: of the knocked rounds, how often the knocker lost a life.")
 
 
 def variants_page(current: str | None = None) -> None:
     st.markdown(PAGE_CSS, unsafe_allow_html=True)
     with st.container(key="t31variants"):
-        comparison_section()
+        comparison_section(current)
         variant_cards_section(current)
         history_section()
         names_section()
