@@ -1,0 +1,153 @@
+"""Benchmarks, side by side in one process: ``python -m thirtyone.bench``.
+
+1. The fast simulator (``thirtyone.sim``) against the table engine (``game.play_round``, one
+   round at a time) in rounds per second, for 4-player ``scat`` and ``schwimmen`` with
+   ``basic`` bots. The two are timed in alternating slices, so a busy machine slows both
+   alike and the ratio stays fair.
+2. Other parts of the project that bring their own benchmark (the exact dealt-hand
+   distribution, the odds, the bots' strength) are run when their module is present.
+
+``--quick`` uses fewer rounds (a rough check in a few seconds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import io
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .rules import get_variant
+
+# (variant, players, required ratio of fast to table rounds per second) - issue 4
+SIM_TARGETS = (("scat", 4, 50.0), ("schwimmen", 4, 20.0))
+
+
+def _time_table(rules, n: int, rounds: int, rng: np.random.Generator, first: int) -> float:
+    from .game import play_round
+
+    t0 = time.perf_counter()
+    for r in range(first, first + rounds):
+        play_round(rules, n, ["basic"], rng, dealer=r % n)
+    return time.perf_counter() - t0
+
+
+def _time_fast(rules, n: int, rounds: int, rng: np.random.Generator, first: int) -> float:
+    from .sim import simulate_rounds
+
+    t0 = time.perf_counter()
+    simulate_rounds(rules, n, rounds, bots="basic", first_round=first, rng=rng)
+    return time.perf_counter() - t0
+
+
+def bench_sim(table_rounds: int = 2_000, fast_rounds: int = 200_000, slices: int = 4
+              ) -> list[dict[str, Any]]:
+    """Rounds per second of both engines for each game of ``SIM_TARGETS``."""
+    from .sim import hand_lookup, simulate_rounds
+
+    rows = []
+    for key, n, target in SIM_TARGETS:
+        rules = get_variant(key).rules
+        t0 = time.perf_counter()
+        hand_lookup(rules)
+        cold = time.perf_counter() - t0
+        simulate_rounds(rules, n, 500, seed=0)  # warm both engines' caches
+        _time_table(rules, n, 20, np.random.default_rng(0), 0)
+        t_rng, f_rng = np.random.default_rng(1), np.random.default_rng(2)
+        t_sec = f_sec = 0.0
+        for i in range(slices):
+            t_sec += _time_table(rules, n, table_rounds // slices, t_rng, i * table_rounds)
+            f_sec += _time_fast(rules, n, fast_rounds // slices, f_rng, i * fast_rounds)
+        t_rps = (table_rounds // slices * slices) / t_sec
+        f_rps = (fast_rounds // slices * slices) / f_sec
+        ratio = f_rps / t_rps
+        rows.append({"variant": key, "players": n, "bots": "basic",
+                     "table_rounds_per_second": round(t_rps, 1),
+                     "fast_rounds_per_second": round(f_rps, 1), "ratio": round(ratio, 1),
+                     "target_ratio": target, "ok": ratio >= target,
+                     "hand_table_build_seconds": round(cold, 3)})
+    return rows
+
+
+def print_sim(rows: list[dict[str, Any]]) -> None:
+    print("Fast simulator vs table engine (4 players, basic bots; rounds per second)")
+    print(f"  {'game':<11}{'table':>10}{'fast':>12}{'ratio':>9}  target")
+    for r in rows:
+        mark = "ok" if r["ok"] else "TOO SLOW"
+        print(f"  {r['variant']:<11}{r['table_rounds_per_second']:>10,.0f}"
+              f"{r['fast_rounds_per_second']:>12,.0f}{r['ratio']:>8.0f}x  "
+              f">= {r['target_ratio']:.0f}x {mark}")
+
+
+# Other benchmarks, each optional: (title, module, function name). A missing module or
+# function is reported and skipped, so this runs whatever the project has so far.
+OTHERS: tuple[tuple[str, str, str], ...] = (
+    ("Exact dealt-hand distribution", "thirtyone.bench", "bench_dealt"),
+    ("Odds", "thirtyone.bench_odds", "bench_odds"),
+    ("Bot strength (full games)", "thirtyone.strategy", "bench_strength"),
+)
+
+
+def _optional(module: str, name: str) -> Callable[..., Any] | None:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError:
+        return None
+    fn = getattr(mod, name, None)
+    return fn if callable(fn) else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m thirtyone.bench", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--quick", action="store_true", help="fewer rounds, a rough check")
+    p.add_argument("--json", action="store_true", help="print the simulator rows as JSON")
+    p.add_argument("--only-sim", action="store_true", help="only the simulator benchmark")
+    args = p.parse_args(argv)
+    rows = bench_sim(*((400, 40_000) if args.quick else (2_000, 200_000)))
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        print_sim(rows)
+    if args.only_sim:
+        return 0
+    for title, module, name in OTHERS:
+        fn = _optional(module, name)
+        print()
+        if fn is None:
+            print(f"{title}: not available ({module}.{name} is missing).")
+            continue
+        print(f"{title}:")
+        printed = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(printed):
+                out = fn(quick=args.quick) if _takes_quick(fn) else fn()
+        except Exception as e:  # one failing benchmark must not hide the others
+            print(printed.getvalue(), end="")
+            print(f"  failed: {type(e).__name__}: {e}")
+            continue
+        # a benchmark that prints its own table is shown as printed; otherwise its result
+        if printed.getvalue():
+            print(printed.getvalue(), end="")
+        elif out is not None:
+            print(out if isinstance(out, str) else json.dumps(out, indent=2, default=str))
+    return 0
+
+
+def _takes_quick(fn: Callable[..., Any]) -> bool:
+    import inspect
+
+    try:
+        return "quick" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
