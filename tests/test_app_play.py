@@ -1,0 +1,318 @@
+"""The Play page driven through Streamlit's AppTest: whole games played by clicking the move
+buttons, plus the state logic behind the buttons (bad input, save and load, the hint)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from thirtyone.actions import Exchange
+from thirtyone.game import new_game
+from thirtyone.rules import get_variant
+from thirtyone.ui import table
+
+TIMEOUT = 60
+# The page file itself: the sidebar variant picker (drawn by app.py) is then not a widget,
+# so the test sets its session-state key like a plain value and it stays set.
+PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "play.py")
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+CARD_ATTR = re.compile(r'data-card="([2-9TJQKA][SHDC])"')
+
+
+@pytest.fixture
+def at() -> AppTest:
+    app = AppTest.from_file(PAGE, default_timeout=TIMEOUT).run()
+    assert not app.exception
+    return app
+
+
+def run(at: AppTest) -> AppTest:
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def start(at: AppTest, variant: str, bots: int = 1, levels: tuple[str, ...] = (),
+          house: dict | None = None, seed: int = 7, name: str = "Sam") -> AppTest:
+    at.session_state["variant_key"] = variant  # what the sidebar picker sets
+    run(at)
+    at.selectbox(key="play_w_bots").set_value(bots)
+    run(at)
+    at.text_input(key="play_w_name").input(name)
+    at.number_input(key="play_w_seed").set_value(seed)
+    for i, level in enumerate(levels):
+        at.selectbox(key=f"play_w_level_{i}").set_value(level)
+    run(at)
+    for option, value in (house or {}).items():
+        at.selectbox(key=f"play_house_{variant}__{option}").set_value(value)
+        run(at)
+    at.button(key="play_new").click()
+    return run(at)
+
+
+def page_html(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def move_keys(at: AppTest) -> set[str]:
+    return {b.key for b in at.button if b.key and b.key.startswith("play_act_")}
+
+
+def expected_key(action) -> str:
+    # the page's documented key scheme: play_act_ + the move's text, spaces as underscores
+    return "play_act_" + str(action).replace(" ", "_")
+
+
+def check_no_hidden_cards(at: AppTest) -> None:
+    """Before the showdown no face of another player's card is drawn on the page."""
+    game = at.session_state["play_game"]
+    if game.round_over:
+        return
+    shown = set(CARD_ATTR.findall(page_html(at)))
+    for seat in range(1, game.n):
+        hidden = {str(c) for c in game.hands[seat]}
+        assert not (shown & hidden), f"cards of seat {seat} on the page: {shown & hidden}"
+
+
+def check_buttons_are_the_legal_moves(at: AppTest) -> None:
+    game = at.session_state["play_game"]
+    legal = game.legal_actions()
+    if any(isinstance(a, Exchange) for a in legal):
+        # the widow exchange is one picker plus an Exchange button; the rest are buttons
+        want = {expected_key(a) for a in legal if not isinstance(a, Exchange)}
+        assert move_keys(at) == want | {"play_act_exchange"}
+    else:
+        assert move_keys(at) == {expected_key(a) for a in legal}
+
+
+def choose_exchange(at: AppTest, rnd: random.Random) -> None:
+    give = at.multiselect(key="play_w_give")
+    take = at.multiselect(key="play_w_take")
+    k = rnd.randint(1, 2)
+    give.set_value(rnd.sample(list(give.options), k))
+    take.set_value(rnd.sample(list(take.options), k))
+    run(at)
+    at.button(key="play_act_exchange").click()
+    run(at)
+
+
+def play_to_the_end(at: AppTest, seed: int, max_clicks: int = 600) -> dict:
+    """Click through a whole game: random legal moves for you, Next for the bots."""
+    rnd = random.Random(seed)
+    stats = {"clicks": 0, "rounds": 0, "my_moves": 0, "bot_turns": 0}
+    for _ in range(max_clicks):
+        game = at.session_state["play_game"]
+        if game.game_over:
+            break
+        keys = {b.key for b in at.button}
+        stats["clicks"] += 1
+        if game.round_over:
+            assert "play_next_round" in keys
+            stats["rounds"] += 1
+            at.button(key="play_next_round").click()
+            run(at)
+            continue
+        check_no_hidden_cards(at)
+        if game.to_move != 0:
+            assert not move_keys(at), "move buttons shown on a bot's turn"
+            at.button(key="play_next" if rnd.random() < 0.7 else "play_until_me").click()
+            stats["bot_turns"] += 1
+            run(at)
+            continue
+        check_buttons_are_the_legal_moves(at)
+        acts = sorted(move_keys(at))
+        stats["my_moves"] += 1
+        if "play_act_knock" in acts and rnd.random() < 0.3:
+            choice = "play_act_knock"
+        else:
+            choice = rnd.choice(acts)
+        if choice == "play_act_exchange":
+            choose_exchange(at, rnd)
+            stats["exchanges"] = stats.get("exchanges", 0) + 1
+        else:
+            at.button(key=choice).click()
+            run(at)
+        assert not at.error, at.error[0].value
+    else:
+        pytest.fail(f"the game did not end within {max_clicks} clicks: {stats}")
+    stats["rounds"] += 1
+    return stats
+
+
+def test_a_whole_game_of_scat_is_played_to_the_end_by_clicking(at):
+    start(at, "scat", bots=2, levels=("basic", "random"))
+    html = page_html(at)
+    assert "3 pennies" in html          # scat's lives are pennies
+    stats = play_to_the_end(at, seed=1)
+    game = at.session_state["play_game"]
+    assert game.game_over and stats["rounds"] >= 3  # 3 pennies + county: one round is not enough
+    assert "wins the game" in page_html(at) or "draw" in page_html(at)
+    assert "play_new_after" in {b.key for b in at.button}
+
+
+def test_a_whole_game_of_schwimmen_is_played_to_the_end_by_clicking(at):
+    start(at, "schwimmen", bots=2, levels=("basic", "basic"))
+    assert "Give " in " ".join(b.label for b in at.button)  # swap buttons
+    play_to_the_end(at, seed=2)
+    assert at.session_state["play_game"].game_over
+
+
+def test_a_whole_game_of_kitty_is_played_to_the_end_by_clicking(at):
+    # two chips each keep the game short: a player who cannot ante is out
+    start(at, "kitty", bots=1, levels=("basic",), house={"chips": 2})
+    html = page_html(at)
+    assert "pot" in html.lower() and "chip" in html
+    stats = play_to_the_end(at, seed=3)
+    assert at.session_state["play_game"].game_over
+    assert stats.get("exchanges", 0) >= 1
+
+
+def test_bot_levels_are_chosen_per_seat(at):
+    start(at, "scat", bots=3, levels=("random", "basic", "basic"))
+    assert list(at.session_state["play_levels"]) == [None, "random", "basic", "basic"]
+    levels = [o for o in at.selectbox(key="play_w_level_0").options]
+    assert "random" in levels and "basic" in levels
+
+
+def test_a_basic_bot_seat_plays_the_basic_move(at):
+    from thirtyone.bots import make_bot
+
+    start(at, "scat", bots=1, levels=("basic",))
+    game = at.session_state["play_game"]
+    # play a draw and a discard so that the bot moves next
+    at.button(key="play_act_draw").click()
+    run(at)
+    first = sorted(move_keys(at))[0]
+    at.button(key=first).click()
+    run(at)
+    if game.round_over:
+        pytest.skip("the round ended on this move")
+    obs = game.observation(1)
+    expected = str(make_bot("basic")(obs, None))
+    moves_before = len(game.history[-1])
+    at.button(key="play_next").click()
+    run(at)
+    assert game.history[-1][moves_before] == expected
+
+
+def test_the_game_survives_a_page_switch():
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
+    at.switch_page("pages/play.py")
+    run(at)
+    at.button(key="play_new").click()
+    run(at)
+    at.button(key="play_act_draw").click()
+    run(at)
+    game = at.session_state["play_game"]
+    before = game.snapshot()
+    at.switch_page("pages/home.py")
+    run(at)
+    at.switch_page("pages/play.py")
+    run(at)
+    assert at.session_state["play_game"] is game
+    assert game.snapshot() == before
+    assert any(b.key.startswith("play_act_discard_") for b in at.button if b.key)
+
+
+def test_lives_at_zero_are_shown_as_swimming_in_schwimmen(at):
+    start(at, "schwimmen", bots=1)
+    at.session_state["play_game"] = new_game(get_variant("schwimmen").rules, ["Sam", "Ann"],
+                                             seed=4, dealer=1, lives=[3, 0])
+    run(at)
+    assert "swimming" in page_html(at)
+
+
+def test_a_widow_exchange_with_unequal_counts_is_refused_with_a_reason(at):
+    start(at, "kitty", bots=1)
+    game = at.session_state["play_game"]
+    if game.to_move != 0:
+        pytest.skip("the deal ended the round")
+    before = game.snapshot()
+    give = at.multiselect(key="play_w_give")
+    take = at.multiselect(key="play_w_take")
+    give.set_value(list(give.options)[:2])
+    take.set_value(list(take.options)[:1])
+    run(at)
+    at.button(key="play_act_exchange").click()
+    run(at)
+    assert at.error and "same number" in at.error[0].value
+    assert game.snapshot() == before
+
+
+# --- the state logic behind the buttons, with a plain dict as the session state ----------------
+
+def started(variant: str = "scat", bots: int = 1, seed: int = 5) -> dict:
+    state: dict = {}
+    table.start_game(state, get_variant(variant), get_variant(variant).rules, "Sam",
+                     ["basic"] * bots, seed)
+    assert state["play_game"] is not None and not state.get("play_error")
+    return state
+
+
+def test_an_illegal_move_is_refused_and_the_game_is_kept():
+    state = started()
+    game = state["play_game"]
+    before = game.snapshot()
+    assert not table.play_move(state, "discard AS")   # nothing drawn yet: no discard
+    assert state["play_error"]
+    assert state["play_game"] is game and game.snapshot() == before
+
+
+def test_a_move_out_of_turn_is_refused():
+    state = started()
+    table.play_move(state, "knock")
+    if state["play_game"].round_over:
+        pytest.skip("round over")
+    before = state["play_game"].snapshot()
+    assert not table.play_move(state, "draw")
+    assert "not your turn" in state["play_error"]
+    assert state["play_game"].snapshot() == before
+
+
+def test_a_broken_file_is_refused_in_one_sentence_and_the_game_is_kept():
+    state = started()
+    game = state["play_game"]
+    for text in ("{not json", b"\xff\xfe\x00", '{"variant": "scat", "deck": ["AH", "AH"]}',
+                 "[1, 2, 3]"):
+        assert not table.load_text(state, text)
+        msg = state["play_error"]
+        assert msg and msg.endswith("The current game is kept."), msg
+        assert state["play_game"] is game
+
+
+def test_a_bot_name_is_not_accepted_as_your_name():
+    state = started()
+    game = state["play_game"]
+    table.start_game(state, get_variant("scat"), get_variant("scat").rules, "Ann", ["basic"], 1)
+    assert "pick another name" in state["play_error"]
+    assert state["play_game"] is game
+
+
+def test_a_saved_game_loads_back_to_the_same_position():
+    pytest.importorskip("thirtyone.records")
+    state = started("schwimmen", bots=2, seed=11)
+    table.play_move(state, state["play_game"].legal_actions()[0])
+    table.bots_until_you(state)
+    game = state["play_game"]
+    text = table.save_text(state)
+    fresh: dict = {}
+    assert table.load_text(fresh, text), fresh.get("play_error")
+    assert fresh["play_game"].snapshot() == game.snapshot()
+    assert fresh["play_game"].players == game.players
+
+
+def test_the_hint_changes_neither_the_game_nor_its_random_stream():
+    if table.hint_function() is None:
+        pytest.skip("thirtyone.strategy has no hint() yet")
+    state = started("scat", bots=2, seed=12)
+    game = state["play_game"]
+    before, rng_before = game.snapshot(), game.rng.bit_generator.state
+    table.ask_hint(state)
+    assert state["play_hint"] is not None
+    hint = state["play_hint"][1]
+    assert hint.action in game.legal_actions() and hint.reason
+    assert game.snapshot() == before and game.rng.bit_generator.state == rng_before
