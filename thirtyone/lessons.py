@@ -338,8 +338,9 @@ def _option_quiz(spec, key, rules) -> Quiz:
     options = [humanise(a) for a in allowed]
     correct = {allowed.index(actual)}
     v = get_variant(key)
-    why = [f"In {v.name} the rule '{opt.label}' is: {humanise(actual)}." for _ in options]
-    return Quiz("option", spec["question"], key, options, correct, why, opt.help)
+    summary = f"In {v.name} the rule '{opt.label}' is: {humanise(actual)}. {opt.help}"
+    return Quiz("option", spec["question"], key, options, correct, [""] * len(options),
+                summary)
 
 
 def _odds_words(p: float) -> str:
@@ -367,8 +368,9 @@ def _likelier_quiz(spec, key, rules) -> Quiz:
     else:
         why = [f"{v.name}: a dealt hand is worth {d.mean:.2f} on average."
                for v, d in zip(variants, dists, strict=True)]
-    summary = "Exact, counted over every possible three-card deal: " + " ".join(why)
-    return Quiz("likelier", spec["question"], key, options, correct, why, summary)
+    summary = "Exact, counted over every possible three-card deal. " + " ".join(why)
+    return Quiz("likelier", spec["question"], key, options, correct, [""] * len(options),
+                summary)
 
 
 _STANDING_BANDS = ((0.0, 0.25, "fewer than a quarter"), (0.25, 0.5, "a quarter to a half"),

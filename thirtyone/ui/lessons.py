@@ -103,8 +103,10 @@ def show_cards(block: Cards) -> None:
 
 def show_quiz(quiz: Quiz, qid: str) -> None:
     with st.container(border=True):
-        variant = VARIANTS[quiz.variant].name
-        st.caption(f"Quiz · checked by the engine under {variant}")
+        if quiz.kind == "likelier":
+            st.caption("Quiz · counted exactly by the engine")
+        else:
+            st.caption(f"Quiz · checked by the engine under {VARIANTS[quiz.variant].name}")
         st.markdown(f'<div class="t31-question">{html.escape(quiz.question)}</div>',
                     unsafe_allow_html=True)
         if len(quiz.cards) > 2:  # several players' hands: smaller cards, name beside them
