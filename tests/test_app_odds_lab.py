@@ -1,0 +1,132 @@
+"""The Odds lab page driven through Streamlit's AppTest: every control, every section, and
+each variant family; numbers in the plots change when the controls say they should."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT = 120
+
+
+@pytest.fixture
+def at() -> AppTest:
+    app = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT).run()
+    app.switch_page("pages/odds_lab.py").run()
+    assert not app.exception
+    return app
+
+
+def show(at: AppTest, section: str) -> AppTest:
+    at.radio(key="odds_section").set_value(section).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def charts(at: AppTest) -> list[dict]:
+    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+
+
+def downloads(at: AppTest) -> int:
+    return len(at.get("download_button"))
+
+
+def arr(v) -> list:
+    """A plotly data array as a list (plotly sends numbers as base64 'bdata')."""
+    if isinstance(v, dict) and "bdata" in v:
+        return np.frombuffer(base64.b64decode(v["bdata"]), dtype=v["dtype"]).tolist()
+    return list(v) if v is not None else []
+
+
+def ys(chart: dict) -> list:
+    """The plotted numbers of every trace (x and y, however plotly encoded them)."""
+    return [(t.get("x"), t.get("y")) for t in chart["data"]]
+
+
+def test_starting_hands_shows_52_and_32_card_values_and_the_players_slider_moves_the_odds(at):
+    first = charts(at)
+    assert len(first) == 2 and downloads(at) == 2
+    names = [t["name"] for t in first[0]["data"]]
+    assert any("52" in n for n in names) and any("32" in n for n in names)
+    at.slider(key="odds_deal_players").set_value(7).run()
+    after = charts(at)
+    assert ys(after[1]) != ys(first[1])  # anyone-at-the-table chances grew
+    assert ys(after[0]) == ys(first[0])
+    assert "7 players" in " ".join(m.value for m in at.markdown)
+
+
+def test_racing_controls_goal_turns_and_own_hand(at):
+    show(at, "Racing to 31")
+    base = charts(at)[0]
+    at.selectbox(key="odds_race_target").set_value(27).run()
+    goal = charts(at)[0]
+    assert ys(goal) != ys(base)
+    at.slider(key="odds_race_turns").set_value(40).run()
+    assert len(arr(charts(at)[0]["data"][0]["x"])) == 41
+    at.radio(key="odds_race_start").set_value("a hand I choose").run()
+    at.text_input(key="odds_race_hand").input("AS KS QD").run()
+    assert not at.error
+    assert arr(charts(at)[0]["data"][0]["y"])[0] == 0.0  # AS KS QD is 21, not yet 27
+    at.text_input(key="odds_race_hand").input("AS AS QD").run()
+    assert at.error and "twice" in at.error[0].value
+    assert downloads(at) == 0
+    assert len(at.metric) == 0
+
+
+def test_knocking_exact_curves_follow_the_chosen_players_and_the_simulation_runs(at):
+    show(at, "Knocking")
+    assert len(charts(at)[0]["data"]) == 6  # 2..7 players
+    at.multiselect(key="odds_knock_players").set_value([2, 5]).run()
+    assert [t["name"] for t in charts(at)[0]["data"]] == ["2 players", "5 players"]
+    at.selectbox(key="odds_sim_players").set_value(3).run()
+    at.slider(key="odds_sim_turns").set_value(1).run()
+    at.selectbox(key="odds_sim_rounds").set_value(2_000).run()
+    before = charts(at)[1]
+    assert [t["name"] for t in before["data"]] == ["fresh hands (exact)"]
+    at.button(key="odds_sim_run").click().run()
+    assert not at.exception
+    after = charts(at)[-1]
+    assert "simulated" in [t["name"] for t in after["data"]]
+    assert "3 players, after 1 turns each" in after["layout"]["title"]["text"]
+    assert downloads(at) == 2
+    assert any("2,000 rounds" in c.value for c in at.caption)
+
+
+def test_your_hand_lists_the_moves_and_explains_bad_cards(at):
+    show(at, "Your hand")
+    moves = arr(charts(at)[0]["data"][0]["y"])
+    assert set(moves) == {"keep (knock or stand)", "take Q♥", "draw"}
+    at.text_input(key="odds_visible").input("2C").run()
+    assert "take 2♣" in arr(charts(at)[0]["data"][0]["y"])
+    at.text_input(key="odds_gone").input("TH JH").run()
+    assert not at.error
+    assert downloads(at) == 1
+    at.text_input(key="odds_hand").input("AH KH ZZ").run()
+    assert at.error and "ZZ" in at.error[0].value
+
+
+def test_house_rules_in_the_sidebar_change_the_odds(at):
+    show(at, "Knocking")
+    base = charts(at)[0]
+    at.selectbox(key="odds_house_scat__knocker_tied").set_value("same").run()
+    assert ys(charts(at)[0]) != ys(base)
+    at.selectbox(key="odds_house_scat__three_of_a_kind").set_value(30.5).run()
+    assert "house rules" in at.markdown[0].value
+    for name in ("pack", "fire", "tie_break", "may_discard_taken_card"):
+        assert at.selectbox(key=f"odds_house_scat__{name}") is not None
+
+
+@pytest.mark.parametrize("variant", ["schwimmen", "stop_the_bus", "switch", "kitty",
+                                     "banking"])
+def test_every_section_renders_for_each_family(at, variant):
+    at.session_state["variant_key"] = variant  # what the sidebar picker does
+    at.run()
+    for section in ("Starting hands", "Racing to 31", "Knocking", "Your hand"):
+        show(at, section)
+        assert charts(at) or at.info, (variant, section)
