@@ -1,0 +1,102 @@
+"""The Play page in headless Chromium: a round played to its showdown by clicking."""
+
+from __future__ import annotations
+
+import pytest
+from e2e_helpers import open_app, wait_for_app
+
+from thirtyone.rules import VARIANTS
+
+pytestmark = pytest.mark.browser
+
+OTHERS_FACES = ".play-seat:not([data-seat='0']) [data-card]"
+
+
+def go_to_play(page, app_url: str, variant: str) -> None:
+    open_app(page, app_url, "")
+    page.locator("[data-testid='stSidebarNavLink']", has_text="Play").click()
+    wait_for_app(page)
+    page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").click()
+    page.get_by_role("option", name=VARIANTS[variant].name, exact=True).click()
+    wait_for_app(page)
+
+
+def click(page, key: str) -> None:
+    page.locator(f".st-key-{key} button").first.click()
+    wait_for_app(page)
+
+
+def present(page, key: str) -> bool:
+    return page.locator(f".st-key-{key} button").count() > 0
+
+
+def move_keys(page) -> list[str]:
+    return page.evaluate("""() => Array.from(document.querySelectorAll('[class*="st-key-play_act_"]'))
+        .map(e => Array.from(e.classList).find(c => c.startsWith('st-key-')).slice(7))""")
+
+
+def play_round_to_showdown(page, turns_before_knock: int = 2) -> int:
+    """Your turns: draw and discard (or the first swap) a few times, then knock; Next for the
+    bots. Returns how many clicks it took."""
+    mine = 0
+    for clicks in range(1, 120):
+        if present(page, "play_next_round") or page.locator(
+                "[data-testid='play-game-over']").count():
+            return clicks
+        # before the showdown no card of another player is face up on the page
+        assert page.locator(OTHERS_FACES).count() == 0
+        if present(page, "play_next"):
+            click(page, "play_next")
+            continue
+        keys = move_keys(page)
+        assert keys, "neither a move button nor Next on the page"
+        if "play_act_knock" in keys and mine >= turns_before_knock:
+            click(page, "play_act_knock")
+        elif "play_act_draw" in keys:
+            click(page, "play_act_draw")
+        elif any(k.startswith("play_act_discard_") for k in keys):
+            click(page, sorted(k for k in keys if k.startswith("play_act_discard_"))[0])
+            mine += 1
+        else:
+            choice = next((k for k in keys if k.startswith("play_act_swap_")), keys[0])
+            click(page, choice)
+            mine += 1
+    pytest.fail("the round did not reach its showdown within 120 clicks")
+
+
+def test_a_round_of_scat_is_played_to_its_showdown_by_clicking(page, app_url):
+    go_to_play(page, app_url, "scat")
+    click(page, "play_new")
+    assert page.locator("text=3 pennies").count() >= 1
+    assert page.locator(".play-seat[data-seat='0']").count() == 1
+    play_round_to_showdown(page)
+    banner = page.locator(".play-banner").first.inner_text()
+    assert "Round 1 is over" in banner
+    # the showdown shows every hand: three cards for each of the three players
+    assert page.locator(".play-show tr td.play-hand [data-card]").count() == 9
+    assert page.locator(".play-show").inner_text().count("=") >= 1  # the sums are explained
+    page.screenshot(path="/tmp/shots/e2e_scat_showdown.png", full_page=True)
+    click(page, "play_next_round")
+    assert "Round 2" in page.locator("[data-testid='play-log']").inner_text()
+
+
+def test_a_round_of_schwimmen_is_played_to_its_showdown_by_clicking(page, app_url):
+    go_to_play(page, app_url, "schwimmen")
+    click(page, "play_new")
+    play_round_to_showdown(page, turns_before_knock=1)
+    assert page.locator(".play-show tr td.play-hand [data-card]").count() == 9
+
+
+def test_a_broken_saved_game_is_refused_and_the_game_is_kept(page, app_url, tmp_path):
+    go_to_play(page, app_url, "scat")
+    click(page, "play_new")
+    click(page, "play_act_draw")
+    keys_before = sorted(move_keys(page))
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"variant": "scat", "deck": ["AH", "AH"')
+    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(bad))
+    wait_for_app(page)
+    error = page.locator("[data-testid='stAlertContentError']").inner_text()
+    assert "cannot be loaded" in error or "not a saved game" in error
+    assert "The current game is kept." in error
+    assert sorted(move_keys(page)) == keys_before  # still mid-turn, the same discards
