@@ -32,7 +32,11 @@ VALUE_CSS = """
 .scorer-label { font-size: clamp(1.2rem, 2vw, 1.8rem); font-weight: 600; color: #1d2420; }
 .scorer-badge { display: inline-block; margin-top: 0.4rem; padding: 0.15rem 0.6rem;
   border-radius: 1rem; background: #c8102e; color: white; font-weight: 700; }
-.scorer-why { font-size: clamp(1rem, 1.4vw, 1.35rem); margin-top: 0.6rem; }
+.scorer-why { font-size: clamp(1rem, 1.4vw, 1.4rem); margin-top: 0.6rem; line-height: 1.4; }
+.scorer-result { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 2.5rem; }
+.scorer-result .t31-row { flex-wrap: nowrap; margin: 0; }
+.scorer-side { flex: 1 1 260px; min-width: 240px; }
+[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
 </style>
 """
 
@@ -127,26 +131,21 @@ if house:
 full = len(hand) == 3
 s = score(hand, rules) if full else None
 
-hand_col, value_col = st.columns([3, 2], vertical_alignment="center")
-with hand_col:
-    show(hand_html(hand, size="lg", counted=s.counted if s else None, empty=3 - len(hand)))
-with value_col:
-    if s is None:
-        st.markdown(f"#### Pick {3 - len(hand)} more card{'s' if len(hand) < 2 else ''}")
-    else:
-        badge = ("fire" if s.fire else "blitz" if s.blitz and rules.counts_blitz
-                 else "natural" if s.blitz else "")
-        value = s.label if isinstance(s.points, tuple) else s.value_text
-        label = "" if isinstance(s.points, tuple) else s.label
-        st.markdown(VALUE_CSS
-                    + f'<div class="scorer-value" data-testid="scorer-value">'
-                      f"{html.escape(value)}</div>"
-                    + f'<div class="scorer-label">{html.escape(label)}</div>'
-                    + (f'<span class="scorer-badge">{badge}</span>' if badge else ""),
-                    unsafe_allow_html=True)
-if s is not None:
-    st.markdown(VALUE_CSS + f'<div class="scorer-why">{html.escape(s.explain())}</div>',
-                unsafe_allow_html=True)
+if s is None:
+    more = 3 - len(hand)
+    side = f'<div class="scorer-label">Pick {more} more card{"s" if more > 1 else ""}.</div>'
+else:
+    badge = ("fire" if s.fire else "blitz" if s.blitz and rules.counts_blitz
+             else "natural" if s.blitz else "")
+    value = s.label if isinstance(s.points, tuple) else s.value_text
+    label = "" if isinstance(s.points, tuple) else s.label
+    side = (f'<div class="scorer-value" data-testid="scorer-value">{html.escape(value)}</div>'
+            f'<div class="scorer-label">{html.escape(label)}</div>'
+            + (f'<span class="scorer-badge">{badge}</span>' if badge else "")
+            + f'<div class="scorer-why">{html.escape(s.explain())}</div>')
+show(VALUE_CSS + '<div class="scorer-result">'
+     + hand_html(hand, size="lg", counted=s.counted if s else None, empty=3 - len(hand))
+     + f'<div class="scorer-side">{side}</div></div>')
 
 if st.session_state[ERROR]:
     st.error(st.session_state[ERROR], icon=":material/error:")
@@ -159,7 +158,7 @@ text_col.text_input("Type them", key=TEXT, on_change=_typed, args=(rules.pack,),
                     placeholder="e.g. AH KH 9S, 10h Th A♥",
                     help="Rank 2-9, 10 or T, J, Q, K, A, then suit S H D C or ♠ ♥ ♦ ♣; "
                          "any case. Press Enter to score.")
-random_col.button("Random hand", on_click=_random, args=(rules.pack,),
+random_col.button("Random", on_click=_random, args=(rules.pack,),
                   icon=":material/casino:", width="stretch", key="scorer_random")
 clear_col.button("Clear", on_click=_set_hand, args=([],), icon=":material/backspace:",
                  width="stretch", key="scorer_clear")

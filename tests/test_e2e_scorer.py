@@ -12,6 +12,15 @@ def value_on_screen(page) -> str:
     return page.locator("[data-testid='scorer-value']").inner_text(timeout=30_000).strip()
 
 
+def test_a_direct_visit_to_the_scorer_shows_the_whole_app(page, app_url):
+    # Streamlit's old pages/ mode must not run pages/scorer.py without app.py.
+    open_app(page, app_url, "scorer")
+    nav = page.locator("[data-testid='stSidebarNav'] a").all_inner_texts()
+    assert any("Hand scorer" in n for n in nav)
+    assert not any(n.strip() == "app" for n in nav)
+    assert page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").count() >= 1
+
+
 def test_clicking_three_cards_shows_their_value(page, app_url):
     open_app(page, app_url, "scorer")
     for card in ("AH", "KH", "9S"):

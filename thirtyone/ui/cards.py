@@ -60,9 +60,11 @@ CARD_CSS = """
 .t31-caption { text-align: center; font-size: 0.85rem; color: #555; margin-top: 0.2rem; }
 .t31-slot { display: flex; flex-direction: column; align-items: center; }
 /* Card-picker buttons: big enough to hit, suit colours kept by the :red[] labels. */
-div[class*="st-key-t31pick_"] button { min-height: 2.6rem; padding: 0.15rem 0.2rem;
+div[class*="st-key-t31pick_"] button { min-height: 2.6rem; min-width: 0; padding: 0.1rem 0;
   font-size: 1.15rem; font-weight: 600; width: 100%; }
-div[class*="st-key-t31pick_"] button p { font-size: 1.15rem; }
+div[class*="st-key-t31pick_"] button p { font-size: clamp(0.95rem, 1.1vw, 1.3rem);
+  white-space: nowrap; overflow: visible; text-overflow: clip; letter-spacing: -0.02em; }
+div[class*="st-key-t31pick_"] button div { overflow: visible; }
 div[class*="st-key-t31pick_"] button[kind="primary"] *,
 div[class*="st-key-t31pick_"] button[data-testid="stBaseButton-primary"] * { color: #ffffff !important; }
 </style>
@@ -169,7 +171,7 @@ def card_picker(pack: Sequence[Card], selected: Collection[Card], on_pick: Calla
     ranks = sorted({c.rank for c in pack}, reverse=True)
     in_pack = set(pack)
     for suit in SUITS:
-        cols = st.columns(len(ranks) + 1, gap="small", vertical_alignment="center")
+        cols = st.columns([0.5] + [1] * len(ranks), gap="small", vertical_alignment="center")
         cols[0].markdown(f"<span title='{SUIT_NAMES[suit]}' style='font-size:1.6rem;"
                          f"color:{'#c8102e' if suit in 'HD' else '#1b1b1b'}'>"
                          f"{SUIT_SYMBOLS[suit]}</span>", unsafe_allow_html=True)
