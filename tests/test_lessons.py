@@ -10,10 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from thirtyone.cards import make_pack, parse_card
-from thirtyone.lessons import LessonError, lives_lost, load_lessons, parse_lesson, parse_quiz
+from thirtyone.cards import make_pack, parse_card, parse_hand
+from thirtyone.lessons import (
+    LessonError,
+    load_lessons,
+    parse_lesson,
+    parse_quiz,
+    table_showdown,
+)
 from thirtyone.rules import get_variant
-from thirtyone.scoring import score
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 
@@ -117,8 +122,11 @@ def test_a_swap_quiz_needs_a_swap_family_variant():
 # --- who loses -------------------------------------------------------------------------
 
 def lost(hands, variant, knocker=None):
+    """Lives lost per seat when the table engine plays these hands out (see table_showdown)."""
     rules = get_variant(variant).rules
-    return lives_lost([score(h, rules) for h in hands], rules, knocker)
+    names = [f"P{i}" for i in range(len(hands))]
+    hands = [parse_hand(h, pack=rules.pack) for h in hands]
+    return table_showdown(rules, names, hands, knocker)[0]
 
 
 def test_the_lowest_hand_loses_one_life():
@@ -126,7 +134,7 @@ def test_the_lowest_hand_loses_one_life():
 
 
 def test_all_players_tied_for_lowest_lose_one_each():
-    assert lost(["KH QH 5C", "9S 8S 2D", "9D 8D 2H"], "scat") == [0, 1, 1]
+    assert lost(["KH QH 5C", "9S 8S 2D", "9D 8D 2H"], "scat", knocker=0) == [0, 1, 1]
 
 
 def test_knocker_tied_for_lowest_is_safe_in_scat():
@@ -146,6 +154,10 @@ def test_knocker_alone_lowest_loses_two_in_scat_and_one_in_schwimmen():
     assert lost(["9H 8H 7C", "JC 8C 7D", "AD 9D 7S"], "schwimmen", knocker=0) == [1, 0, 0]
 
 
+def test_the_knocker_need_not_sit_first():
+    assert lost(["JC 8C 3D", "AD 9D 6S", "9H 8H 2C"], "scat", knocker=2) == [0, 0, 2]
+
+
 def test_a_blitz_costs_every_other_player_a_life_in_scat():
     assert lost(["AH KH QH", "AS KS 9S", "2C 3D 4H"], "scat") == [0, 1, 1]
 
@@ -159,10 +171,19 @@ def test_fire_costs_every_other_player_a_life_whatever_they_hold():
     assert lost(["AH AS AD", "KC QC JC", "7C 8D 9H"], "schwimmen") == [0, 1, 1]
 
 
-def test_a_31_after_the_knock_is_no_blitz_in_scat_but_is_in_blitz():
-    hands = ["KH QH 5C", "AS KS QS", "9D 8D 2H"]
-    assert lost(hands, "scat", knocker=0) == [0, 0, 1]
-    assert lost(hands, "blitz", knocker=0) == [1, 0, 1]
+def test_a_blitz_on_the_deal_ends_the_round_before_anyone_can_knock():
+    assert lost(["KH QH 5C", "AS KS QS", "9D 8D 2H"], "scat", knocker=0) == [1, 0, 1]
+
+
+def test_a_showdown_quiz_without_a_knocker_or_a_blitz_is_refused():
+    with pytest.raises(LessonError, match="needs a 'knocker'"):
+        quiz("kind: showdown\nquestion: ?\nhands:\n- Ann: TH 8H 2C\n- Ben: JC 8C 3D")
+
+
+def test_a_showdown_quiz_needs_a_game_played_for_lives():
+    with pytest.raises(LessonError, match="played for lives"):
+        quiz("kind: showdown\nvariant: kitty\nknocker: Ann\nquestion: ?\nhands:\n"
+             "- Ann: TH 8H 2C\n- Ben: JC 8C 3D")
 
 
 def test_the_showdown_quiz_offers_other_tables_rules_as_wrong_options():

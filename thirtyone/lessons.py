@@ -224,34 +224,38 @@ def _swap_quiz(spec, key, rules) -> Quiz:
                 summary, {"hand": hand, "middle": middle})
 
 
-def lives_lost(scores: list[Score], rules: Rules, knocker: int | None = None) -> list[int]:
-    """Lives each player loses when the round ends with these hands (RULES.md 3e).
+def table_showdown(rules: Rules, names: list[str], hands: list[tuple[Card, ...]],
+                   knocker: int | None = None) -> tuple[list[int], list[str]]:
+    """Lives each player loses when these hands meet, played out by the table engine.
 
-    A fire (three aces, where enabled) costs every other player a life. A blitz shown with
-    ``blitz_effect`` "others_lose" does the same when it counts (before a knock, or after one
-    where ``blitz_after_knock``). Otherwise the lowest hands lose one each, with the knocker's
-    options applied.
+    The pack is stacked so that each seat is dealt its hand; the knocker (seat 0 if none) is
+    the first to move and knocks at once, and everyone else stands on their final turn. A
+    blitz or fire in the deal ends the round before anyone moves, as at the table. Returns
+    the lives lost per seat and the engine's own sentences about who lost and why.
     """
-    # TODO: switch to the table engine's settlement once thirtyone.game offers one.
-    n = len(scores)
-    fire = [i for i, s in enumerate(scores) if s.fire]
-    if fire:
-        return [0 if i in fire else 1 for i in range(n)]
-    blitz_counts = knocker is None or rules.blitz_after_knock
-    blitz = [i for i, s in enumerate(scores) if s.blitz and i != knocker]
-    if blitz and blitz_counts and rules.blitz_effect == "others_lose":
-        return [0 if i in blitz else 1 for i in range(n)]
-    low = min(scores)
-    lowest = [i for i, s in enumerate(scores) if s == low]
-    lost = [1 if i in lowest else 0 for i in range(n)]
-    if knocker is not None and knocker in lowest:
-        if len(lowest) == 1:
-            lost[knocker] = rules.knocker_alone_lowest
-        elif rules.knocker_tied == "safe":
-            lost[knocker] = 0
-        elif rules.knocker_tied == "double":
-            lost[knocker] = 2
-    return lost
+    from . import IllegalActionError
+    from .game import new_game
+
+    if rules.family not in ("draw", "swap") or rules.dealer_two_hands:
+        raise LessonError("A showdown quiz needs a draw- or swap-family variant.")
+    n = len(hands)
+    dealer = ((knocker or 0) - 1) % n
+    deck = [hands[(dealer + 1 + i) % n][k] for k in range(3) for i in range(n)]
+    game = new_game(rules, names, deck=deck, dealer=dealer)
+    if not game.round_over:
+        if knocker is None:
+            raise LessonError("A showdown quiz needs a 'knocker' unless a hand ends the round "
+                              "on the deal.")
+        try:
+            game.apply("knock")
+            while not game.round_over:
+                game.apply("stand")
+        except IllegalActionError as e:
+            raise LessonError(f"This showdown cannot be played out: {e}") from None
+    result = game.round_result
+    assert result is not None
+    why = [e.text for e in game.log if e.kind in ("blitz", "fire", "safe", "lose")]
+    return list(result.lives_lost), why
 
 
 def _outcome_text(names: list[str], lost: list[int]) -> str:
@@ -276,14 +280,16 @@ def _showdown_quiz(spec, key, rules) -> Quiz:
         knocker = names.index(spec["knocker"])
     scores = [score(h, rules) for _, h in hands]
     low = min(scores)
-    truth = _outcome_text(names, lives_lost(scores, rules, knocker))
+    cards = [h for _, h in hands]
+    lost, engine_says = table_showdown(rules, names, cards, knocker)
+    truth = _outcome_text(names, lost)
     # Wrong options: what tables with other knocker rules would say, then single losers.
     candidates: dict[str, str] = {truth: ""}
     if knocker is not None:
         for ka in (1, 2):
             for kt in ("safe", "same", "double"):
                 other = rules.replace(knocker_alone_lowest=ka, knocker_tied=kt)
-                text = _outcome_text(names, lives_lost(scores, other, knocker))
+                text = _outcome_text(names, table_showdown(other, names, cards, knocker)[0])
                 candidates.setdefault(text, f"That happens at tables where a knocker tied for "
                                             f"lowest {_KNOCKER_TIED_WORDS[kt]}.")
     for i, (n, s) in enumerate(zip(names, scores, strict=True)):
@@ -299,7 +305,7 @@ def _showdown_quiz(spec, key, rules) -> Quiz:
     options = sorted(list(candidates)[:5])
     correct = {options.index(truth)}
     values = ", ".join(f"{n} {s.value_text}" for n, s in zip(names, scores, strict=True))
-    summary = f"Hands: {values}. The lowest is {low.value_text}."
+    summary = f"Hands: {values}. {' '.join(engine_says)}"
     if knocker is not None:
         summary += (f" In {get_variant(key).name} a knocker alone on the lowest hand loses "
                     f"{rules.knocker_alone_lowest}; a knocker tied for lowest "
@@ -598,5 +604,5 @@ def unused_variants() -> list[str]:
 
 
 __all__ = ["Cards", "CardRow", "Feedback", "Lesson", "LessonError", "Quiz", "Step", "Text",
-           "QUIZ_KINDS", "load_lessons", "lives_lost", "make_quiz", "parse_lesson",
-           "parse_quiz", "parse_spec"]
+           "QUIZ_KINDS", "load_lessons", "make_quiz", "parse_lesson",
+           "parse_quiz", "parse_spec", "table_showdown"]
