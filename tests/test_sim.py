@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from functools import cache
 from itertools import combinations, permutations
 
 import numpy as np
@@ -399,3 +400,138 @@ def test_bad_simulation_requests_get_one_clear_sentence(kw, words):
 
 def test_simulation_error_is_a_value_error():
     assert issubclass(SimulationError, ValueError)
+
+
+# --- the standard bot (strategy.py's written policy) ----------------------------------------
+
+@cache
+def _key_of(cards: frozenset, rules):
+    return score(tuple(sorted(cards)), rules).key
+
+
+def _outs(kept, unseen, rules):
+    base = _key_of(frozenset(kept), rules)
+    n = 0
+    for c in unseen:
+        best = max(_key_of(frozenset(kept[:i] + kept[i + 1:] + [c]), rules) for i in range(3))
+        n += best > base
+    return n
+
+
+def _brute_standard_draw(hand, top, drawn, may_knock, has_stock, r, seen, n, rules, K):
+    if may_knock and score(tuple(hand), rules).points >= min(K - 5 + n + r, K + 2):
+        return "knock", None
+    cur = _key_of(frozenset(hand), rules)
+    take = max(_key_of(frozenset(hand[:i] + hand[i + 1:] + [top]), rules) for i in range(3))
+    if take > cur:
+        move, new = "take", top
+    elif has_stock:
+        move, new = "draw", drawn
+    else:
+        return "stand", None
+    four = hand + [new]
+    unseen = [c for c in make_pack(rules.pack) if c not in seen and c not in four]
+    best = None
+    for j in range(4 if move == "draw" else 3):
+        kept = four[:j] + four[j + 1:]
+        cand = (_key_of(frozenset(kept), rules), _outs(kept, unseen, rules), -four[j].points, j)
+        if best is None or cand > best:
+            best = cand
+    return move, best[3]
+
+
+@pytest.mark.parametrize("name", ["scat", "schwimmen"])
+def test_standard_draw_turn_matches_the_written_policy(name):
+    from thirtyone.sim import _bits, standard_draw_moves
+
+    rules = LOOKUP_RULES[name]
+    pack = np.array(_idx(make_pack(rules.pack)))
+    rng = np.random.default_rng(13)
+    R, n, K = 150, 4, 25.0
+    cards = np.array([rng.choice(pack, 12, replace=False) for _ in range(R)])
+    h, top, drawn, seen = cards[:, :3], cards[:, 3], cards[:, 4], cards[:, 5:]
+    seen_mask = _bits(np.concatenate([seen, top[:, None]], axis=1))
+    may_knock = rng.random(R) < 0.5
+    has_stock = rng.random(R) < 0.8
+    turns_before = rng.integers(0, 6, R)
+    move, pos = standard_draw_moves(rules, K, n, h, top, drawn, may_knock, has_stock,
+                                    turns_before, seen_mask)
+    names = ("draw", "take", "knock", "stand")
+    for r in range(R):
+        cf = card_from_index
+        want = _brute_standard_draw([cf(int(i)) for i in h[r]], cf(int(top[r])),
+                                    cf(int(drawn[r])), bool(may_knock[r]), bool(has_stock[r]),
+                                    int(turns_before[r]), {cf(int(i)) for i in seen[r]} |
+                                    {cf(int(top[r]))}, n, rules, K)
+        got = (names[move[r]], int(pos[r]) if names[move[r]] in ("take", "draw") else None)
+        assert got == want, r
+
+
+def _brute_standard_swap(hand, mid, may_knock, final, r, seen, n, rules, K):
+    if may_knock and rules.hand_value == "suit_sum" and \
+            score(tuple(hand), rules).points >= min(K - 5 + n + r, K + 2):
+        return "knock"
+    cur = _key_of(frozenset(hand), rules)
+    unseen = [c for c in make_pack(rules.pack) if c not in seen and c not in hand]
+    cands = []
+    order = 0
+    for i in range(3):
+        for j in range(3):
+            new = hand[:i] + [mid[j]] + hand[i + 1:]
+            cands.append(((_key_of(frozenset(new), rules), _outs(new, unseen, rules), 1,
+                           -hand[i].points, -order), 3 * i + j))
+            order += 1
+    if rules.allow_swap_all:
+        cands.append(((_key_of(frozenset(mid), rules), _outs(list(mid), unseen, rules), 0,
+                       -sum(c.points for c in hand), -9), 9))
+    stay_ok = final or rules.allow_pass
+    if stay_ok:
+        cands.append(((cur, _outs(hand, unseen, rules), 0, 0, -10), 10))
+    best = max(cands)
+    if best[0][0] > cur:
+        return best[1]
+    return "pass" if stay_ok else best[1]
+
+
+@pytest.mark.parametrize("name", ["schwimmen", "stop_the_bus"])
+def test_standard_swap_turn_matches_the_written_policy(name):
+    from thirtyone.sim import _bits, standard_swap_moves
+
+    rules = LOOKUP_RULES[name]
+    pack = np.array(_idx(make_pack(rules.pack)))
+    rng = np.random.default_rng(14)
+    R, n, K = 120, 4, 25.0
+    cards = np.array([rng.choice(pack, 10, replace=False) for _ in range(R)])
+    h, mid, other = cards[:, :3], cards[:, 3:6], cards[:, 6:]
+    seen_mask = _bits(np.concatenate([mid, other], axis=1))
+    may_knock = (rng.random(R) < 0.5) & (rules.hand_value == "suit_sum")
+    final = ~may_knock & (rng.random(R) < 0.5)
+    turns_before = rng.integers(0, 6, R)
+    move = standard_swap_moves(rules, K, n, h, mid, may_knock, final, turns_before, seen_mask)
+    cf = card_from_index
+    for r in range(R):
+        want = _brute_standard_swap([cf(int(i)) for i in h[r]], [cf(int(i)) for i in mid[r]],
+                                    bool(may_knock[r]), bool(final[r]), int(turns_before[r]),
+                                    {cf(int(i)) for i in cards[r, 3:]}, n, rules, K)
+        got = {10: "pass", 11: "knock"}.get(int(move[r]), int(move[r]))
+        assert got == want, r
+
+
+def test_standard_knock_bar_rises_with_each_turn_and_players():
+    from thirtyone.sim import standard_threshold2
+
+    # DESIGN of strategy.py: 2 players knock from 22 on the first turn, 4 players from 24,
+    # rising by one each turn up to 27 (K = 25); the sim works in half points
+    assert standard_threshold2(25.0, 2, np.array([0]))[0] == 44
+    assert standard_threshold2(25.0, 4, np.array([0, 1, 3, 9])).tolist() == [48, 50, 54, 54]
+
+
+def test_brag_knock_values_follow_the_share_of_hands_beaten():
+    from thirtyone.sim import knock_values2
+
+    kv = knock_values2(BUS)
+    prial = [c.index for c in score("AS AH AD", BUS).cards]
+    high = [c.index for c in score("2S 4H 7D", BUS).cards]
+    f = lambda h: (h[0] * 52 + h[1]) * 52 + h[2]  # noqa: E731
+    assert kv[f(prial)] >= 2 * 29  # a prial beats almost every dealt hand
+    assert kv[f(high)] <= 2 * 8

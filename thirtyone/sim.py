@@ -31,7 +31,7 @@ from .odds import all_hands, hand_strengths, hand_table
 from .rules import Rules, get_variant
 
 FAMILIES = ("draw", "swap")
-BOT_LEVELS = ("random", "basic")
+BOT_LEVELS = ("random", "basic", "standard")
 # How a round ended, as in DESIGN.md's replay output; fire counts as a blitz in the rates.
 ENDED_BY = ("knock", "blitz", "fire", "stock", "void")
 KNOCK, BLITZ, FIRE, STOCK, VOID = range(5)
@@ -78,6 +78,58 @@ def hand_lookup(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
 
 def _flat(h0: np.ndarray, h1: np.ndarray, h2: np.ndarray) -> np.ndarray:
     return h0 * 2704 + h1 * 52 + h2
+
+
+# A set of cards is a 64-bit mask: bit i for the card with index i.
+_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+
+
+def _bits(cards: np.ndarray) -> np.ndarray:
+    """(R, k) card indices -> (R,) masks."""
+    return np.bitwise_or.reduce(_BIT[cards], axis=1)
+
+
+def _scatter(rules: Rules, per_hand: np.ndarray, dtype: Any) -> np.ndarray:
+    """Spread one number per unordered hand (rows of ``all_hands``) over every ordering."""
+    hands = all_hands(rules.pack).astype(np.int64)
+    out = np.zeros(52 ** 3, dtype=dtype)
+    a, b, c = hands[:, 0], hands[:, 1], hands[:, 2]
+    for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+        out[_flat(x, y, z)] = per_hand
+    out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=32)
+def improve_bits(rules: Rules) -> np.ndarray:
+    """Per ordered hand, the mask of cards that would improve it: with that card added, the
+    best three cards beat the hand (the *outs* of ``strategy``'s standard bot)."""
+    S, _ = hand_lookup(rules)
+    hands = all_hands(rules.pack).astype(np.int64)
+    h0, h1, h2 = hands[:, 0], hands[:, 1], hands[:, 2]
+    base = S[_flat(h0, h1, h2)]
+    bits = np.zeros(len(hands), dtype=np.uint64)
+    for c in (card.index for card in make_pack(rules.pack)):
+        best = np.maximum(np.maximum(S[_flat(c, h1, h2)], S[_flat(h0, c, h2)]),
+                          S[_flat(h0, h1, c)])
+        better = (best > base) & (h0 != c) & (h1 != c) & (h2 != c)
+        bits |= np.where(better, _BIT[c], np.uint64(0))
+    return _scatter(rules, bits, np.uint64)
+
+
+@lru_cache(maxsize=32)
+def knock_values2(rules: Rules) -> np.ndarray:
+    """Per ordered hand, twice the number the standard bot compares with its knock
+    threshold: the points, or for other hand values the scat points of a hand that beats
+    the same share of dealt hands (``strategy.knock_points``)."""
+    if rules.hand_value == "suit_sum":
+        return hand_lookup(rules)[1]
+    strength = np.asarray(hand_strengths(rules), dtype=np.float64)
+    srt = np.sort(strength)
+    scat = np.sort(hand_table(get_variant("scat").rules).values)
+    share = np.searchsorted(srt, strength, side="left") / len(srt)
+    at = np.minimum((share * len(scat)).astype(np.int64), len(scat) - 1)
+    return _scatter(rules, np.rint(scat[at] * 2).astype(np.int32), np.int32)
 
 
 # --- results ----------------------------------------------------------------------------
@@ -244,6 +296,7 @@ class _Batch:
                  rng: np.random.Generator, size: int, first_round: int) -> None:
         self.rules, self.n, self.rng = rules, n, rng
         self.levels = np.array([BOT_LEVELS.index(b) for b in levels])
+        self.knock_at = float(knock_at)
         self.S, self.V = hand_lookup(rules)
         self.thr2 = knock_threshold2(rules, knock_at)
         self.blitz_on = rules.counts_blitz
@@ -261,13 +314,18 @@ class _Batch:
         for k in range(3):
             self.hands[rows, seats, k] = self.deck[:, k * n:(k + 1) * n]
         self.ptr = np.full(B, 3 * n, dtype=np.int32)  # next stock card
+        # cards everybody has seen face up this round (the standard bot's card memory)
+        self.seen = np.zeros(B, dtype=np.uint64)
+        self.own_turns = np.zeros((B, n), dtype=np.int32)
         if rules.family == "draw":
             self.pile = np.zeros((B, self.K), dtype=np.int32)
             self.pile[:, 0] = self.deck[:, 3 * n]
             self.pcount = np.ones(B, dtype=np.int32)
             self.ptr += 1
+            self.seen |= _BIT[self.pile[:, 0]]
         else:
             self.middle = self.deck[:, 3 * n:3 * n + 3].copy()
+            self.seen |= _bits(self.middle)
             self.ptr += 3
             self.passes = np.zeros(B, dtype=np.int32)
             self.retired = np.zeros((B, self.K), dtype=np.int32)
@@ -350,6 +408,7 @@ class _Batch:
         """
         was_final = self.knocker[a] >= 0
         self.turns[a] += 1
+        self.own_turns[a, m] += 1
         self.final_left[a] -= was_final
         kn = a[knocked]
         self.knocker[kn] = m[knocked]
@@ -407,7 +466,14 @@ class _Batch:
             b = np.flatnonzero(basic)
             act[b], pos[b] = basic_draw_moves(self.rules, self.thr2, h[b], top[b],
                                               draw_card[b], may_knock[b], has_stock[b])
-        rnd = ~basic
+        std = lv == BOT_LEVELS.index("standard")
+        if std.any():
+            b = np.flatnonzero(std)
+            ab = a[b]
+            act[b], pos[b] = standard_draw_moves(
+                self.rules, self.knock_at, self.n, h[b], top[b], draw_card[b], may_knock[b],
+                has_stock[b], self.own_turns[ab, m[b]], self.seen[ab])
+        rnd = lv == BOT_LEVELS.index("random")
         if rnd.any():
             r = np.flatnonzero(rnd)
             act[r], pos[r] = self.random_draw_moves(has_stock[r], may_knock[r],
@@ -442,6 +508,7 @@ class _Batch:
         ma = a[moved]
         self.pile[ma, self.pcount[ma]] = discard[moved]
         self.pcount[ma] += 1
+        self.seen[ma] |= _BIT[discard[moved]]
         gone = self.end_turn(a, m, act == 2, np.where(moved, self.value2(new_h), -1))
         go = a[~gone]
         out = go[(self.ptr[go] >= self.K) & (self.knocker[go] < 0)]
@@ -458,6 +525,7 @@ class _Batch:
                 self.finish(np.array([r]), VOID)
                 continue
             new = self.rng.permutation(self.pile[r, :c - 1])
+            self.seen[r] &= ~_bits(new[None, :])[0]  # back among the unseen cards
             self.deck[r, self.K - len(new):] = new
             self.ptr[r] = self.K - len(new)
             self.pile[r, 0] = self.pile[r, c - 1]
@@ -471,6 +539,7 @@ class _Batch:
             if c == 0:
                 continue
             new = self.rng.permutation(np.concatenate([self.retired[r, :c], self.middle[r]]))
+            self.seen[r] &= ~_bits(new[None, :])[0]
             stock = self.deck[r, self.ptr[r]:].copy()
             both = np.concatenate([stock, new])
             self.deck[r, self.K - len(both):] = both
@@ -496,7 +565,14 @@ class _Batch:
             b = np.flatnonzero(basic)
             move[b] = basic_swap_moves(self.rules, self.thr2, h[b], mid[b], may_knock[b],
                                        final[b])
-        rnd = ~basic
+        std = lv == BOT_LEVELS.index("standard")
+        if std.any():
+            b = np.flatnonzero(std)
+            ab = a[b]
+            move[b] = standard_swap_moves(self.rules, self.knock_at, self.n, h[b], mid[b],
+                                          may_knock[b], final[b], self.own_turns[ab, m[b]],
+                                          self.seen[ab])
+        rnd = lv == BOT_LEVELS.index("random")
         if rnd.any():
             r = np.flatnonzero(rnd)
             R2 = len(r)
@@ -519,6 +595,7 @@ class _Batch:
         new_h[al], new_mid[al] = mid[al], h[al]
         self.hands[a, m] = new_h
         self.middle[a] = new_mid
+        self.seen[a] |= _bits(new_mid)  # what went into the middle is face up
         knocked = move == 11
         passed = move == 10
         self.passes[a] = np.where(passed, self.passes[a] + 1, 0)
@@ -539,6 +616,7 @@ class _Batch:
                     self.rcount[keep] += 1
                 p = self.ptr[ok][:, None] + np.arange(3)
                 self.middle[ok] = self.deck[ok[:, None], p]
+                self.seen[ok] |= _bits(self.middle[ok])
                 self.ptr[ok] += 3
                 self.passes[ok] = 0
             if (~enough).any():
@@ -601,6 +679,78 @@ def basic_swap_moves(rules: Rules, thr2: int, h: np.ndarray, mid: np.ndarray,
     knock = may_knock & (V[_flat(h[:, 0], h[:, 1], h[:, 2])] >= thr2)
     keep = (best_val <= cur) & (rules.allow_pass | final)
     return np.select([knock, keep], [11, 10], best)
+
+
+# --- the standard bot (strategy.py docstring), for many positions at once --------------
+
+def standard_threshold2(knock_at: float, n: int, turns_before: np.ndarray) -> np.ndarray:
+    """Twice T(n, r) = min(K - 5 + n + r, K + 2): the knock bar rises with every own turn."""
+    return 2 * np.minimum(knock_at - 5 + n + turns_before, knock_at + 2)
+
+
+def standard_draw_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, top: np.ndarray,
+                        drawn: np.ndarray, may_knock: np.ndarray, has_stock: np.ndarray,
+                        turns_before: np.ndarray, seen: np.ndarray
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    """The standard bot's draw-family turn (codes as ``basic_draw_moves``): knock from the
+    rising threshold; take as basic does; discard for the best value, then the most outs
+    among the unseen cards, then the fewest points, then the card that came last."""
+    S, _ = hand_lookup(rules)
+    imp, kv = improve_bits(rules), knock_values2(rules)
+    f = _flat(h[:, 0], h[:, 1], h[:, 2])
+    cur = S[f]
+    knock = may_knock & (kv[f] >= standard_threshold2(knock_at, n, turns_before))
+    tv = S[_replaced(h, top)]
+    take = ~knock & (tv.max(axis=1) > cur)
+    new = np.where(take, top, drawn)
+    unseen = ~seen & ~_bits(h) & ~_BIT[new]
+    kept = np.concatenate([_replaced(h, new), f[:, None]], axis=1)       # (R, 4)
+    vals = S[kept].astype(np.int64)
+    outs = np.bitwise_count(imp[kept] & unseen[:, None]).astype(np.int64)
+    pts = np.concatenate([_POINTS[h], _POINTS[new][:, None]], axis=1)
+    key = ((vals * 64 + outs) * 16 + (15 - pts)) * 4 + np.arange(4)
+    key[take, 3] = -1  # the card just taken stays
+    pos = key.argmax(axis=1)
+    stand = ~knock & ~take & ~has_stock
+    move = np.select([knock, take, stand], [2, 1, 3], 0).astype(np.int8)
+    return move, pos
+
+
+def standard_swap_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, mid: np.ndarray,
+                        may_knock: np.ndarray, final: np.ndarray, turns_before: np.ndarray,
+                        seen: np.ndarray) -> np.ndarray:
+    """The standard bot's swap-family turn (codes as ``basic_swap_moves``): the move giving
+    the highest value if it beats the current one (ties: most outs, then a single swap, then
+    the fewest points given away, then the order of the legal moves); else pass or stand."""
+    S, _ = hand_lookup(rules)
+    imp, kv = improve_bits(rules), knock_values2(rules)
+    R = len(h)
+    f = _flat(h[:, 0], h[:, 1], h[:, 2])
+    cur = S[f]
+    knock = may_knock & (kv[f] >= standard_threshold2(knock_at, n, turns_before))
+    cand = np.empty((R, 11), dtype=np.int64)                           # 9 swaps, all, stay
+    for i in range(3):
+        for j in range(3):
+            hh = h.copy()
+            hh[:, i] = mid[:, j]
+            cand[:, 3 * i + j] = _flat(hh[:, 0], hh[:, 1], hh[:, 2])
+    cand[:, 9] = _flat(mid[:, 0], mid[:, 1], mid[:, 2])
+    cand[:, 10] = f
+    vals = S[cand].astype(np.int64)
+    unseen = ~seen & ~_bits(h)
+    outs = np.bitwise_count(imp[cand] & unseen[:, None]).astype(np.int64)
+    given = np.zeros((R, 11), dtype=np.int64)
+    given[:, :9] = np.repeat(_POINTS[h], 3, axis=1)
+    given[:, 9] = _POINTS[h].sum(axis=1)
+    single = np.arange(11) < 9
+    key = (((vals * 64 + outs) * 2 + single) * 64 - given) * 16 - np.arange(11)
+    stay_ok = final | rules.allow_pass
+    if not rules.allow_swap_all:
+        key[:, 9] = np.iinfo(np.int64).min
+    key[~stay_ok, 10] = np.iinfo(np.int64).min
+    best = key.argmax(axis=1)
+    improves = vals[np.arange(R), best] > cur
+    return np.select([knock, improves, stay_ok], [11, best, 10], best)
 
 
 def _replaced(h: np.ndarray, x: np.ndarray) -> np.ndarray:
