@@ -149,5 +149,64 @@ def _takes_quick(fn: Callable[..., Any]) -> bool:
         return False
 
 
+# --- exact dealt-hand distribution (issue 2) ---------------------------------------------
+
+def bench_dealt(quick: bool = False, repeats: int = 7) -> list[dict[str, Any]]:
+    """Cold and warm time of ``odds.dealt_distribution`` for every preset; prints a table.
+
+    cold: every odds cache emptied first, so the call also enumerates all C(52,3) or C(32,3)
+    hands. values only: the hand list is already built, only the values and the
+    distribution are computed. Each is run ``repeats`` times: best (the cost on a quiet
+    machine) and median (what a busy one sees). warm: the cached answer, mean of many calls.
+    Budget: 50 ms cold.
+    """
+    from statistics import median
+
+    from . import odds
+    from .rules import VARIANTS
+
+    caches = (odds.all_hands, odds.hand_table, odds.hand_strengths, odds.dealt_distribution)
+    repeats = 3 if quick else repeats
+    warm_calls = 200 if quick else 2_000
+    rows = []
+    for key, variant in VARIANTS.items():
+        rules = variant.rules
+        cold, values_only = [], []
+        for _ in range(repeats):
+            for f in caches:
+                f.cache_clear()
+            t0 = time.perf_counter()
+            odds.dealt_distribution(rules)
+            cold.append(time.perf_counter() - t0)
+            for f in caches[1:]:
+                f.cache_clear()
+            t0 = time.perf_counter()
+            odds.dealt_distribution(rules)
+            values_only.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        for _ in range(warm_calls):
+            odds.dealt_distribution(rules)
+        warm = (time.perf_counter() - t0) / warm_calls
+        rows.append({"variant": key, "pack": rules.pack,
+                     "cold_ms_best": round(min(cold) * 1e3, 2),
+                     "cold_ms_median": round(median(cold) * 1e3, 2),
+                     "values_only_ms_best": round(min(values_only) * 1e3, 2),
+                     "warm_us": round(warm * 1e6, 3), "ok": min(cold) < 0.050})
+    print("Exact dealt-hand distribution (budget 50 ms cold)")
+    print(f"  {'variant':<15}{'pack':>5}{'cold best':>11}{'median':>9}{'values best':>13}"
+          f"{'warm':>10}")
+    for r in rows:
+        print(f"  {r['variant']:<15}{r['pack']:>5}{r['cold_ms_best']:>8.2f} ms"
+              f"{r['cold_ms_median']:>6.1f} ms{r['values_only_ms_best']:>10.2f} ms"
+              f"{r['warm_us']:>7.2f} us  {'ok' if r['ok'] else 'OVER BUDGET'}")
+    return rows
+
+
+def main_dealt() -> int:
+    """``python -c "from thirtyone.bench import main_dealt; main_dealt()"``"""
+    bench_dealt()
+    return 0
+
+
 if __name__ == "__main__":
     raise SystemExit(main())
