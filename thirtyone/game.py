@@ -1,0 +1,1261 @@
+"""The table: one state machine for the draw, swap, widow and switch families (RULES.md 3a-3e).
+
+How to use it
+-------------
+``new_game(rules, players, seed=...)`` deals round 1 and returns a ``Game``. The game is a
+mutable object with a ``copy()``; ``game.apply(action)`` changes it in place and returns the
+events the move caused. Applying is atomic: an illegal move raises ``IllegalActionError``
+with a sentence saying why and leaves the game exactly as it was (every check happens before
+anything changes). ``game.legal_actions()`` lists every legal move of the player to move.
+
+>>> from thirtyone.rules import get_variant
+>>> deck = "AH KS 2C 9H QS 3C 7D JS 4C 8D"
+>>> g = new_game(get_variant("scat").rules, ["Ann", "Bo", "Cy"], deck=deck)
+>>> [" ".join(map(str, h)) for h in g.hands], str(g.discard_pile[-1])
+(['2C 3C 4C', 'AH 9H 7D', 'KS QS JS'], '8D')
+>>> g.to_move, [str(a) for a in g.legal_actions()]
+(1, ['draw', 'take', 'knock'])
+>>> [e.text for e in g.apply("take")]
+['Bo takes the 8♦ from the discard pile.']
+>>> [str(a) for a in g.legal_actions()]
+['discard AH', 'discard 9H', 'discard 7D']
+
+Dealer 0 deals from seat 1 (left of the dealer), one card at a time; the 8♦ is then turned
+up to start the discard pile. Seat 1 moves first.
+
+What a player may see is an ``Observation`` (``game.observation(seat)``): the own hand, the
+public cards, how many cards the others hold, lives, the public move history and, after the
+round, every hand. Bots and pages work only from observations. Events carry ``private_to``:
+an event with a seat there (e.g. which card was drawn) is shown only to that seat.
+
+Randomness comes only from the game's own ``numpy.random.Generator`` (shuffles, reshuffles)
+or from a stacked deck, so a game replays exactly from its record (``thirtyone.records``).
+
+Two moves of ``actions.py`` double as the dealer's choice where the dealer is dealt two hands
+(``dealer_two_hands`` in the swap family, and the switch family): ``stand`` keeps the first
+hand, ``swap all`` takes the other hand.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from . import IllegalActionError
+from .actions import (
+    Action,
+    ActionTextError,
+    Discard,
+    Draw,
+    Exchange,
+    Knock,
+    Pass,
+    Stand,
+    Swap,
+    SwapAll,
+    SwitchClosed,
+    SwitchOpen,
+    Take,
+    parse_action,
+)
+from .cards import Card, CardError, cards_display, make_pack, parse_cards
+from .rules import VARIANTS, Rules
+from .scoring import Score, brag_score, suit_sum_score
+
+__all__ = ["Event", "Observation", "Game", "RoundResult", "RoundSummary", "FinalTurns",
+           "new_game", "play_round", "hand_key", "hand_score", "is_blitz", "is_fire",
+           "knock_value", "MAX_ROUND_TURNS", "TABLE_FAMILIES"]
+
+TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
+# play_round (simulation only) calls a round that goes on this long void, like thirtyone.sim.
+MAX_ROUND_TURNS = 400
+
+
+# --- values ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in a sentence a learner can read.
+
+    ``private_to`` set: only that seat may see this event (e.g. the card it drew); the
+    public events never name a hidden card.
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    private_to: int | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.private_to is None or self.private_to == seat
+
+
+@dataclass(frozen=True)
+class FinalTurns:
+    """After a knock: who knocked and who still has a last turn, in order."""
+
+    knocker: int
+    still_to_move: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended and what it cost.
+
+    ``ended_by`` is knock, blitz, fire, stock (scored when the stock ran out) or void.
+    ``values`` holds each seat's hand value (points; brag: the class name; None if out).
+    ``lives_lost`` is per seat in lives scoring; ``points_won`` / ``chips_won`` in the others.
+    """
+
+    round_no: int
+    ended_by: str
+    values: tuple
+    value_texts: tuple
+    hands: tuple
+    lives_lost: tuple[int, ...]
+    knocker: int | None
+    blitzers: tuple[int, ...] = ()
+    points_won: tuple[int, ...] = ()
+    chips_won: tuple[int, ...] = ()
+    pot_left: int = 0
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """One simulated round (``play_round``): what the statistics need."""
+
+    ended_by: str
+    turns: int
+    knocker: int | None
+    knocker_lost: bool | None
+    lives_lost: list[int]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know. Never another player's hidden cards before the round ends.
+
+    ``hands`` holds every hand after the round (the showdown) and only the own hand before;
+    ``hand_counts`` says how many cards each seat holds. ``widow`` lists the widow slots,
+    ``None`` for a face-down card. ``spare_hand`` is the dealer's second hand while the
+    dealer chooses, only where the dealer may look at it (switch family).
+    """
+
+    seat: int
+    rules: Rules
+    players: tuple[str, ...]
+    round_no: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...] | None, ...]
+    hand_counts: tuple[int, ...]
+    discard_pile: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    widow: tuple[Card | None, ...]
+    closed_count: int
+    spare_count: int
+    spare_hand: tuple[Card, ...] | None
+    stock_count: int
+    lives: tuple[int, ...]
+    points: tuple[int, ...]
+    chips: tuple[int, ...]
+    pot: int
+    out: tuple[bool, ...]
+    to_move: int | None
+    phase: str
+    knocker: int | None
+    still_to_move: tuple[int, ...]
+    legal_actions: tuple[Action, ...]
+    just_drawn: Card | None
+    took_from_discard: bool
+    turns: int
+    own_turns: int
+    moves: tuple[tuple[int, str], ...]
+    log: tuple[Event, ...]
+    round_over: bool
+    game_over: bool
+    winner: int | None
+    result: RoundResult | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    @property
+    def final_turn(self) -> bool:
+        return self.knocker is not None and not self.round_over
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+# --- hand values (fast paths for the engine and the bots) ---------------------------------
+
+def hand_key(hand: Sequence[Card], rules: Rules) -> tuple:
+    """A key that orders three-card hands as ``score(hand, rules).key`` does (higher is
+    better); much faster than ``score`` for plain suit sums."""
+    if rules.hand_value == "suit_sum" and not rules.tie_break:
+        a, b, c = hand
+        pa, pb, pc = _RANK_PTS[a.rank], _RANK_PTS[b.rank], _RANK_PTS[c.rank]
+        sa, sb, sc = a.suit, b.suit, c.suit
+        if sa == sb:
+            best = pa + pb + pc if sb == sc else max(pa + pb, pc)
+        elif sa == sc:
+            best = max(pa + pc, pb)
+        elif sb == sc:
+            best = max(pb + pc, pa)
+        else:
+            best = max(pa, pb, pc)
+        if a.rank == b.rank == c.rank:
+            if a.rank == 14 and rules.fire is not None:
+                return (float(rules.fire),)
+            if rules.three_of_a_kind is not None and rules.three_of_a_kind > best:
+                return (float(rules.three_of_a_kind),)
+        return (float(best),)
+    return _slow_key(frozenset(hand), rules)
+
+
+@lru_cache(maxsize=200_000)
+def _slow_key(cards: frozenset, rules: Rules) -> tuple:
+    return hand_score(tuple(sorted(cards)), rules).key
+
+
+# points by rank (2..14): ace 11, ten to king 10, others their number
+_RANK_PTS = [0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11]
+
+
+def hand_score(hand: Sequence[Card], rules: Rules) -> Score:
+    """The full ``Score`` (with its explanation) of a three-card table hand."""
+    hand = tuple(hand)
+    if rules.hand_value == "brag":
+        return brag_score(hand)
+    return suit_sum_score(hand, rules)
+
+
+def knock_value(hand: Sequence[Card], rules: Rules) -> float:
+    """The number compared with a knock threshold: points, or for brag the class 0..5."""
+    k = hand_key(hand, rules)
+    return float(k[0])
+
+
+def is_blitz(hand: Sequence[Card], rules: Rules) -> bool:
+    """Exactly 31 in one suit, where the rules count a blitz."""
+    if not rules.counts_blitz or len(hand) != 3:
+        return False
+    a, b, c = hand
+    return (a.suit == b.suit == c.suit
+            and _RANK_PTS[a.rank] + _RANK_PTS[b.rank] + _RANK_PTS[c.rank] == 31)
+
+
+def is_fire(hand: Sequence[Card], rules: Rules) -> bool:
+    """Three aces, where the rules make them fire."""
+    return (rules.fire is not None and rules.hand_value == "suit_sum" and len(hand) == 3
+            and all(c.rank == 14 for c in hand))
+
+
+def _fmt(x: Any) -> str:
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    if isinstance(x, float) and x - int(x) == 0.5:
+        return f"{int(x)}½"
+    return str(x)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+# --- the game ----------------------------------------------------------------------------
+
+class Game:
+    """The whole state of a table game. Build it with ``new_game``; see the module text."""
+
+    def __init__(self, rules: Rules, players: Sequence[str], rng: np.random.Generator,
+                 dealer: int, counters: Sequence[int] | None) -> None:
+        if rules.family not in TABLE_FAMILIES:
+            raise ValueError(f"The table engine plays the {', '.join(TABLE_FAMILIES)} "
+                             f"families; '{rules.family}' is played by thirtyone.banking.")
+        players = [str(p) for p in players]
+        n = len(players)
+        if not rules.min_players <= n <= rules.max_players:
+            raise ValueError(f"These rules are for {rules.min_players} to {rules.max_players} "
+                             f"players, not {n}.")
+        if len(set(players)) != n or any(not p.strip() for p in players):
+            raise ValueError("Every player needs a name of their own.")
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"The dealer must be a seat from 0 to {n - 1}, not {dealer!r}.")
+        self.rules = rules
+        self.players = tuple(players)
+        self.n = n
+        self.rng = rng
+        self.initial_rng_state = _copy.deepcopy(rng.bit_generator.state)
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self.life_name, self.life_plural = _life_words(rules)
+        self.lives = [rules.lives] * n
+        self.points = [0] * n
+        self.chips = [rules.chips] * n
+        self.out = [False] * n
+        start = [rules.lives, 0, rules.chips][("lives", "points", "chips").index(rules.scoring)]
+        self.start_counters = list(counters) if counters is not None else [start] * n
+        self._set_counters(counters)
+        self.pot = 0
+        self.round_no = 0
+        self.log: list[Event] = []
+        self.history: list[list[str]] = []
+        self.round_decks: list[tuple[Card, ...]] = []
+        self.stacked_rounds: list[int] = []
+        self.results: list[RoundResult] = []
+        self.game_over = False
+        self.winner: int | None = None
+        self._clear_round()
+
+    def _set_counters(self, counters: Sequence[int] | None) -> None:
+        if counters is None:
+            return
+        r = self.rules
+        counters = list(counters)
+        if len(counters) != self.n:
+            raise ValueError(f"Give one starting count per player ({self.n}), "
+                             f"not {len(counters)}.")
+        for i, v in enumerate(counters):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+                raise ValueError(f"The count for {self.players[i]} must be a whole number, "
+                                 f"not {v!r}.")
+        if r.scoring == "lives":
+            for i, v in enumerate(counters):
+                if v is not None and v > r.lives:
+                    raise ValueError(f"{self.players[i]} cannot have {v} lives; these rules "
+                                     f"start with {r.lives}.")
+                if v is None or v < 0 or (v == 0 and not r.extra_life):
+                    self.out[i] = True
+                    self.lives[i] = 0
+                else:
+                    self.lives[i] = v
+        elif r.scoring == "points":
+            for i, v in enumerate(counters):
+                if v is None or v < 0:
+                    raise ValueError(f"{self.players[i]} cannot have {v!r} points.")
+                self.points[i] = v
+        else:
+            for i, v in enumerate(counters):
+                if v is None or v < 0:
+                    raise ValueError(f"{self.players[i]} cannot have {v!r} chips.")
+                self.chips[i] = v
+        if sum(not o for o in self.out) < 2:
+            raise ValueError("At least two players must still be in the game.")
+
+    def _clear_round(self) -> None:
+        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.stock: list[Card] = []          # top of the stock is the END of the list
+        self.discard_pile: list[Card] = []   # top is the end
+        self.middle: list[Card] = []         # swap: the three open cards; switch: open hand
+        self.closed: list[Card] = []         # switch: the closed hand
+        self.spare: list[Card] = []          # the dealer's second hand before the choice
+        self.widow: list[Card] = []
+        self.widow_up: list[bool] = []
+        self.retired: list[Card] = []        # middle cards taken out of play (swap family)
+        self.to_move: int | None = None
+        self.phase = "turn"                  # turn | discard | choose | over
+        self.just_drawn: Card | None = None
+        self.took_from_discard = False
+        self.knocker: int | None = None
+        self.still_to_move: list[int] = []
+        self.pass_run = 0
+        self.turns = 0
+        self.moves_made = 0                  # turns except the dealer's choice of hand
+        self.own_turns = [0] * self.n
+        self.moves: list[tuple[int, str]] = []
+        self.round_log_start = len(self.log) if hasattr(self, "log") else 0
+        self.round_result: RoundResult | None = None
+        self._legal: list[Action] | None = None
+
+    # --- small facts ---
+    @property
+    def round_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def active(self) -> list[int]:
+        return [s for s in range(self.n) if not self.out[s]]
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Active seats clockwise starting left of ``seat``."""
+        return [(seat + k) % self.n for k in range(1, self.n + 1)
+                if not self.out[(seat + k) % self.n]]
+
+    def next_active(self, seat: int) -> int:
+        return self.seats_from(seat)[0]
+
+    @property
+    def final_turn(self) -> FinalTurns | None:
+        if self.knocker is None or self.round_over:
+            return None
+        return FinalTurns(self.knocker, tuple(self.still_to_move))
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def _lives_text(self, n: int) -> str:
+        return _plural(n, self.life_name, self.life_plural)
+
+    def copy(self) -> Game:
+        g = _copy.copy(self)
+        for attr in ("lives", "points", "chips", "out", "log", "round_decks", "stacked_rounds",
+                     "results", "stock", "discard_pile", "middle", "closed", "spare", "widow",
+                     "widow_up", "retired", "still_to_move", "own_turns", "moves"):
+            setattr(g, attr, list(getattr(self, attr)))
+        g.hands = [list(h) for h in self.hands]
+        g.history = [list(h) for h in self.history]
+        g.rng = _copy.deepcopy(self.rng)
+        return g
+
+    # --- dealing (RULES.md 3) ---
+    def _deal(self, deck: Sequence[Card] | str | None) -> list[Event]:
+        r = self.rules
+        self._clear_round()
+        self.round_no += 1
+        self.history.append([])
+        events: list[Event] = []
+        if r.scoring == "chips":
+            events += self._antes()
+            if self.game_over:
+                self.phase = "over"
+                self.round_no -= 1
+                self.history.pop()
+                return events
+        if deck is None:
+            pack = make_pack(r.pack)
+            order = [pack[i] for i in self.rng.permutation(len(pack))]
+        else:
+            order = stacked_deck(deck, r.pack)
+            self.stacked_rounds.append(self.round_no)
+        self.round_decks.append(tuple(order))
+        stock = order[::-1]
+        seats = self.seats_from(self.dealer)
+        for _k in range(3):
+            for s in seats:
+                self.hands[s].append(stock.pop())
+            if r.family == "widow":
+                self.widow.append(stock.pop())
+        self.widow_up = [False] * len(self.widow)
+        two_hands = r.family == "switch" or (r.family == "swap" and r.dealer_two_hands)
+        if two_hands:
+            self.spare = [stock.pop() for _ in range(3)]
+        if r.family == "switch":
+            self.closed = [stock.pop() for _ in range(3)]
+        if r.family == "draw":
+            self.discard_pile = [stock.pop()]
+        elif r.family == "swap" and not two_hands:
+            self.middle = [stock.pop() for _ in range(3)]
+        self.stock = stock
+        events.append(Event("deal", self._deal_text(seats, two_hands)))
+        for s in seats:
+            events.append(Event("hand", f"Your cards: {cards_display(self.hands[s])}.", s,
+                                private_to=s))
+        if two_hands and r.family == "switch":
+            events.append(Event("hand", f"Your second hand: {cards_display(self.spare)}.",
+                                self.dealer, private_to=self.dealer))
+        self.phase = "turn"
+        ended = self._check_deal_blitz(events)
+        if not ended:
+            if two_hands:
+                self.phase = "choose"
+                self.to_move = self.dealer
+            else:
+                self.to_move = seats[0]
+        return events
+
+    def _deal_text(self, seats: list[int], two_hands: bool) -> str:
+        r = self.rules
+        text = (f"Round {self.round_no}: {self.name(self.dealer)} deals three cards to each "
+                f"player, one at a time, starting with {self.name(seats[0])}")
+        if r.family == "widow":
+            text += ", and three face-down cards to the widow"
+        text += "."
+        if r.family == "draw":
+            text += f" The {self.discard_pile[-1].display} is turned up to start the discard pile."
+        elif r.family == "swap" and not two_hands:
+            text += f" The middle is {cards_display(self.middle)}."
+        elif r.family == "swap":
+            text += (f" {self.name(self.dealer)} gets a second hand, face down, and chooses "
+                     "which hand to keep.")
+        elif r.family == "switch":
+            text += (f" {self.name(self.dealer)} gets a second hand to choose from; a third "
+                     "hand lies face down as the closed hand.")
+        return text
+
+    def _antes(self) -> list[Event]:
+        r = self.rules
+        events = []
+        for s in self.active:
+            if self.chips[s] < r.ante:
+                self.out[s] = True
+                events.append(Event("out", f"{self.name(s)} cannot ante "
+                                    f"{_plural(r.ante, 'chip', 'chips')} and is out.", s))
+        left = self.active
+        if len(left) <= 1:
+            self._game_end(events)
+            return events
+        for s in left:
+            self.chips[s] -= r.ante
+            self.pot += r.ante
+        events.append(Event("ante", f"Everyone antes {_plural(r.ante, 'chip', 'chips')}; "
+                            f"the pot holds {self.pot}."))
+        return events
+
+    def _check_deal_blitz(self, events: list[Event]) -> bool:
+        fire = [s for s in self.active if is_fire(self.hands[s], self.rules)]
+        if fire:
+            self._end_round("fire", events, fire, on_deal=True)
+            return True
+        blitz = [s for s in self.active if is_blitz(self.hands[s], self.rules)]
+        if blitz:
+            self._end_round("blitz", events, blitz, on_deal=True)
+            return True
+        return False
+
+    # --- legal moves ---
+    def _may_knock(self) -> bool:
+        if self.knocker is not None:
+            return False
+        if self.rules.knock_from == "second_circle":
+            return self.moves_made >= len(self.active)
+        return True
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal move of the player to move (empty when the round is over)."""
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return list(self._legal)
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "over" or self.to_move is None:
+            return []
+        r = self.rules
+        seat = self.to_move
+        hand = self.hands[seat]
+        final = self.knocker is not None
+        if self.phase == "choose":
+            return [Stand(), SwapAll()]
+        if self.phase == "discard":
+            return [Discard(c) for c in hand
+                    if r.may_discard_taken_card or not self.took_from_discard
+                    or c != self.just_drawn]
+        acts: list[Action] = []
+        fam = r.family
+        if fam == "draw":
+            if self.stock:
+                acts.append(Draw())
+            if self.discard_pile:
+                acts.append(Take())
+        elif fam == "swap":
+            acts += [Swap(h, m) for h in hand for m in self.middle]
+            if r.allow_swap_all:
+                acts.append(SwapAll())
+            if r.allow_pass and not final:
+                acts.append(Pass())
+        elif fam == "switch":
+            acts += [Swap(h, m) for h in hand for m in self.middle]
+            acts.append(SwitchOpen())
+            acts.append(SwitchClosed())
+        elif fam == "widow":
+            acts += self._exchanges(hand)
+        if final:
+            acts.append(Stand())
+        elif self._may_knock():
+            acts.append(Knock())
+        return acts
+
+    def _exchanges(self, hand: list[Card]) -> list[Action]:
+        from itertools import combinations
+        slots = range(len(self.widow))
+        out: list[Action] = []
+        for k in range(1, 4):
+            for give in combinations(sorted(hand), k):
+                for take in combinations(slots, k):
+                    out.append(Exchange(give, tuple(self._slot_name(i) for i in take)))
+        return out
+
+    def _slot_name(self, i: int) -> Card | int:
+        return self.widow[i] if self.widow_up[i] else i
+
+    def _canonical(self, action: Action | str) -> Action:
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except (ActionTextError, CardError) as e:
+                raise IllegalActionError(str(e)) from None
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not a move.")
+        if isinstance(action, Exchange) and self.rules.family == "widow":
+            slots = []
+            for t in action.take:
+                if isinstance(t, int):
+                    slots.append(t)
+                elif t in self.widow:
+                    slots.append(self.widow.index(t))
+                else:
+                    raise IllegalActionError(f"The {t.display} is not a face-up widow card.")
+            return Exchange(tuple(sorted(action.give)),
+                            tuple(self._slot_name(i) if 0 <= i < len(self.widow) else i
+                                  for i in sorted(slots)))
+        return action
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """None if the move is legal now, else a sentence saying why not."""
+        try:
+            a = self._canonical(action)
+        except IllegalActionError as e:
+            return str(e)
+        legal = self.legal_actions()
+        if a in legal:
+            return None
+        return self._reason(a, legal)
+
+    def _reason(self, a: Action, legal: list[Action]) -> str:
+        r = self.rules
+        if self.game_over:
+            return "The game is over."
+        if self.phase == "over":
+            return "The round is over; start the next round first."
+        who = self.name(self.to_move)  # type: ignore[arg-type]
+        hand = self.hands[self.to_move]  # type: ignore[index]
+        options = ", ".join(str(x) for x in legal)
+        if self.phase == "choose":
+            return (f"{who} first chooses a hand: 'stand' keeps this hand, 'swap all' takes "
+                    "the other one.")
+        if self.phase == "discard":
+            if not isinstance(a, Discard):
+                return f"{who} holds four cards and must discard one now ({options})."
+            if a.card not in hand:
+                return f"The {a.card.display} is not in {who}'s hand."
+            return (f"The {a.card.display} was just taken from the discard pile and cannot "
+                    "go straight back under these rules.")
+        if isinstance(a, Knock):
+            if self.knocker is not None:
+                return f"{self.name(self.knocker)} has already knocked; only one knock a round."
+            return "Knocking is allowed only once every player has had a turn."
+        if isinstance(a, Stand):
+            return "Standing is only for the last turn after a knock."
+        if isinstance(a, Discard):
+            return f"{who} must draw or take a card before discarding."
+        if isinstance(a, Draw) and r.family == "draw":
+            return "The stock is empty: take the top discard or stand."
+        if isinstance(a, Pass) and r.family == "swap":
+            if not r.allow_pass:
+                return "Passing is not allowed in this game."
+            return "After a knock there is no passing: swap or stand."
+        if isinstance(a, SwapAll) and r.family == "swap" and not r.allow_swap_all:
+            return "Swapping the whole hand is not allowed in this game."
+        if isinstance(a, Swap) and r.family in ("swap", "switch"):
+            if a.give not in hand:
+                return f"The {a.give.display} is not in {who}'s hand."
+            where = "middle" if r.family == "swap" else "open hand"
+            return f"The {a.take.display} is not in the {where}."
+        if isinstance(a, Exchange) and r.family == "widow":
+            for c in a.give:
+                if c not in hand:
+                    return f"The {c.display} is not in {who}'s hand."
+            return "An exchange names widow cards by their card when face up, #1-#3 when face down."
+        return f"'{a}' is not a move here; {who} may: {options}."
+
+    # --- applying a move ---
+    def apply(self, action: Action | str) -> list[Event]:
+        """Play ``action`` (or its text) for the player to move; returns the new events.
+
+        Raises ``IllegalActionError`` with the reason, changing nothing, if it is not legal.
+        """
+        a = self._canonical(action)
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if a not in legal:
+            raise IllegalActionError(self._reason(a, list(legal)))
+        self._legal = None
+        seat = self.to_move
+        assert seat is not None
+        events: list[Event] = []
+        self.history[-1].append(str(a))
+        self.moves.append((seat, str(a)))
+        fam = self.rules.family
+        if self.phase == "choose":
+            self._choose_hand(seat, a, events)
+        elif self.phase == "discard":
+            self._discard(seat, a, events)
+        elif isinstance(a, Knock):
+            self._knock(seat, events)
+        elif isinstance(a, Stand):
+            events.append(Event("stand", f"{self.name(seat)} stands.", seat))
+            self._end_turn(seat, events, changed=False)
+        elif fam == "draw":
+            self._draw_or_take(seat, a, events)
+        elif fam == "swap":
+            self._swap_move(seat, a, events)
+        elif fam == "switch":
+            self._switch_move(seat, a, events)
+        elif fam == "widow":
+            self._exchange(seat, a, events)  # type: ignore[arg-type]
+        self.log.extend(events)
+        return events
+
+    def _choose_hand(self, seat: int, a: Action, events: list[Event]) -> None:
+        who = self.name(seat)
+        switch = self.rules.family == "switch"
+        if isinstance(a, Stand):
+            self.middle = self.spare
+            events.append(Event("choose", f"{who} keeps the first hand and lays the other one "
+                                f"open: {cards_display(self.middle)}.", seat))
+        else:
+            self.middle = self.hands[seat]
+            self.hands[seat] = self.spare
+            how = "" if switch else " unseen"
+            events.append(Event("choose", f"{who} lays the first hand open "
+                                f"({cards_display(self.middle)}) and takes the second "
+                                f"hand{how}.", seat))
+            events.append(Event("hand", f"Your cards: {cards_display(self.hands[seat])}.",
+                                seat, private_to=seat))
+        self.spare = []
+        self.phase = "turn"
+        self.turns += 1
+        self.own_turns[seat] += 1
+        if self._check_move_blitz(seat, events):
+            return
+        self.to_move = self.next_active(seat)
+
+    def _draw_or_take(self, seat: int, a: Action, events: list[Event]) -> None:
+        who = self.name(seat)
+        if isinstance(a, Draw):
+            card = self.stock.pop()
+            self.took_from_discard = False
+            events.append(Event("draw", f"{who} draws from the stock.", seat))
+            events.append(Event("drawn", f"You drew the {card.display}.", seat,
+                                private_to=seat))
+        else:
+            card = self.discard_pile.pop()
+            self.took_from_discard = True
+            events.append(Event("take", f"{who} takes the {card.display} from the discard "
+                                "pile.", seat))
+        self.hands[seat].append(card)
+        self.just_drawn = card
+        self.phase = "discard"
+
+    def _discard(self, seat: int, a: Action, events: list[Event]) -> None:
+        assert isinstance(a, Discard)
+        self.hands[seat].remove(a.card)
+        self.discard_pile.append(a.card)
+        events.append(Event("discard", f"{self.name(seat)} discards the {a.card.display}.",
+                            seat))
+        self.just_drawn = None
+        self.took_from_discard = False
+        self.phase = "turn"
+        self._end_turn(seat, events, changed=True)
+
+    def _swap_move(self, seat: int, a: Action, events: list[Event]) -> None:
+        who = self.name(seat)
+        hand = self.hands[seat]
+        if isinstance(a, Swap):
+            i, j = hand.index(a.give), self.middle.index(a.take)
+            hand[i], self.middle[j] = a.take, a.give
+            self.pass_run = 0
+            events.append(Event("swap", f"{who} gives the {a.give.display} for the "
+                                f"{a.take.display} from the middle.", seat))
+            self._end_turn(seat, events, changed=True)
+        elif isinstance(a, SwapAll):
+            self.hands[seat], self.middle = self.middle, hand
+            self.pass_run = 0
+            events.append(Event("swap", f"{who} swaps the whole hand with the middle; the "
+                                f"middle is now {cards_display(self.middle)}.", seat))
+            self._end_turn(seat, events, changed=True)
+        else:  # pass
+            self.pass_run += 1
+            events.append(Event("pass", f"{who} passes.", seat))
+            self._end_turn(seat, events, changed=False)
+
+    def _renew_middle(self, events: list[Event]) -> bool:
+        """Everyone passed in a row: retire the middle and turn three new cards. Returns
+        True if the round ended instead (fewer than three cards left)."""
+        self.pass_run = 0
+        if len(self.stock) < 3 and self.rules.stock_out == "reshuffle" and self.retired:
+            self.retired += self.middle
+            self.middle = []
+            self._reshuffle_into_stock(self.retired, events, "retired middle cards")
+            self.retired = []
+        if len(self.stock) < 3:
+            events.append(Event("stock_out", "Everyone passed, but fewer than three cards are "
+                                "left to renew the middle."))
+            how = "void" if self.rules.stock_out == "void" else "stock"
+            self._end_round(how, events)
+            return True
+        self.retired += self.middle
+        self.middle = [self.stock.pop() for _ in range(3)]
+        events.append(Event("renew", "Everyone passed in a row, so the middle cards leave "
+                            f"play and three new ones are turned: {cards_display(self.middle)}."))
+        return False
+
+    def _switch_move(self, seat: int, a: Action, events: list[Event]) -> None:
+        who = self.name(seat)
+        hand = self.hands[seat]
+        if isinstance(a, Swap):
+            i, j = hand.index(a.give), self.middle.index(a.take)
+            hand[i], self.middle[j] = a.take, a.give
+            events.append(Event("swap", f"{who} gives the {a.give.display} for the "
+                                f"{a.take.display} from the open hand.", seat))
+        elif isinstance(a, SwitchOpen):
+            self.hands[seat], self.middle = self.middle, hand
+            events.append(Event("switch", f"{who} swaps the whole hand with the open hand; the "
+                                f"open hand is now {cards_display(self.middle)}.", seat))
+        else:
+            self.hands[seat], self.closed = self.closed, hand
+            events.append(Event("switch", f"{who} swaps the whole hand for the closed hand; the "
+                                "old hand lies face down as the new closed hand.", seat))
+            events.append(Event("hand", f"Your cards: {cards_display(self.hands[seat])}.",
+                                seat, private_to=seat))
+        self._end_turn(seat, events, changed=True)
+
+    def _exchange(self, seat: int, a: Exchange, events: list[Event]) -> None:
+        who = self.name(seat)
+        hand = self.hands[seat]
+        slots = [t if isinstance(t, int) else self.widow.index(t) for t in a.take]
+        got = [self.widow[i] for i in slots]
+        hidden = [c for c, i in zip(got, slots, strict=True) if not self.widow_up[i]]
+        for g, i in zip(a.give, slots, strict=True):
+            hand[hand.index(g)] = self.widow[i]
+            self.widow[i] = g
+            self.widow_up[i] = True
+        shown = [c for c, i in zip(got, slots, strict=True) if c not in hidden]
+        parts = []
+        if shown:
+            parts.append(cards_display(shown))
+        if hidden:
+            parts.append(_plural(len(hidden), "face-down widow card", "face-down widow cards"))
+        events.append(Event("exchange", f"{who} puts {cards_display(a.give)} face up in the "
+                            f"widow and takes {' and '.join(parts)}.", seat))
+        if hidden:
+            events.append(Event("drawn", f"From the widow you got {cards_display(hidden)}.",
+                                seat, private_to=seat))
+        self._end_turn(seat, events, changed=True)
+
+    def _knock(self, seat: int, events: list[Event]) -> None:
+        self.knocker = seat
+        self.still_to_move = [s for s in self.seats_from(seat) if s != seat]
+        self.pass_run = 0
+        value = hand_score(self.hands[seat], self.rules).value_text
+        del value  # the knocker's value stays hidden until the showdown
+        events.append(Event("knock", f"{self.name(seat)} knocks: everyone else has one more "
+                            "turn, then the hands are shown.", seat))
+        self.turns += 1
+        self.moves_made += 1
+        self.own_turns[seat] += 1
+        self.to_move = self.still_to_move[0]
+        self._start_turn(events)
+
+    def _end_turn(self, seat: int, events: list[Event], changed: bool) -> None:
+        """Bookkeeping after a complete turn: blitz/fire, final turns, the next player."""
+        self.turns += 1
+        self.moves_made += 1
+        self.own_turns[seat] += 1
+        final = self.knocker is not None
+        if final:
+            self.still_to_move.remove(seat)
+        if changed and self._check_move_blitz(seat, events):
+            return
+        if final:
+            if not self.still_to_move:
+                self._end_round("knock", events)
+                return
+            self.to_move = self.still_to_move[0]
+        else:
+            if (self.rules.family == "swap" and self.pass_run >= len(self.active)
+                    and self._renew_middle(events)):
+                return
+            self.to_move = self.next_active(seat)
+        self._start_turn(events)
+
+    def _check_move_blitz(self, seat: int, events: list[Event]) -> bool:
+        r = self.rules
+        if self.knocker is not None and not r.blitz_after_knock:
+            return False
+        hand = self.hands[seat]
+        if is_fire(hand, r):
+            self._end_round("fire", events, [seat])
+            return True
+        if is_blitz(hand, r):
+            self._end_round("blitz", events, [seat])
+            return True
+        return False
+
+    def _start_turn(self, events: list[Event]) -> None:
+        """At the start of a turn before any knock, an empty stock ends or refills (draw)."""
+        if self.rules.family != "draw" or self.stock or self.knocker is not None:
+            return
+        how = self.rules.stock_out
+        if how == "reshuffle" and len(self.discard_pile) >= 2:
+            top = self.discard_pile.pop()
+            self._reshuffle_into_stock(self.discard_pile, events, "discard pile")
+            self.discard_pile = [top]
+            return
+        events.append(Event("stock_out", "The stock has run out."))
+        self._end_round("void" if how in ("void", "reshuffle") else "stock", events)
+
+    def _reshuffle_into_stock(self, cards: list[Card], events: list[Event], what: str) -> None:
+        order = [cards[i] for i in self.rng.permutation(len(cards))]
+        self.stock = order[::-1] + self.stock
+        events.append(Event("reshuffle", f"The stock has run out: the {what} is shuffled to "
+                            f"make a new stock of {len(order)} cards."))
+
+    # --- the end of a round (RULES.md 3e) ---
+    def _end_round(self, ended_by: str, events: list[Event], special: Sequence[int] = (),
+                   on_deal: bool = False) -> None:
+        r = self.rules
+        self.phase = "over"
+        self.to_move = None
+        self._legal = None
+        seats = self.active
+        scores = {s: hand_score(self.hands[s], r) for s in seats}
+        keys = {s: hand_key(self.hands[s], r) for s in seats}
+        when = " on the deal" if on_deal else ""
+        if ended_by == "fire":
+            events.append(Event("fire", f"Fire{when}! {self._names(special)} "
+                                f"{'has' if len(special) == 1 else 'have'} three aces.",
+                                special[0]))
+        elif ended_by == "blitz":
+            events.append(Event("blitz", f"Blitz{when}! {self._names(special)} "
+                                f"{'shows' if len(special) == 1 else 'show'} 31.", special[0]))
+        elif ended_by == "void":
+            events.append(Event("void", "The round is void: nobody loses."))
+        if ended_by != "void":
+            shown = "; ".join(f"{self.name(s)} {cards_display(self.hands[s])} = "
+                              f"{scores[s].value_text}" for s in seats)
+            events.append(Event("showdown", f"Showdown: {shown}."))
+        lost = [0] * self.n
+        points_won = [0] * self.n
+        chips_won = [0] * self.n
+        special_kind = ended_by in ("blitz", "fire")
+        if r.scoring == "lives":
+            if ended_by == "fire" or (ended_by == "blitz" and r.blitz_effect != "showdown"):
+                why = "fire" if ended_by == "fire" else "a blitz"
+                for s in seats:
+                    if s not in special:
+                        lost[s] = 1
+                        events.append(Event("lose", f"{self.name(s)} loses "
+                                            f"{self._lives_text(1)}: {why} costs every other "
+                                            "player one.", s))
+            elif ended_by != "void":
+                self._showdown_losses(seats, keys, scores, lost, events)
+        elif r.scoring == "points":
+            if special_kind and r.blitz_effect != "showdown" or ended_by == "fire":
+                for s in seats:
+                    points_won[s] = 2 if s in special else 0
+                events.append(Event("points", f"{self._names(special)} "
+                                    f"{'scores' if len(special) == 1 else 'score'} high "
+                                    "(2 points); everyone else scores low (0)."))
+            elif ended_by != "void":
+                self._rank_points(seats, keys, points_won, events)
+            for s in seats:
+                self.points[s] += points_won[s]
+        else:  # chips
+            if special_kind and r.blitz_effect not in ("showdown", "none"):
+                for s in seats:
+                    if s not in special:
+                        pay = min(1, self.chips[s])
+                        self.chips[s] -= pay
+                        chips_won[s] -= pay
+                        self.pot += pay
+                events.append(Event("pot", "Every other player puts one more chip in the pot."))
+                self._pay_pot(list(special), chips_won, events)
+            elif ended_by != "void":
+                best = max(keys[s] for s in seats)
+                self._pay_pot([s for s in seats if keys[s] == best], chips_won, events)
+            else:
+                events.append(Event("pot", f"The pot of {self.pot} stays for the next round."))
+        # lives, the extra life and going out
+        if r.scoring == "lives":
+            for s in seats:
+                if not lost[s]:
+                    continue
+                self.lives[s] -= lost[s]
+                if self.lives[s] < 0 or (self.lives[s] == 0 and not r.extra_life):
+                    self.lives[s] = 0
+                    self.out[s] = True
+                    events.append(Event("out", f"{self.name(s)} is out of the game.", s))
+                elif self.lives[s] == 0:
+                    events.append(Event("extra_life", f"{self.name(s)} has no "
+                                        f"{self.life_plural} left but plays on "
+                                        f"({_life_words(r, extra=True)}); the next loss is "
+                                        "the end.", s))
+        elif r.scoring == "chips":
+            for s in seats:
+                if self.chips[s] < r.ante:
+                    self.out[s] = True
+                    events.append(Event("out", f"{self.name(s)} cannot ante any more and is "
+                                        "out.", s))
+        values = tuple(scores[s].points if s in scores else None for s in range(self.n))
+        values = tuple(v if not isinstance(v, tuple) else scores[i].label
+                       for i, v in enumerate(values))
+        self.round_result = RoundResult(
+            self.round_no, ended_by, values,
+            tuple(scores[s].value_text if s in scores else None for s in range(self.n)),
+            tuple(tuple(self.hands[s]) if s in scores else () for s in range(self.n)),
+            tuple(lost), self.knocker, tuple(special), tuple(points_won), tuple(chips_won),
+            self.pot)
+        self.results.append(self.round_result)
+        self._game_end(events)
+
+    def _names(self, seats: Iterable[int]) -> str:
+        names = [self.name(s) for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def _showdown_losses(self, seats: list[int], keys: dict, scores: dict, lost: list[int],
+                         events: list[Event]) -> None:
+        r = self.rules
+        low = min(keys[s] for s in seats)
+        lowest = [s for s in seats if keys[s] == low]
+        k = self.knocker
+        low_text = scores[lowest[0]].value_text
+        for s in lowest:
+            lost[s] = 1
+        reason = {s: f"lowest hand ({low_text})" if len(lowest) == 1
+                  else f"tied for the lowest hand ({low_text})" for s in lowest}
+        if k is not None and k in lowest:
+            if len(lowest) == 1:
+                lost[k] = r.knocker_alone_lowest
+                reason[k] = f"knocked and has the lowest hand ({low_text})"
+            elif r.knocker_tied == "safe":
+                lost[k] = 0
+                events.append(Event("safe", f"{self.name(k)} knocked and ties for the lowest "
+                                    "hand: the knocker is safe.", k))
+            elif r.knocker_tied == "double":
+                lost[k] = 2
+                reason[k] = f"knocked and ties for the lowest hand ({low_text})"
+        for s in lowest:
+            if lost[s]:
+                events.append(Event("lose", f"{self.name(s)} loses {self._lives_text(lost[s])}: "
+                                    f"{reason[s]}.", s))
+
+    def _rank_points(self, seats: list[int], keys: dict, points_won: list[int],
+                     events: list[Event]) -> None:
+        n = len(seats)
+        for s in seats:
+            place = 1 + sum(keys[t] > keys[s] for t in seats)
+            points_won[s] = 2 if place == 1 else (0 if place == n else 1)
+        words = {2: "high (2 points)", 1: "medium (1 point)", 0: "low (0 points)"}
+        text = "; ".join(f"{self.name(s)} {words[points_won[s]]}" for s in seats)
+        events.append(Event("points", f"Places: {text}."))
+
+    def _pay_pot(self, winners: list[int], chips_won: list[int], events: list[Event]) -> None:
+        share, rest = divmod(self.pot, len(winners))
+        for s in winners:
+            self.chips[s] += share
+            chips_won[s] += share
+        text = (f"{self._names(winners)} {'takes' if len(winners) == 1 else 'split'} the pot "
+                f"({self.pot} chips)")
+        if rest:
+            text += f"; {_plural(rest, 'odd chip stays', 'odd chips stay')} for the next round"
+        events.append(Event("pot", text + "."))
+        self.pot = rest
+
+    def _game_end(self, events: list[Event]) -> None:
+        r = self.rules
+        left = self.active
+        if r.scoring == "points":
+            top = max(self.points)
+            leaders = [s for s in range(self.n) if self.points[s] == top]
+            if top >= r.points_to_win and len(leaders) == 1:
+                self.game_over = True
+                self.winner = leaders[0]
+            elif top >= r.points_to_win:
+                events.append(Event("tie", f"{self._names(leaders)} are tied on {top} points: "
+                                    "play goes on."))
+        elif len(left) <= 1:
+            self.game_over = True
+            self.winner = left[0] if left else None
+        if self.game_over:
+            self.phase = "over"
+            self.to_move = None
+            if self.winner is None:
+                events.append(Event("game_over", "Everyone left went out in the same round: "
+                                    "the game is a draw."))
+            else:
+                events.append(Event("game_over", f"{self.name(self.winner)} wins the game!",
+                                    self.winner))
+
+    # --- between rounds ---
+    def next_round(self, deck: Sequence[Card] | str | None = None) -> list[Event]:
+        """Deal the next round: the deal passes left (skipping players who are out) and the
+        pack is shuffled afresh from the game's generator (or ``deck`` is stacked)."""
+        if self.game_over:
+            raise IllegalActionError("The game is over; start a new game.")
+        if not self.round_over:
+            raise IllegalActionError("The round is still being played.")
+        self.dealer = self.next_active(self.dealer)
+        events = self._deal(deck)
+        self.log.extend(events)
+        return events
+
+    # --- what a seat may see ---
+    def observation(self, seat: int, log: bool = True) -> Observation:
+        """What ``seat`` may see now; ``log=False`` leaves out the event log (faster)."""
+        over = self.phase == "over"
+        hands = tuple(tuple(h) if (over or s == seat) else None
+                      for s, h in enumerate(self.hands))
+        my_turn = self.to_move == seat
+        spare_visible = (self.phase == "choose" and seat == self.dealer
+                         and self.rules.family == "switch")
+        return Observation(
+            seat=seat, rules=self.rules, players=self.players, round_no=self.round_no,
+            dealer=self.dealer, hand=tuple(self.hands[seat]), hands=hands,
+            hand_counts=tuple(len(h) for h in self.hands),
+            discard_pile=tuple(self.discard_pile), middle=tuple(self.middle),
+            widow=tuple(c if up else None for c, up in zip(self.widow, self.widow_up, strict=True)),
+            closed_count=len(self.closed), spare_count=len(self.spare),
+            spare_hand=tuple(self.spare) if spare_visible else None,
+            stock_count=len(self.stock), lives=tuple(self.lives), points=tuple(self.points),
+            chips=tuple(self.chips), pot=self.pot, out=tuple(self.out), to_move=self.to_move,
+            phase=self.phase, knocker=self.knocker, still_to_move=tuple(self.still_to_move),
+            legal_actions=tuple(self.legal_actions()) if my_turn else (),
+            just_drawn=self.just_drawn if my_turn else None,
+            took_from_discard=self.took_from_discard if my_turn else False,
+            turns=self.turns, own_turns=self.own_turns[seat], moves=tuple(self.moves),
+            log=tuple(e for e in self.log[self.round_log_start:]
+                      if e.private_to is None or e.private_to == seat) if log else (),
+            round_over=over, game_over=self.game_over, winner=self.winner,
+            result=self.round_result if over else None)
+
+    # --- checks used by tests and by loading ---
+    def card_places(self) -> dict[Card, str]:
+        """Where every card of the pack is; raises ValueError if one is twice or missing."""
+        places: dict[Card, str] = {}
+
+        def put(cards: Iterable[Card], where: str) -> None:
+            for c in cards:
+                if c in places:
+                    raise ValueError(f"The {c.display} is both in the {places[c]} and the {where}.")
+                places[c] = where
+
+        for s, h in enumerate(self.hands):
+            put(h, f"hand of {self.name(s)}")
+        put(self.stock, "stock")
+        put(self.discard_pile, "discard pile")
+        put(self.middle, "middle")
+        put(self.closed, "closed hand")
+        put(self.spare, "dealer's second hand")
+        put(self.widow, "widow")
+        put(self.retired, "retired middle cards")
+        if self.round_no:
+            pack = make_pack(self.rules.pack)
+            pack_set = set(pack)
+            missing = [c for c in pack if c not in places]
+            extra = [c for c in places if c not in pack_set]
+            if missing:
+                raise ValueError(f"The {missing[0].display} is nowhere on the table.")
+            if extra:
+                raise ValueError(f"The {extra[0].display} is not in this pack.")
+        return places
+
+    def snapshot(self) -> dict:
+        """The visible and hidden state as plain data (compares games, checks saved files)."""
+        def t(cards: Iterable[Card]) -> list[str]:
+            return [str(c) for c in cards]
+        return {"round": self.round_no, "dealer": self.dealer, "to_move": self.to_move,
+                "phase": self.phase, "hands": [t(h) for h in self.hands],
+                "stock": t(self.stock), "discard_pile": t(self.discard_pile),
+                "middle": t(self.middle), "closed": t(self.closed), "spare": t(self.spare),
+                "widow": t(self.widow), "widow_up": list(self.widow_up),
+                "retired": t(self.retired), "lives": list(self.lives),
+                "points": list(self.points), "chips": list(self.chips), "pot": self.pot,
+                "out": list(self.out), "knocker": self.knocker,
+                "still_to_move": list(self.still_to_move), "game_over": self.game_over,
+                "winner": self.winner}
+
+    def counters(self) -> list[int]:
+        """Each seat's lives, points or chips, whichever the rules keep."""
+        return list({"lives": self.lives, "points": self.points,
+                     "chips": self.chips}[self.rules.scoring])
+
+
+def _life_words(rules: Rules, extra: bool = False) -> Any:
+    for v in VARIANTS.values():
+        if v.rules == rules:
+            return v.extra_life_name if extra else (v.life_name, v.life_plural)
+    if extra:
+        return "on the county"
+    return ("point", "points") if rules.scoring == "points" else (
+        ("chip", "chips") if rules.scoring == "chips" else ("life", "lives"))
+
+
+def stacked_deck(deck: Sequence[Card] | str, pack_size: int) -> list[Card]:
+    """The full deal order: the listed cards from the top, then every other card of the pack
+    in the pack's fixed order. Refuses a card twice or a card not in the pack."""
+    cards = parse_cards(deck)
+    pack = make_pack(pack_size)
+    allowed = set(pack)
+    seen: set[Card] = set()
+    for c in cards:
+        if c not in allowed:
+            raise CardError(f"'{c}' is not in this {pack_size}-card pack.")
+        if c in seen:
+            raise CardError(f"'{c}' appears twice in the deck; each card is in the pack once.")
+        seen.add(c)
+    return cards + [c for c in pack if c not in seen]
+
+
+def new_game(rules: Rules, players: Sequence[str], *, seed: int | None = None,
+             rng: np.random.Generator | None = None, deck: Sequence[Card] | str | None = None,
+             dealer: int = 0, lives: Sequence[int | None] | None = None) -> Game:
+    """Start a game and deal round 1.
+
+    ``deck`` stacks the stock from the top (unlisted cards follow in the pack's order);
+    otherwise the pack is shuffled with ``rng`` (or a new generator from ``seed``).
+    ``lives`` starts mid-game: per seat the lives (or points / chips, whichever the rules
+    keep); in lives scoring a negative number or None marks a player already out.
+    """
+    if rng is None:
+        rng = np.random.default_rng(seed)
+    g = Game(rules, players, rng, dealer, lives)
+    if g.out[dealer]:
+        g.dealer = g.next_active(dealer)
+    g.log.extend(g._deal(deck))
+    return g
+
+
+def play_round(rules: Rules, n_players: int, bots: Sequence[str], rng: np.random.Generator,
+               dealer: int = 0, knock_at: float = 25.0) -> RoundSummary:
+    """Play one independent round with a fresh deal from ``rng`` (for simulations).
+
+    A round still going after ``MAX_ROUND_TURNS`` turns counts as void (as in
+    ``thirtyone.sim``); this only happens with bots that never knock.
+    """
+    from .bots import make_bot
+
+    if isinstance(bots, str):
+        bots = [bots]
+    if len(bots) == 1:
+        bots = list(bots) * n_players
+    if len(bots) != n_players:
+        raise ValueError(f"Give one bot level or one per seat ({n_players}); got {len(bots)}.")
+    players = [f"P{i}" for i in range(n_players)]
+    g = new_game(rules, players, rng=rng, dealer=dealer % n_players)
+    choosers = [make_bot(b, knock_at) for b in bots]
+    while not g.round_over:
+        if g.turns >= MAX_ROUND_TURNS:
+            g._end_round("void", [])
+            break
+        seat = g.to_move
+        assert seat is not None
+        g.apply(choosers[seat](g.observation(seat, log=False), rng))
+    res = g.round_result
+    assert res is not None
+    k = res.knocker
+    lost: list[int] = list(res.lives_lost)
+    if rules.scoring == "points":
+        lost = [1 if p == 0 and res.ended_by != "void" else 0 for p in res.points_won]
+    elif rules.scoring == "chips":
+        lost = [0 if c > 0 or res.ended_by == "void" else 1 for c in res.chips_won]
+    knocker_lost = None if k is None or res.ended_by != "knock" else lost[k] > 0
+    return RoundSummary(res.ended_by, g.turns, k, knocker_lost, lost)
+
