@@ -21,7 +21,7 @@ Quiz kinds:
 
 >>> q = parse_quiz("kind: value\\nvariant: scat\\nhand: AH KH 9S\\nquestion: Worth?")
 >>> q.options
-['9', '21', '30']
+['9', '11', '21', '30']
 >>> q.check('21').correct, q.check('30').correct
 (True, False)
 """
