@@ -245,8 +245,7 @@ class SimStats:
 
 # --- checks -----------------------------------------------------------------------------
 
-def parse_bots(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
-    """Bot level per seat from ``"basic"`` or ``"basic,random,..."`` or a list."""
+def _bot_list(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
     levels = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
     levels = [str(b).strip().lower() for b in levels]
     if len(levels) == 1:
@@ -254,10 +253,17 @@ def parse_bots(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
     if len(levels) != n_players:
         raise SimulationError(f"Give one bot level or one per seat ({n_players}); "
                               f"got {len(levels)}.")
+    return tuple(levels)
+
+
+def parse_bots(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
+    """Bot level per seat from ``"basic"`` or ``"basic,random,..."`` or a list."""
+    levels = _bot_list(bots, n_players)
     for b in levels:
         if b not in BOT_LEVELS:
             raise SimulationError(f"The fast simulator plays the bot levels "
-                                  f"{', '.join(BOT_LEVELS)}; '{b}' is not one of them.")
+                                  f"{', '.join(BOT_LEVELS)}; '{b}' is not one of them "
+                                  "(the table engine plays every level: --engine table).")
     return tuple(levels)
 
 
@@ -828,8 +834,7 @@ def simulate_table(rules: Rules, n_players: int, rounds: int, seed: int | None =
     """The same statistics from the table engine, one round at a time (``game.play_round``)."""
     from . import game
 
-    levels = parse_bots(bots, n_players) if rules.family in FAMILIES else \
-        tuple([bots] * n_players if isinstance(bots, str) else bots)
+    levels = _bot_list(bots, n_players)  # any level the table knows, expert included
     rng = np.random.default_rng(seed)
     ended = np.empty(rounds, dtype=np.int8)
     turns = np.empty(rounds, dtype=np.int32)

@@ -1,0 +1,24 @@
+"""The benchmark module runs and reports both engines side by side."""
+
+from __future__ import annotations
+
+from thirtyone import bench
+
+
+def test_benchmark_reports_fast_and_table_rounds_per_second_side_by_side(capsys):
+    rows = bench.bench_sim(table_rounds=40, fast_rounds=4000, slices=2)
+    assert [(r["variant"], r["players"]) for r in rows] == [("scat", 4), ("schwimmen", 4)]
+    for r in rows:
+        assert r["table_rounds_per_second"] > 0
+        # even a tiny run of the batched simulator beats one round at a time
+        assert r["fast_rounds_per_second"] > r["table_rounds_per_second"]
+        assert r["ratio"] == round(r["fast_rounds_per_second"] / r["table_rounds_per_second"], 1)
+    bench.print_sim(rows)
+    out = capsys.readouterr().out
+    assert "scat" in out and "schwimmen" in out and "x" in out
+
+
+def test_a_missing_optional_benchmark_is_skipped_not_fatal():
+    assert bench._optional("thirtyone.no_such_module", "bench") is None
+    assert bench._optional("thirtyone.sim", "no_such_function") is None
+    assert bench._optional("thirtyone.sim", "simulate") is not None
