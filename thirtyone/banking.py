@@ -57,7 +57,7 @@ import numpy as np
 
 from . import IllegalActionError
 from .actions import Action, ActionTextError, Hit, Stay, parse_action
-from .cards import Card, CardError, cards_display, make_pack, parse_card, parse_cards
+from .cards import Card, CardError, cards_display, make_pack, parse_cards
 from .rules import Rules, RulesError, get_variant
 from .scoring import banking_total
 
@@ -108,10 +108,10 @@ def check_table(rules: Rules, players: int) -> None:
                          f"at most {MAX_PLAYERS_ONE_PACK} players.")
 
 
-def stacked_shoe(deck: Iterable[Card | str], rules: Rules) -> list[Card]:
+def stacked_shoe(deck: Iterable[Card | str] | str, rules: Rules) -> list[Card]:
     """The whole pack(s) with ``deck`` on top, in order; the cards not listed follow in the
     fixed order of ``make_pack``, pack after pack. A card may be listed at most once per pack."""
-    listed = [c if isinstance(c, Card) else parse_card(c) for c in deck]
+    listed = parse_cards(deck)
     pack = make_pack(rules.pack)
     allowed = set(pack)
     counts: Counter[Card] = Counter()
@@ -193,7 +193,7 @@ class BankingGame:
     def __init__(self, rules: Rules | None = None, players: int | Sequence[str] = 2,
                  banker: int = 0, seed: int | None = None,
                  rng: np.random.Generator | None = None,
-                 deck: Iterable[Card | str] | None = None,
+                 deck: Iterable[Card | str] | str | None = None,
                  chips: Sequence[int] | None = None, max_rounds: int | None = None) -> None:
         self.rules = rules if rules is not None else get_variant("banking").rules
         names = ([f"Seat {i}" for i in range(players)] if isinstance(players, int)
@@ -627,8 +627,6 @@ def new_banking_game(rules: Rules | None = None, players: int | Sequence[str] = 
                      max_rounds: int | None = None) -> BankingGame:
     """Start a banking game and deal round 1, with the arguments of ``game.new_game``
     (``dealer`` is the first banker, ``chips`` starts mid-game)."""
-    if isinstance(deck, str):
-        deck = parse_cards(deck)
     return BankingGame(rules, players, banker=dealer, seed=seed, rng=rng, deck=deck,
                        chips=chips, max_rounds=max_rounds)
 
