@@ -89,3 +89,12 @@ def test_the_simulation_runs_on_request_with_rates_between_0_and_1(at):
     # played on the same deals, their rounds end the same way.
     by_name = sim.set_index("Variant")
     assert (by_name.loc["Thirty-One (Scat)"] == by_name.loc["Five-dollar bill"]).all()
+
+
+def test_the_sidebar_variant_is_the_first_column_the_others_are_compared_with(at):
+    at.session_state["variant_key"] = "schwimmen"
+    at.run()
+    frame = comparison(at)
+    assert frame.columns[0] == "Schwimmen (German 31)"
+    assert len(frame.columns) == len(VARIANTS)
+    assert any("first column (**Schwimmen (German 31)**)" in m.value for m in at.markdown)

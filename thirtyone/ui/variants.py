@@ -56,13 +56,11 @@ def style_comparison(frame: pd.DataFrame):
 
 def comparison_section(current: str | None = None) -> None:
     st.header("Side by side")
-    order = list(VARIANTS)
-    if current in order:  # the sidebar's variant is the first column, the one compared to
-        order.remove(current)
-        order.insert(0, current)
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
-    keys = c1.multiselect("Variants to compare", order, default=order,
-                          format_func=lambda k: VARIANTS[k].name, key="t31var_compare")
+    chosen = c1.multiselect("Variants to compare", list(VARIANTS), default=list(VARIANTS),
+                            format_func=lambda k: VARIANTS[k].name, key="t31var_compare")
+    # The sidebar's variant is the first column, the one the others are compared with.
+    keys = sorted(chosen, key=lambda k: (k != current, list(VARIANTS).index(k)))
     only = c2.toggle("Only rows that differ", value=True, key="t31var_only_diff",
                      help="Hide the rules on which every variant that uses them agrees.")
     if not keys:
