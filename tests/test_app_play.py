@@ -73,7 +73,10 @@ def check_no_hidden_cards(at: AppTest) -> None:
     if game.round_over:
         return
     shown = set(CARD_ATTR.findall(page_html(at)))
+    public = game.observation(0).hands  # banking shows a natural or a bust at once
     for seat in range(1, game.n):
+        if public[seat] is not None:
+            continue
         hidden = {str(c) for c in game.hands[seat]}
         assert not (shown & hidden), f"cards of seat {seat} on the page: {shown & hidden}"
 
@@ -100,13 +103,15 @@ def choose_exchange(at: AppTest, rnd: random.Random) -> None:
     run(at)
 
 
-def play_to_the_end(at: AppTest, seed: int, max_clicks: int = 600) -> dict:
-    """Click through a whole game: random legal moves for you, Next for the bots."""
+def play_to_the_end(at: AppTest, seed: int, max_clicks: int = 600,
+                    one_round: bool = False) -> dict:
+    """Click through a whole game (or one round): random legal moves for you, Next for the
+    bots."""
     rnd = random.Random(seed)
     stats = {"clicks": 0, "rounds": 0, "my_moves": 0, "bot_turns": 0}
     for _ in range(max_clicks):
         game = at.session_state["play_game"]
-        if game.game_over:
+        if game.game_over or (one_round and game.round_over):
             break
         keys = {b.key for b in at.button}
         stats["clicks"] += 1
@@ -169,6 +174,16 @@ def test_a_whole_game_of_kitty_is_played_to_the_end_by_clicking(at):
     stats = play_to_the_end(at, seed=3)
     assert at.session_state["play_game"].game_over
     assert stats.get("exchanges", 0) >= 1
+
+
+@pytest.mark.parametrize("variant", ["blitz", "five_dollar", "eenendertigen", "running_total",
+                                     "stop_the_bus", "switch", "banking"])
+def test_every_other_variant_plays_a_round_to_its_end_by_clicking(at, variant):
+    start(at, variant, bots=2)
+    play_to_the_end(at, seed=4, one_round=True)
+    game = at.session_state["play_game"]
+    assert game.round_over
+    assert "is over" in page_html(at)
 
 
 def test_bot_levels_are_chosen_per_seat(at):
