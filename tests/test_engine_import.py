@@ -9,8 +9,9 @@ CHECK = """
 import importlib, pkgutil, sys
 import thirtyone
 assert "streamlit" not in sys.modules, "import thirtyone imported streamlit"
-for m in pkgutil.walk_packages(thirtyone.__path__, "thirtyone."):
-    if m.name.startswith("thirtyone.ui") or m.name == "thirtyone.__main__":
+# iter_modules, not walk_packages: walking would import thirtyone.ui to look inside it.
+for m in pkgutil.iter_modules(thirtyone.__path__, "thirtyone."):
+    if m.name in ("thirtyone.ui", "thirtyone.__main__"):
         continue
     importlib.import_module(m.name)
     assert "streamlit" not in sys.modules, f"{m.name} imported streamlit"
@@ -31,3 +32,14 @@ def test_no_engine_module_imports_streamlit():
                        timeout=120)
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == "ok"
+
+
+def test_the_readme_python_examples_run():
+    import doctest
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 3
+    assert result.failed == 0
