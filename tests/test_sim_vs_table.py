@@ -89,3 +89,10 @@ def test_table_engine_option_of_the_command():
     out = simulate_command(args)
     assert out["rounds"] == 200
     assert out["blitz_rate"] + out["knock_rate"] + out["void_rate"] == pytest.approx(1.0)
+
+
+def test_both_engines_call_a_round_void_after_the_same_number_of_turns():
+    from thirtyone.game import MAX_ROUND_TURNS
+    from thirtyone.sim import MAX_TURNS
+
+    assert MAX_TURNS == MAX_ROUND_TURNS

@@ -436,11 +436,17 @@ class _Batch:
         if showdown.any():
             self.finish(a[showdown], KNOCK)
             gone |= showdown
-        long = ~gone & (self.turns[a] >= MAX_TURNS)
-        if long.any():
-            self.finish(a[long], VOID)
-            gone |= long
         return gone
+
+    def next_turn(self, a: np.ndarray, m: np.ndarray) -> None:
+        """Pass the turn on; a round still going after ``MAX_TURNS`` turns is void."""
+        self.mover[a] = (m + 1) % self.n
+        going = a[self.ended[a] < 0]
+        long = going[self.turns[going] >= MAX_TURNS]
+        if len(long):
+            self.finish(long, VOID)
+            going = going[self.ended[going] < 0]
+        self.active = going
 
     def stock_out(self, rows: np.ndarray) -> None:
         """The stock ran out before any knock in these rounds (RULES.md 3d). The swap family
@@ -520,8 +526,7 @@ class _Batch:
         out = go[(self.ptr[go] >= self.K) & (self.knocker[go] < 0)]
         if len(out):
             self.stock_out(out)
-        self.mover[a] = (m + 1) % self.n
-        self.active = a[self.ended[a] < 0]
+        self.next_turn(a, m)
 
     def reshuffle(self, rows: np.ndarray) -> None:
         """The discard pile except its top card, shuffled, becomes the new stock."""
@@ -627,8 +632,7 @@ class _Batch:
                 self.passes[ok] = 0
             if (~enough).any():
                 self.stock_out(c[~enough])
-        self.mover[a] = (m + 1) % self.n
-        self.active = a[self.ended[a] < 0]
+        self.next_turn(a, m)
 
 
 # --- the basic bot (DESIGN.md "Bots"), for many positions at once ----------------------
