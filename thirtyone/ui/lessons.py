@@ -30,6 +30,8 @@ LESSON_CSS = """
   padding: 0.3rem 1.2rem; }
 .st-key-t31lesson [data-testid="stButtonGroup"] button p { font-size: 1.35rem; }
 .t31-question { font-size: 1.45rem; font-weight: 650; margin: 0.2rem 0 0.6rem 0; }
+.st-key-t31lessonlist button { justify-content: flex-start; text-align: left; }
+.st-key-t31lessonlist button p { font-size: 1.08rem; }
 .t31-player { display: flex; align-items: center; gap: 1rem; }
 .t31-player .t31-rowlabel { width: 8rem; flex: none; }
 .t31-rowlabel { font-size: 1.1rem; color: #40504a; margin: 0.4rem 0 0 0; font-weight: 600; }
@@ -190,7 +192,7 @@ def learn_page() -> None:
         prog["lesson"] = slugs[0]
     st.markdown(LESSON_CSS, unsafe_allow_html=True)
     left, right = st.columns([1.4, 3], gap="large")
-    with left:
+    with left, st.container(key="t31lessonlist"):
         lesson_list(all_lessons, prog["lesson"])
     with right, st.container(key="t31lesson"):
         show_lesson(all_lessons[slugs.index(prog["lesson"])], all_lessons)
