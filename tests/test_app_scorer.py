@@ -200,3 +200,12 @@ def test_a_house_rule_changes_the_value(at):
     at.selectbox(key="scorer_house_scat__three_of_a_kind").set_value(30.5).run()
     assert shown_value(at) == "30½"
     assert any("House rules on" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("key", ["kitty", "banking", "switch", "running_total", "blitz"])
+def test_every_variant_scores_a_hand_without_error(at, key):
+    choose_variant(at, key)
+    type_cards(at, "AH KH QH")
+    assert not at.exception and len(at.error) == 0
+    assert shown_value(at) == "31"
+    assert len(at.dataframe[0].value) == 10
