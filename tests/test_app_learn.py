@@ -92,3 +92,12 @@ def test_a_lesson_with_every_quiz_right_gets_a_tick(at):
     quiz = at.button_group[0]
     quiz.select(lesson.quizzes[0].answers[0]).run()
     assert at.button(key=f"t31lesson_{lesson.slug}").label.endswith("✓")
+
+
+def test_start_again_forgets_every_answer(at):
+    open_value_quiz(at).select("16").run()
+    at.button(key="t31learn_reset").click().run()
+    assert at.session_state["learn_progress"]["answers"] == {}
+    first = load_lessons()[0]
+    assert at.button(key=f"t31lesson_{first.slug}").proto.type == "primary"
+    assert not at.success and not at.error

@@ -83,6 +83,12 @@ def _next_lesson(slug: str) -> None:
     progress()["steps"][slug] = 0
 
 
+def _reset() -> None:
+    st.session_state[PROGRESS_KEY] = {"lesson": None, "steps": {}, "answers": {}}
+    for k in [k for k in st.session_state if str(k).startswith("t31quiz_")]:
+        del st.session_state[k]
+
+
 def _answered(qid: str, widget_key: str) -> None:
     choice = st.session_state.get(widget_key)
     if choice is None:
@@ -149,6 +155,8 @@ def lesson_list(all_lessons: list[Lesson], current: str) -> None:
     done = sum(solved(lesson)[0] for lesson in all_lessons)
     total = sum(solved(lesson)[1] for lesson in all_lessons)
     st.progress(done / total if total else 0.0, text=f"{done} of {total} quizzes right")
+    st.button("Start again", key="t31learn_reset", on_click=_reset, icon=":material/restart_alt:",
+              help="Forget every answer and go back to the first lesson (e.g. for a new class).")
 
 
 def show_lesson(lesson: Lesson, all_lessons: list[Lesson]) -> None:

@@ -240,6 +240,24 @@ def _show_sim(results: dict, where) -> None:
                                        format="%.1f")})
 
 
+def sim_chart(results: dict) -> go.Figure:
+    """Grouped bars: how rounds end, and how often the knocker pays, per variant."""
+    names = [VARIANTS[k].name for k in results]
+    fig = go.Figure()
+    for field, label, colour in (("blitz_rate", "Ended by a blitz (or fire)", "#c8102e"),
+                                 ("knock_rate", "Ended by a knock", "#1f6f43"),
+                                 ("knocker_lost_rate", "Knocker lost a life (of knocks)",
+                                  "#a0522d")):
+        fig.add_trace(go.Bar(name=label, x=names, y=[results[k][field] or 0 for k in results],
+                             marker_color=colour,
+                             hovertemplate="%{x}: %{y:.1%}<extra>" + label + "</extra>"))
+    fig.update_layout(barmode="group", height=380, yaxis_tickformat=".0%",
+                      margin={"l": 10, "r": 10, "t": 10, "b": 10},
+                      legend={"orientation": "h", "y": 1.12, "font": {"size": 14}},
+                      font={"size": 14})
+    return fig
+
+
 def statistics_section() -> None:
     st.header("Statistics")
     st.subheader("Exact: the deal", anchor=False)
@@ -266,6 +284,7 @@ def statistics_section() -> None:
     go_button = st.button("Simulate", type="primary", key="t31var_sim_go",
                           icon=":material/play_arrow:")
     table = st.empty()
+    chart = st.empty()
     if go_button:
         from thirtyone.sim import iter_simulate
         results: dict = {}
@@ -286,6 +305,8 @@ def statistics_section() -> None:
         stored = st.session_state[SIM_KEY]
     if stored:
         _show_sim(stored["results"], table)
+        chart.plotly_chart(sim_chart(stored["results"]), key="t31var_sim_chart",
+                           config={"displayModeBar": False})
         p, r, k = stored["params"]
         note = f"{p} players, {r:,} rounds per variant, bots knock at {k}."
         if stored["params"] != params:
