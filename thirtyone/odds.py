@@ -125,11 +125,29 @@ def hand_strengths(rules: Rules) -> np.ndarray:
 
 
 def _python_strength(rules: Rules, hands: np.ndarray) -> np.ndarray:
-    """Exact order for rules whose comparison has no closed array form (the tie-break):
-    rank of each hand's ``score`` key among all keys."""
-    keys = [score([card_from_index(int(i)) for i in h], rules).key for h in hands]
-    order = {k: n for n, k in enumerate(sorted(set(keys)))}
-    return np.array([order[k] for k in keys], dtype=np.float64)
+    """Exact order for the tie-break (Kitty): each hand's ``score`` key packed into one
+    number, computed for all hands at once. The key is the value, then the counted cards'
+    points high to low, then the other cards' (``scoring._tie_key``); points are at most 11,
+    so base 16 keeps the order."""
+    pts, suits, ranks = _POINTS[hands].astype(np.int64), _SUITS[hands], _RANKS[hands]
+    values = suit_sum_values(hands, rules)
+    # Per suit: its total, then its cards' points high to low; the best suit has the
+    # largest such code (as in scoring.best_suit).
+    in_suit = np.stack([suits == s for s in range(4)], axis=1)            # (N, 4, 3)
+    suit_pts = -np.sort(-np.where(in_suit, pts[:, None, :], 0), axis=-1)  # high to low
+    code = (suit_pts.sum(axis=-1) * 16 ** 3 + suit_pts[..., 0] * 16 ** 2
+            + suit_pts[..., 1] * 16 + suit_pts[..., 2])
+    best = np.take_along_axis(in_suit, code.argmax(axis=1)[:, None, None], axis=1)[:, 0]
+    trips = (ranks[:, 0] == ranks[:, 1]) & (ranks[:, 1] == ranks[:, 2])
+    plain = np.take_along_axis(code, code.argmax(axis=1)[:, None], axis=1)[:, 0] // 16 ** 3
+    whole_hand = trips & (values != plain)  # three of a kind or fire: every card counts
+    counted = best | whole_hand[:, None]
+    c = -np.sort(-np.where(counted, pts, 0), axis=-1)
+    o = -np.sort(-np.where(counted, 0, pts), axis=-1)
+    key = np.round(values * 2).astype(np.int64)
+    for col in (c[:, 0], c[:, 1], c[:, 2], o[:, 0], o[:, 1], o[:, 2]):
+        key = key * 16 + col
+    return key.astype(np.float64)
 
 
 @dataclass(frozen=True)
@@ -160,9 +178,9 @@ def dealt_distribution(rules: Rules) -> Distribution:
     n = len(table)
     vals, counts = np.unique(table.values, return_counts=True)
     if rules.hand_value == "brag":
-        probs = {BRAG_CLASSES[int(v)]: c / n for v, c in zip(vals, counts)}
+        probs = {BRAG_CLASSES[int(v)]: c / n for v, c in zip(vals, counts, strict=True)}
         return Distribution(rules, n, probs, 0.0, None)
-    probs = {float(v): c / n for v, c in zip(vals, counts)}
+    probs = {float(v): c / n for v, c in zip(vals, counts, strict=True)}
     # A blitz is exactly 31 in one suit; with 32/33 for fire those hands are not 31.
     p31 = float(np.count_nonzero(table.values == 31.0)) / n
     return Distribution(rules, n, probs, p31, float(table.values.mean()))
