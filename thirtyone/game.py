@@ -42,6 +42,7 @@ import copy as _copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -72,6 +73,10 @@ __all__ = ["Event", "Observation", "Game", "RoundResult", "RoundSummary", "Final
            "knock_value", "MAX_ROUND_TURNS", "TABLE_FAMILIES"]
 
 TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
+# Widow family: every way to give k hand cards (positions in the sorted hand) for k widow
+# slots, k = 1..3.
+_EXCHANGE_PAIRS = [(g, t) for k in range(1, 4) for g in combinations(range(3), k)
+                   for t in combinations(range(3), k)]
 # play_round (simulation only) calls a round that goes on this long void, like thirtyone.sim.
 MAX_ROUND_TURNS = 400
 
@@ -574,14 +579,10 @@ class Game:
         return acts
 
     def _exchanges(self, hand: list[Card]) -> list[Action]:
-        from itertools import combinations
-        slots = range(len(self.widow))
-        out: list[Action] = []
-        for k in range(1, 4):
-            for give in combinations(sorted(hand), k):
-                for take in combinations(slots, k):
-                    out.append(Exchange(give, tuple(self._slot_name(i) for i in take)))
-        return out
+        cards = sorted(hand)
+        names = [self._slot_name(i) for i in range(len(self.widow))]
+        return [Exchange(tuple(cards[i] for i in give), tuple(names[j] for j in take))
+                for give, take in _EXCHANGE_PAIRS]
 
     def _slot_name(self, i: int) -> Card | int:
         return self.widow[i] if self.widow_up[i] else i

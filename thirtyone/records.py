@@ -1,0 +1,289 @@
+"""Game records (DESIGN.md "Game record"): save, load and replay a table game as JSON.
+
+A record names the variant and its changed options, the players, the first dealer, the
+starting lives (optional), the deck and the moves in their canonical text:
+
+>>> rec = {"variant": "schwimmen", "players": ["Tom", "You", "Lena"], "dealer": 0,
+...        "deck": "AH TH AS 8H 9H QH KS 8D 9S KH 7C TD".split(),
+...        "actions": ["swap KS KH", "pass", "swap QH KS", "swap 8H QH"]}
+>>> g = game_from_record(rec)
+>>> g.round_result.ended_by, g.round_result.lives_lost
+('blitz', (0, 0, 1))
+
+Moves are applied in order to whoever is to move; when a round is over and more moves (or
+rounds) follow, the next round is dealt. ``deck`` stacks round 1 from the top (the cards
+not listed follow in the pack's order) unless ``deck_shuffled`` is true, in which case the
+deck came from the game's generator and is checked against it. Later rounds are shuffled by
+the game's generator (``rng_state``, else ``seed``, else seed 0) unless ``decks`` stacks them.
+
+A saved game in progress (``save_game``) also carries ``rounds`` and a ``state`` snapshot;
+loading replays every move and refuses the file, with the reason, if anything does not fit:
+an unknown option, a card twice or missing, a wrong count of players or lives, an illegal
+move, or a state (hands, whose turn, lives ...) that the moves do not lead to.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from . import IllegalActionError
+from .actions import parse_action
+from .cards import CardError, parse_card
+from .game import Event, Game, new_game
+from .rules import VARIANTS, Rules, RulesError, get_variant
+
+RECORD_KEYS = {"variant", "rules", "players", "dealer", "lives", "deck", "deck_shuffled",
+               "decks", "seed", "rng_state", "actions", "rounds", "state", "format"}
+FORMAT = "thirtyone-game-1"
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not add up; the message says why."""
+
+
+# --- writing ------------------------------------------------------------------------------
+
+def variant_for(rules: Rules) -> tuple[str, dict[str, Any]]:
+    """The preset closest to ``rules`` (same family, fewest changed options) and the changes."""
+    best: tuple[int, str] | None = None
+    for key, v in VARIANTS.items():
+        if v.rules.family != rules.family:
+            continue
+        diff = len(rules.to_dict(only_changed_from=v.rules))
+        if best is None or diff < best[0]:
+            best = (diff, key)
+    if best is None:
+        raise RecordError(f"No variant plays the {rules.family} family.")
+    key = best[1]
+    return key, _jsonable(rules.to_dict(only_changed_from=VARIANTS[key].rules))
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return x.tolist()
+    if isinstance(x, np.integer):
+        return int(x)
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    return x
+
+
+def game_to_record(game: Game) -> dict:
+    """Everything needed to replay ``game`` to exactly where it is now."""
+    key, changes = variant_for(game.rules)
+    decks = []
+    for i, d in enumerate(game.round_decks[1:], start=2):
+        decks.append([str(c) for c in d] if i in game.stacked_rounds else None)
+    rec: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": key,
+        "rules": changes,
+        "players": list(game.players),
+        "dealer": game.first_dealer,
+        "lives": list(game.start_counters),
+        "deck": [str(c) for c in game.round_decks[0]] if game.round_decks else [],
+        "deck_shuffled": 1 not in game.stacked_rounds,
+        "decks": decks,
+        "rng_state": _jsonable(game.initial_rng_state),
+        "actions": [a for rnd in game.history for a in rnd],
+        "rounds": game.round_no,
+        "state": game.snapshot(),
+    }
+    return rec
+
+
+def save_game(game: Game) -> str:
+    """The game as JSON text (a record with a snapshot of the state)."""
+    return json.dumps(game_to_record(game), ensure_ascii=False, indent=1)
+
+
+# --- reading ------------------------------------------------------------------------------
+
+def _need(cond: bool, why: str) -> None:
+    if not cond:
+        raise RecordError(why)
+
+
+def _card_list(value: Any, what: str) -> list:
+    _need(isinstance(value, list) and all(isinstance(c, str) for c in value),
+          f"'{what}' must be a list of card texts such as \"AH\".")
+    try:
+        return [parse_card(c) for c in value]
+    except CardError as e:
+        raise RecordError(f"'{what}': {e}") from None
+
+
+def _rng_from(rec: dict) -> np.random.Generator:
+    state = rec.get("rng_state")
+    if state is not None:
+        try:
+            name = state["bit_generator"]
+            bitgen = getattr(np.random, name)()
+            bitgen.state = state
+            return np.random.Generator(bitgen)
+        except Exception:  # noqa: BLE001 - any damage to the state is one clear error
+            raise RecordError("The saved random state ('rng_state') is damaged.") from None
+    seed = rec.get("seed", 0)
+    _need(seed is None or (isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0),
+          "'seed' must be a whole number of 0 or more.")
+    return np.random.default_rng(seed)
+
+
+def game_from_record(rec: dict, events: list[Event] | None = None) -> Game:
+    """Replay a record into a game, checking everything; ``events`` collects what happened.
+
+    Raises ``RecordError`` (a ValueError) with the reason for a broken or tampered record and
+    ``IllegalActionError`` naming the first illegal move.
+    """
+    _need(isinstance(rec, dict), "A game record is a JSON object.")
+    unknown = sorted(set(rec) - RECORD_KEYS)
+    _need(not unknown, f"Unknown field '{unknown[0]}' in the record; fields are: "
+          f"{', '.join(sorted(RECORD_KEYS))}." if unknown else "")
+    _need("variant" in rec, "The record names no 'variant'.")
+    try:
+        variant = get_variant(rec["variant"])
+        rules = Rules.from_dict(rec.get("rules") or {}, variant.rules)
+    except (RulesError, ValueError) as e:
+        raise RecordError(str(e)) from None
+    _need(rules.family in ("draw", "swap", "widow", "switch"),
+          f"Records of the {rules.family} family are not table games.")
+    players = rec.get("players")
+    _need(isinstance(players, list) and all(isinstance(p, str) for p in players),
+          "'players' must be a list of names.")
+    dealer = rec.get("dealer", 0)
+    _need(isinstance(dealer, int) and not isinstance(dealer, bool),
+          "'dealer' must be a seat number.")
+    lives = rec.get("lives")
+    _need(lives is None or isinstance(lives, list), "'lives' must be a list, one per player.")
+    actions = rec.get("actions", [])
+    _need(isinstance(actions, list) and all(isinstance(a, str) for a in actions),
+          "'actions' must be a list of moves such as \"draw\" or \"discard 9S\".")
+    deck = _card_list(rec.get("deck", []), "deck")
+    shuffled = rec.get("deck_shuffled", False)
+    _need(isinstance(shuffled, bool), "'deck_shuffled' must be true or false.")
+    decks = rec.get("decks") or []
+    _need(isinstance(decks, list), "'decks' must be a list (one entry per later round).")
+    later = [None if d is None else _card_list(d, f"decks[{i}]") for i, d in enumerate(decks)]
+    rounds = rec.get("rounds")
+    _need(rounds is None or (isinstance(rounds, int) and not isinstance(rounds, bool)
+                             and rounds >= 1), "'rounds' must be a whole number from 1.")
+    rng = _rng_from(rec)
+    try:
+        game = new_game(rules, players, rng=rng, deck=None if shuffled else deck,
+                        dealer=dealer, lives=lives)
+    except CardError as e:
+        raise RecordError(f"'deck': {e}") from None
+    except IllegalActionError:
+        raise
+    except ValueError as e:
+        raise RecordError(str(e)) from None
+    if shuffled and [str(c) for c in game.round_decks[0]] != [str(c) for c in deck]:
+        raise RecordError("The deck of round 1 is not the one the saved shuffle deals: the "
+                          "record was changed.")
+    out = events if events is not None else []
+    out.extend(game.log)
+
+    def deal_next() -> None:
+        k = game.round_no - 1  # index into later rounds
+        stacked = later[k] if k < len(later) else None
+        try:
+            out.extend(game.next_round(stacked))
+        except CardError as e:
+            raise RecordError(f"'decks': {e}") from None
+
+    for i, text in enumerate(actions, start=1):
+        while game.round_over and not game.game_over:
+            deal_next()
+        if game.game_over:
+            raise IllegalActionError(f"Move {i} '{text}' comes after the end of the game.")
+        try:
+            out.extend(game.apply(text))
+        except IllegalActionError as e:
+            raise IllegalActionError(f"Move {i} '{text}' is illegal: {e}") from None
+    if rounds is not None:
+        while game.round_no < rounds and game.round_over and not game.game_over:
+            deal_next()
+        _need(game.round_no == rounds, f"The record says {rounds} rounds were dealt, but its "
+              f"moves lead to round {game.round_no}.")
+    state = rec.get("state")
+    if state is not None:
+        _need(isinstance(state, dict), "'state' must be an object.")
+        now = game.snapshot()
+        for k, v in state.items():
+            _need(k in now, f"Unknown field '{k}' in 'state'.")
+            _need(now[k] == v, f"The saved '{k}' does not match what the moves lead to: the "
+                  "file was changed or damaged.")
+    try:
+        game.card_places()
+    except ValueError as e:
+        raise RecordError(str(e)) from None
+    return game
+
+
+def load_game(text: str) -> Game:
+    """A game from JSON text written by ``save_game`` (or any valid record)."""
+    try:
+        rec = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as e:
+        raise RecordError(f"The file is not valid JSON ({e}).") from None
+    return game_from_record(rec)
+
+
+# --- thirtyone replay ---------------------------------------------------------------------
+
+def _value(v: Any) -> Any:
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return v
+
+
+def replay_data(game: Game, events: list[Event]) -> dict:
+    """The ``replay --json`` output for a replayed game."""
+    rounds = [{"ended_by": r.ended_by, "values": [_value(v) for v in r.values],
+               "lives_lost": list(r.lives_lost), "knocker": r.knocker}
+              for r in game.results]
+    return {"events": [e.text for e in events if e.private_to is None],
+            "rounds": rounds, "lives": game.counters(), "over": game.game_over,
+            "winner": game.winner}
+
+
+def replay_command(path: Path | str) -> tuple[dict, str]:
+    """``thirtyone replay FILE``: (JSON data, text for people). Bad files raise ValueError."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"Cannot read '{p}': {e.strerror or e}.") from None
+    try:
+        rec = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"'{p}' is not valid JSON ({e}).") from None
+    events: list[Event] = []
+    game = game_from_record(rec, events)
+    data = replay_data(game, events)
+    lines = list(data["events"])
+    what = {"lives": game.life_plural, "points": "points", "chips": "chips"}[game.rules.scoring]
+    lines.append(f"{what.capitalize()}: " + ", ".join(
+        f"{name} {c}" + (" (out)" if game.out[s] else "")
+        for s, (name, c) in enumerate(zip(game.players, data["lives"], strict=True))))
+    if game.game_over:
+        lines.append("Game over: " + ("a draw." if game.winner is None
+                                      else f"{game.players[game.winner]} wins."))
+    elif game.round_over:
+        lines.append("The round is over; the game goes on.")
+    else:
+        lines.append(f"The game goes on: {game.players[game.to_move]} is to move."
+                     if game.to_move is not None else "The game goes on.")
+    return data, "\n".join(lines)
+
+
+__all__ = ["RecordError", "game_to_record", "game_from_record", "save_game", "load_game",
+           "replay_command", "replay_data", "variant_for", "parse_action"]
