@@ -451,6 +451,7 @@ def _turn_words(obs: Any, you: int) -> str:
 
 TABLE_CSS = """
 <style>
+[data-testid="stMainBlockContainer"] { padding-top: 2.2rem; }
 .st-key-play_felt { background: radial-gradient(ellipse at center, #2e7d4f 0%, #1c5a37 70%,
   #154a2d 100%); border-radius: 28px; padding: 1.2rem 1.4rem 1rem 1.4rem;
   border: 10px solid #6b4423; box-shadow: inset 0 0 40px rgba(0,0,0,0.35); color: #f4f1e6; }
@@ -469,6 +470,8 @@ TABLE_CSS = """
   border: 3px solid transparent; margin-bottom: 0.4rem; }
 .play-seat.play-to-move { border-color: #ffd54a; box-shadow: 0 0 14px rgba(255,213,74,0.55); }
 .play-seat.play-out { opacity: 0.45; }
+.play-head { display: flex; justify-content: space-between; align-items: center;
+  gap: 1rem; flex-wrap: wrap; }
 .play-name { font-size: 1.35rem; font-weight: 700; color: #fff; }
 .play-badge { display: inline-block; margin-left: 0.35rem; padding: 0.05rem 0.5rem;
   border-radius: 1rem; font-size: 0.85rem; font-weight: 700; vertical-align: middle; }
@@ -510,7 +513,7 @@ TABLE_CSS = """
 
 
 def _seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm",
-               with_cards: bool = True) -> str:
+               with_cards: bool = True, note: str = "") -> str:
     classes = ["play-seat"]
     if obs.to_move == seat and not obs.round_over:
         classes.append("play-to-move")
@@ -532,9 +535,10 @@ def _seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm"
         cards = hand_html(shown, size=size)
     else:
         cards = hand_html([], size=size, hidden=obs.hand_counts[seat])
+    note_html = f'<div class="play-value">{html.escape(note)}</div>' if note else ""
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<div class="play-name">{name}{"".join(badges)}</div>'
-            f"{_counter_html(variant, obs, seat)}{cards}</div>")
+            f'<div class="play-head"><div><div class="play-name">{name}{"".join(badges)}</div>'
+            f"{_counter_html(variant, obs, seat)}</div>{note_html}</div>{cards}</div>")
 
 
 def _middle_html(obs: Any) -> str:
@@ -547,9 +551,10 @@ def _middle_html(obs: Any) -> str:
                 f'<div class="play-label">{html.escape(label)}</div>{inner}</div>')
 
     stock = obs.stock_count
-    if family in ("draw", "swap", "banking") or stock:
+    stock_text = f"stock: {stock} card" + ("" if stock == 1 else "s")
+    if family in ("draw", "banking"):
         inner = hand_html([], hidden=1) if stock else hand_html([], empty=1)
-        parts.append(slot(f"stock: {stock} card" + ("" if stock == 1 else "s"), inner))
+        parts.append(slot(stock_text, inner))
     if family == "draw":
         top = obs.discard_pile[-1] if obs.discard_pile else None
         inner = f'<div class="t31-row">{card_html(top) if top else empty_html()}</div>'
@@ -557,6 +562,8 @@ def _middle_html(obs: Any) -> str:
     elif family in ("swap", "switch"):
         if obs.middle:
             label = "middle" if family == "swap" else "open hand"
+            if family == "swap":
+                label += f" ({stock_text})"
             parts.append(slot(label, hand_html(obs.middle)))
         elif getattr(obs, "spare_hand", None):
             parts.append(slot("your second hand", hand_html(obs.spare_hand)))
@@ -583,16 +590,24 @@ def _value_text(cards: Sequence[Card], rules: Rules) -> str:
     return s.name
 
 
+def _hand_note(obs: Any) -> str:
+    """``your hand: 21 (hearts)`` while you hold three cards (or a banking hand)."""
+    hand = obs.hand
+    if not hand or obs.round_over:
+        return ""
+    if len(hand) == 3 or obs.rules.family == "banking":
+        value = _value_text(hand, obs.rules)
+        return f"your hand: {value}" if value else ""
+    return "four cards: discard one"
+
+
 def _your_hand(obs: Any, you: int) -> None:
     hand = obs.hand
     drawn = getattr(obs, "just_drawn", None)
     captions = ["just drawn" if c == drawn else "" for c in hand] if drawn else None
-    value = ""
-    if len(hand) == 3 or obs.rules.family == "banking":
-        value = _value_text(hand, obs.rules)
-    st.markdown(f'<div class="play-label">your hand</div>'
-                f'<div class="play-value">{html.escape(value)}</div>', unsafe_allow_html=True)
-    st.markdown(CARD_CSS + hand_html(hand, size="lg", captions=captions),
+    # many move buttons below (swap, widow): a smaller hand keeps them on the screen
+    size = "lg" if obs.rules.family in ("draw", "banking") else "md"
+    st.markdown(CARD_CSS + hand_html(hand, size=size, captions=captions),
                 unsafe_allow_html=True)
 
 
@@ -697,8 +712,7 @@ def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
 
 
 def _recent_html(obs: Any, mark: int) -> str:
-    lines = [e.text for e in obs.log[mark:]
-             if e.kind not in ("hand",) or getattr(e, "private_to", None) is not None]
+    lines = [e.text for e in obs.log[mark:] if e.kind not in ("deal", "hand", "ante")]
     if not lines:
         return ""
     return '<div class="play-recent">' + "<br>".join(html.escape(t) for t in lines[-6:]) \
@@ -764,9 +778,9 @@ def _game_over(state: State, obs: Any) -> None:
     if w is None:
         text = "Game over: a draw, everyone left went out together."
     elif w == you:
-        text = "🏆 You win the game!"
+        text = "You win the game!"
     else:
-        text = f"🏆 {obs.players[w]} wins the game."
+        text = f"{obs.players[w]} wins the game."
     st.markdown(f'<div class="play-banner" data-testid="play-game-over">{html.escape(text)}'
                 "</div>", unsafe_allow_html=True)
 
@@ -778,8 +792,13 @@ def _table(state: State) -> None:
     obs = observe(state)
     with st.container(key="play_felt"):
         status = _turn_words(obs, you)
-        st.markdown(f'<div class="play-status" data-testid="play-status">{html.escape(status)}'
-                    "</div>", unsafe_allow_html=True)
+        bots_move = not obs.round_over and obs.to_move not in (None, you)
+        top = st.columns([3, 2], vertical_alignment="center") if bots_move else [st.container()]
+        top[0].markdown(f'<div class="play-status" data-testid="play-status">'
+                        f"{html.escape(status)}</div>", unsafe_allow_html=True)
+        if bots_move:
+            with top[1]:
+                _bot_controls(state, obs)
         others = [(you + k) % len(obs.players) for k in range(1, len(obs.players))]
         per_row = 3 if len(others) > 4 else max(len(others), 1)
         for i in range(0, len(others), per_row):
@@ -788,14 +807,15 @@ def _table(state: State) -> None:
             for col, seat in zip(cols, chunk, strict=False):
                 col.markdown(CARD_CSS + _seat_html(variant, obs, seat, you),
                              unsafe_allow_html=True)
-        st.markdown(CARD_CSS + _middle_html(obs), unsafe_allow_html=True)
+        mid, news = st.columns([1.25, 1], vertical_alignment="center")
+        mid.markdown(CARD_CSS + _middle_html(obs), unsafe_allow_html=True)
         recent = _recent_html(obs, state.get(MARK, 0) or 0)
         if recent and not obs.round_over:
-            st.markdown(recent, unsafe_allow_html=True)
+            news.markdown(recent, unsafe_allow_html=True)
         if obs.round_over:
             _showdown(state, variant, obs, you)
-        st.markdown(_seat_html(variant, obs, you, you, with_cards=False),
-                    unsafe_allow_html=True)
+        st.markdown(_seat_html(variant, obs, you, you, with_cards=False,
+                               note=_hand_note(obs)), unsafe_allow_html=True)
         if obs.out[you] and not obs.game_over:
             st.markdown("You are out of the game; watch the bots finish it.")
         elif not obs.round_over and not (obs.to_move == you and any(
@@ -810,17 +830,14 @@ def _table(state: State) -> None:
                       args=(st.session_state,), type="primary")
         elif obs.to_move == you:
             _move_buttons(state, obs)
-        elif obs.to_move is not None:
-            _bot_controls(state, obs)
 
 
 def _bot_controls(state: State, obs: Any) -> None:
     mode = state.get(CFG, {}).get("step_mode", "step")
     name = obs.players[obs.to_move]
-    c1, c2 = st.columns(2)
-    c1.button(f"Next: {name} moves", key="play_next", on_click=bot_turn,
+    st.button(f"Next: {name} moves", key="play_next", on_click=bot_turn,
               args=(st.session_state,), type="primary", width="stretch")
-    c2.button("Bots play until my turn", key="play_until_me", on_click=bots_until_you,
+    st.button("Bots play until my turn", key="play_until_me", on_click=bots_until_you,
               args=(st.session_state,), width="stretch")
     if mode == "auto":
         _auto_step()
@@ -871,7 +888,7 @@ def _hint_box(state: State) -> None:
     you = state.get(YOU, 0)
     if game.round_over or game.to_move != you:
         return
-    st.button("💡 Hint", key="play_hint_btn", on_click=ask_hint, args=(st.session_state,),
+    st.button("Hint", icon=":material/lightbulb:", key="play_hint_btn", on_click=ask_hint, args=(st.session_state,),
               help="What the expert bot would do here, and why. It does not change the game.")
     got = state.get(HINT)
     if got and got[0] == _turn_key(observe(state)):
@@ -887,7 +904,7 @@ def _save_load(state: State) -> None:
         except Exception as e:  # noqa: BLE001 - saving must not break the table
             st.caption(f"This game cannot be saved yet ({e}).")
         else:
-            st.download_button("💾 Save game", data=data, key="play_save",
+            st.download_button("Save game", icon=":material/download:", data=data, key="play_save",
                                file_name=f"thirtyone-{state.get(VARIANT, 'game')}-round"
                                          f"{game.round_no}.json",
                                mime="application/json", width="stretch")
@@ -1002,7 +1019,7 @@ def play_page() -> None:
     if playing.key != variant.key:
         st.caption(f"This game is {playing.name}; the sidebar choice ({variant.name}) is for "
                    "your next new game.")
-    left, right = st.columns([3, 1.25], gap="medium")
+    left, right = st.columns([3.2, 1.2], gap="medium")
     with left:
         _table(state)
     with right:
