@@ -140,7 +140,8 @@ class RoundResults:
 
     ``ended_by`` codes index ``ENDED_BY``; ``knocker`` and ``knock_turn`` are -1 without a
     knock; ``values`` are the final hand values per seat (points; brag: class 0..5);
-    ``lives_lost`` per seat; ``dealer`` per round.
+    ``lives_lost`` per seat (points scoring: 1 for the low place; chips: 1 for not sharing
+    the pot, as ``game.play_round`` counts them); ``dealer`` per round.
     """
 
     ended_by: np.ndarray
@@ -384,11 +385,21 @@ class _Batch:
         st = self.strength(self.hands[rows])
         self.values[rows] = v2
         lost = np.zeros((len(rows), n), dtype=np.int8)
+        scoring = self.rules.scoring
         if how == FIRE:
             lost[:] = (v2 != self.fire2)
-        elif how == BLITZ and self.rules.blitz_effect == "others_lose":
+        elif how == BLITZ and self.rules.blitz_effect != "showdown":
             lost[:] = (v2 != 62)
-        elif how in (KNOCK, STOCK, BLITZ):
+        elif how == VOID:
+            pass
+        elif scoring == "points":
+            # running total: "lost" is the low place (0 points), the lowest hand alone
+            low = st == st.min(axis=1, keepdims=True)
+            lost[:] = low & (low.sum(axis=1, keepdims=True) == 1)
+        elif scoring == "chips":
+            # a pot game: "lost" is every hand that does not take (a share of) the pot
+            lost[:] = st != st.max(axis=1, keepdims=True)
+        else:
             low = st == st.min(axis=1, keepdims=True)
             lost[:] = low
             k = self.knocker[rows]
