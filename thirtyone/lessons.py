@@ -591,7 +591,7 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
 def load_lessons(directory: Path | str | None = None) -> list[Lesson]:
     """Every lesson in ``directory`` (default ``lessons/``), ordered by file name."""
     d = Path(directory) if directory is not None else LESSONS_DIR
-    files = sorted(d.glob("*.md"))
+    files = [f for f in sorted(d.glob("*.md")) if f.name.lower() != "readme.md"]
     if not files:
         raise LessonError(f"No lessons found in {d}.")
     return [parse_lesson(f.read_text(encoding="utf-8"), f.stem) for f in files]
