@@ -332,3 +332,10 @@ def test_every_discard_quiz_in_the_lessons_agrees_with_brute_force():
                 text = " ".join(str(c) for c in q.cards["hand"])
                 assert set(q.answers) == brute_force_discards(text)
 
+
+
+def test_the_example_in_the_lessons_readme_is_a_valid_lesson():
+    text = (LESSONS / "README.md").read_text(encoding="utf-8")
+    example = text.split("~~~\n")[1]
+    lesson = parse_lesson(example, "readme")
+    assert lesson.quizzes[0].answers == ["16"]   # Q♣ 6♣ = 16, the A♦ does not count
