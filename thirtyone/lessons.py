@@ -35,7 +35,7 @@ from typing import Any
 
 from .cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand
 from .odds import dealt_distribution, hand_standing
-from .rules import OPTIONS, VARIANTS, Rules, get_variant
+from .rules import OPTIONS, Rules, get_variant
 from .scoring import BRAG_CLASSES, Score, score
 from .variant_table import humanise
 
@@ -595,12 +595,6 @@ def load_lessons(directory: Path | str | None = None) -> list[Lesson]:
     if not files:
         raise LessonError(f"No lessons found in {d}.")
     return [parse_lesson(f.read_text(encoding="utf-8"), f.stem) for f in files]
-
-
-def unused_variants() -> list[str]:
-    """Variant keys that no quiz in the lessons uses (a hint for lesson writers)."""
-    used = {q.variant for lesson in load_lessons() for q in lesson.quizzes}
-    return [k for k in VARIANTS if k not in used]
 
 
 __all__ = ["Cards", "CardRow", "Feedback", "Lesson", "LessonError", "Quiz", "Step", "Text",
