@@ -339,3 +339,11 @@ def test_the_example_in_the_lessons_readme_is_a_valid_lesson():
     example = text.split("~~~\n")[1]
     lesson = parse_lesson(example, "readme")
     assert lesson.quizzes[0].answers == ["16"]   # Q♣ 6♣ = 16, the A♦ does not count
+
+
+def test_a_knocker_alone_lowest_quiz_names_the_other_tables_penalty():
+    # Scat: a knocker alone on the lowest hand loses 2; Schwimmen-style tables say 1.
+    q = quiz("kind: showdown\nknocker: Ann\nquestion: ?\nhands:\n- Ann: 9H 8H 2C\n"
+             "- Ben: JC 8C 3D\n- Cleo: AD 9D 6S")
+    assert q.answers == ["Ann loses 2"]
+    assert "alone on the lowest hand loses 1" in q.check("Ann loses 1").message

@@ -286,12 +286,14 @@ def _showdown_quiz(spec, key, rules) -> Quiz:
     # Wrong options: what tables with other knocker rules would say, then single losers.
     candidates: dict[str, str] = {truth: ""}
     if knocker is not None:
+        alone = [i for i, s in enumerate(scores) if s == low] == [knocker]
         for ka in (1, 2):
             for kt in ("safe", "same", "double"):
                 other = rules.replace(knocker_alone_lowest=ka, knocker_tied=kt)
                 text = _outcome_text(names, table_showdown(other, names, cards, knocker)[0])
-                candidates.setdefault(text, f"That happens at tables where a knocker tied for "
-                                            f"lowest {_KNOCKER_TIED_WORDS[kt]}.")
+                rule = (f"a knocker alone on the lowest hand loses {ka}" if alone else
+                        f"a knocker tied for lowest {_KNOCKER_TIED_WORDS[kt]}")
+                candidates.setdefault(text, f"That happens at tables where {rule}.")
     for i, (n, s) in enumerate(zip(names, scores, strict=True)):
         text = _outcome_text(names, [1 if j == i else 0 for j in range(len(names))])
         tied = [m for m, t in zip(names, scores, strict=True) if t == low and m != n]
