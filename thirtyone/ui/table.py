@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import json
+import time
 from collections.abc import MutableMapping, Sequence
 from typing import Any
 
@@ -60,6 +61,7 @@ NOTICE = "play_notice"        # a short success message (game loaded, ...)
 HINT = "play_hint"            # (turn key, Hint) of the last hint asked for
 CFG = "play_cfg"              # setup choices that must survive page switches
 UPLOAD_NONCE = "play_upload_nonce"
+LAST_STEP = "play_last_step"  # when the last bot turn was taken (automatic mode)
 
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
 LEVEL_ORDER = ("random", "basic", "standard", "expert")
@@ -204,6 +206,7 @@ def play_move(state: State, action: Action | str) -> bool:
         return False
     state[MARK] = mark
     state[HINT] = None
+    state[LAST_STEP] = time.monotonic()
     return True
 
 
@@ -573,10 +576,8 @@ def _middle_html(obs: Any) -> str:
             parts.append(slot("closed hand", hand_html([], hidden=obs.closed_count)))
     elif family == "widow":
         row = "".join(card_html(c) if c is not None else back_html() for c in obs.widow)
-        parts.append(slot("widow", f'<div class="t31-row">{row}</div>'))
-    if obs.rules.scoring == "chips" and family != "banking":
-        parts.append(slot("pot", f'<div class="play-banner">{obs.pot} chip'
-                              f'{"" if obs.pot == 1 else "s"}</div>'))
+        pot = f" · pot: {obs.pot} chip" + ("" if obs.pot == 1 else "s")
+        parts.append(slot("widow" + pot, f'<div class="t31-row">{row}</div>'))
     return f'<div class="t31-row" style="align-items:flex-start">{"".join(parts)}</div>'
 
 
@@ -843,13 +844,22 @@ def _bot_controls(state: State, obs: Any) -> None:
         _auto_step()
 
 
-@st.fragment(run_every=1.1)
+AUTO_DELAY = 1.0  # seconds between two bot turns in automatic mode
+
+
+@st.fragment(run_every=AUTO_DELAY)
 def _auto_step() -> None:
+    """Automatic mode: one bot turn per tick. The fragment also runs inline on every full
+    rerun, so a turn is taken only when the last step is at least AUTO_DELAY old."""
     state = st.session_state
     game = state.get(GAME)
     if game is None or game.round_over or game.to_move in (None, state.get(YOU, 0)):
         return
+    now = time.monotonic()
+    if now - state.get(LAST_STEP, 0.0) < AUTO_DELAY * 0.9:
+        return
     if bot_turn(state):
+        state[LAST_STEP] = time.monotonic()
         st.rerun()
 
 
