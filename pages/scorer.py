@@ -190,6 +190,6 @@ if s is not None:
         "Beats": _percent(r.beats) if r.beats is not None else "—",
         "Why": r.explanation or r.error,
     } for r in rows])
-    st.dataframe(table, hide_index=True, width="stretch")
+    st.table(table, hide_index=True, border="horizontal")
     st.caption("Each variant with its usual rules (no house rules). ‘Beats’ is the share of "
                "all starting hands of that variant this hand is better than.")

@@ -155,7 +155,7 @@ def test_stop_the_bus_shows_the_brag_class(at):
 
 def test_the_table_shows_every_variant_and_which_lack_a_card(at):
     type_cards(at, "AH KH 2S")
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert len(table) == 10
     by_name = dict(zip(table["Variant"], table["Value"], strict=True))
     assert by_name["▶ Thirty-One (Scat)"] == "21"
@@ -208,4 +208,4 @@ def test_every_variant_scores_a_hand_without_error(at, key):
     type_cards(at, "AH KH QH")
     assert not at.exception and len(at.error) == 0
     assert shown_value(at) == "31"
-    assert len(at.dataframe[0].value) == 10
+    assert len(at.table[0].value) == 10
