@@ -98,3 +98,16 @@ def test_the_sidebar_variant_is_the_first_column_the_others_are_compared_with(at
     assert frame.columns[0] == "Schwimmen (German 31)"
     assert len(frame.columns) == len(VARIANTS)
     assert any("first column (**Schwimmen (German 31)**)" in m.value for m in at.markdown)
+
+
+def test_the_names_map_has_a_point_with_hover_names_for_every_place():
+    from thirtyone import lore
+    from thirtyone.ui.variants import names_map
+
+    fig = names_map()
+    points = [(lat, lon, data) for trace in fig.data
+              for lat, lon, data in zip(trace.lat, trace.lon, trace.customdata, strict=True)]
+    assert len(points) == len(lore.PLACES)
+    hawaii = next(d for lat, lon, d in points if d[0] == "Hawaii")
+    assert "Nickle Knock" in hawaii[1]
+    assert all(trace.type == "scattergeo" for trace in fig.data)

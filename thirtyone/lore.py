@@ -85,7 +85,8 @@ CUSTOMS: tuple[str, ...] = (
 )
 
 PLACES: tuple[Place, ...] = (
-    Place("United States", 39.0, -98.0,
+    # Drawn in the north so that its label does not cover Kansas and Oklahoma.
+    Place("United States", 44.5, -100.5,
           ("Thirty-One", "Scat", "Blitz", "Kitty", "High Hat", "Ride the Bus", "Geronimo",
            "Five-dollar bill"),
           "Played across the country under many names.",

@@ -152,12 +152,22 @@ def names_map() -> go.Figure:
     fig = go.Figure()
     styles = {"today": ("Names in use today", "#1f6f43", "circle"),
               "history": ("Where it was recorded long ago", "#a0522d", "diamond")}
+    labelled: set[str] = set()
+
+    def label_once(p: lore.Place) -> str:
+        # Neighbouring points with the same name (Cadillac, Juble) are labelled once;
+        # hovering still shows every point.
+        text = p.names[0] if len(p.names) == 1 else p.place
+        if text in labelled:
+            return ""
+        labelled.add(text)
+        return text
+
     for era, (label, colour, symbol) in styles.items():
         places = [p for p in lore.PLACES if p.era == era]
         fig.add_trace(go.Scattergeo(
             lat=[p.lat for p in places], lon=[p.lon for p in places], name=label,
-            mode="markers+text", text=[p.names[0] if len(p.names) == 1 else p.place
-                                       for p in places],
+            mode="markers+text", text=[label_once(p) for p in places],
             textposition="top center", textfont={"size": 13, "color": colour},
             marker={"size": 13, "color": colour, "symbol": symbol,
                     "line": {"width": 1, "color": "white"}},
