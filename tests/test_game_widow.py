@@ -15,7 +15,7 @@ HANDS = ["2C 3D 4S", "5C 6D 7S", "8C 9D TS"]          # 4, 7 and 10
 
 
 def test_widow_gets_one_face_down_card_after_each_round_of_dealing():
-    deck = "2C 3D 4S AH 5C 6D 7S KH 8C 9D TS QH".split()
+    deck = ["2C", "3D", "4S", "AH", "5C", "6D", "7S", "KH", "8C", "9D", "TS", "QH"]
     g = new_game(KITTY, ["Ann", "Bo", "Cy"], deck=deck, dealer=0)
     # Bo, Cy, Ann get a card each, then the widow; three times
     assert [str(c) for c in g.widow] == ["AH", "KH", "QH"]
