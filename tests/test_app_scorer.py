@@ -32,7 +32,7 @@ def app() -> AppTest:
 
 def pick(at: AppTest, *cards: str) -> AppTest:
     for c in cards:
-        at.button(key=f"t31pick_scorer_{c}").click().run()
+        at.button(key=f"scorer_t31pick_{c}").click().run()
         assert not at.exception
     return at
 
@@ -65,7 +65,7 @@ def hand(at: AppTest) -> list[str]:
 def test_the_scorer_opens_with_an_empty_hand_and_a_52_card_grid(at):
     assert at.title[0].value == "Hand scorer"
     assert shown_value(at) is None
-    assert sum(1 for b in at.button if b.key and b.key.startswith("t31pick_scorer_")) == 52
+    assert sum(1 for b in at.button if b.key and b.key.startswith("scorer_t31pick_")) == 52
 
 
 def test_clicking_three_cards_scores_them(at):
@@ -123,7 +123,7 @@ def test_switching_variant_keeps_a_hand_that_fits_and_rescores_it(at):
     choose_variant(at, "schwimmen")
     assert hand(at) == ["7H", "7S", "7D"]
     assert shown_value(at) == "30½"
-    assert sum(1 for b in at.button if b.key and b.key.startswith("t31pick_scorer_")) == 32
+    assert sum(1 for b in at.button if b.key and b.key.startswith("scorer_t31pick_")) == 32
 
 
 def test_switching_to_a_32_card_variant_takes_out_cards_it_lacks(at):

@@ -40,4 +40,4 @@ def open_app(page, app_url: str, path: str = "") -> None:
 
 def card_button(page, card: str, prefix: str = "scorer"):
     """The picker button of one card (``thirtyone.ui.cards.card_picker``), e.g. ``"AH"``."""
-    return page.locator(f".st-key-t31pick_{prefix}_{card} button")
+    return page.locator(f".st-key-{prefix}_t31pick_{card} button")

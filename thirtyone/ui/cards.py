@@ -60,13 +60,13 @@ CARD_CSS = """
 .t31-caption { text-align: center; font-size: 0.85rem; color: #555; margin-top: 0.2rem; }
 .t31-slot { display: flex; flex-direction: column; align-items: center; }
 /* Card-picker buttons: big enough to hit, suit colours kept by the :red[] labels. */
-div[class*="st-key-t31pick_"] button { min-height: 2.6rem; min-width: 0; padding: 0.1rem 0;
+div[class*="_t31pick_"] button { min-height: 2.6rem; min-width: 0; padding: 0.1rem 0;
   font-size: 1.15rem; font-weight: 600; width: 100%; }
-div[class*="st-key-t31pick_"] button p { font-size: clamp(0.95rem, 1.1vw, 1.3rem);
+div[class*="_t31pick_"] button p { font-size: clamp(0.95rem, 1.1vw, 1.3rem);
   white-space: nowrap; overflow: visible; text-overflow: clip; letter-spacing: -0.02em; }
-div[class*="st-key-t31pick_"] button div { overflow: visible; }
-div[class*="st-key-t31pick_"] button[kind="primary"] *,
-div[class*="st-key-t31pick_"] button[data-testid="stBaseButton-primary"] * { color: #ffffff !important; }
+div[class*="_t31pick_"] button div { overflow: visible; }
+div[class*="_t31pick_"] button[kind="primary"] *,
+div[class*="_t31pick_"] button[data-testid="stBaseButton-primary"] * { color: #ffffff !important; }
 </style>
 """
 
@@ -154,9 +154,10 @@ def button_label(card: Card) -> str:
 
 
 def picker_key(prefix: str, card: Card) -> str:
-    """The widget key of one card's button in ``card_picker``; also its CSS class
-    ``st-key-<key>``, which browser tests use to click it."""
-    return f"t31pick_{prefix}_{card}"
+    """The widget key of one card's button in ``card_picker``: ``scorer_t31pick_AH``, so it
+    starts with the page's own prefix. Its CSS class ``st-key-<key>`` lets browser tests
+    click it."""
+    return f"{prefix}_t31pick_{card}"
 
 
 def card_picker(pack: Sequence[Card], selected: Collection[Card], on_pick: Callable[[Card], None],
