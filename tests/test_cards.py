@@ -132,3 +132,8 @@ def test_card_indices_are_0_to_51_and_unique():
 
 def test_red_suits_are_hearts_and_diamonds():
     assert [c.is_red for c in parse_hand("AH AD AS")] == [True, True, False]
+
+
+def test_an_emoji_suit_from_a_phone_keyboard_reads_as_the_suit():
+    assert parse_card("A\u2665\ufe0f") == Card(14, "H")
+    assert parse_hand("K\u2660\ufe0f 10\u2666\ufe0f 2\u2663") == parse_hand("KS TD 2C")

@@ -105,7 +105,8 @@ def parse_card(text: str) -> Card:
     """Read one card from text in any accepted notation; raise CardError naming the token."""
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not card text: {ACCEPTED_FORMS}.")
-    token = text.strip()
+    # Emoji keyboards add an invisible variation selector after a suit symbol: A♥️.
+    token = text.strip().replace("\ufe0f", "")
     m = _TOKEN.match(token)
     if not m:
         if token and token[:-1].upper() not in _RANK_FROM_TEXT:
