@@ -186,6 +186,16 @@ def test_every_other_variant_plays_a_round_to_its_end_by_clicking(at, variant):
     assert "is over" in page_html(at)
 
 
+def test_a_house_rule_chosen_before_new_game_is_a_rule_of_that_game(at):
+    start(at, "scat", bots=1, house={"lives": 1, "extra_life": False})
+    game = at.session_state["play_game"]
+    assert game.rules.lives == 1 and game.rules.extra_life is False
+    assert "1 penny" in page_html(at)
+    # one lost life ends a two-player game at once (RULES.md 3e: without the extra life 0 is out)
+    play_to_the_end(at, seed=9)
+    assert len([r for r in game.results if r.ended_by != "void"]) == 1
+
+
 def test_bot_levels_are_chosen_per_seat(at):
     start(at, "scat", bots=3, levels=("random", "basic", "basic"))
     assert list(at.session_state["play_levels"]) == [None, "random", "basic", "basic"]

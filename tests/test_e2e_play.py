@@ -100,3 +100,27 @@ def test_a_broken_saved_game_is_refused_and_the_game_is_kept(page, app_url, tmp_
     assert "cannot be loaded" in error or "not a saved game" in error
     assert "The current game is kept." in error
     assert sorted(move_keys(page)) == keys_before  # still mid-turn, the same discards
+
+
+def test_a_saved_game_downloads_and_loads_back_to_the_same_position(page, app_url, tmp_path):
+    go_to_play(page, app_url, "schwimmen")
+    click(page, "play_new")
+    click(page, sorted(k for k in move_keys(page) if k.startswith("play_act_swap_"))[0])
+    click(page, "play_next")
+    mine = page.locator(".play-seat[data-seat='0']").inner_text()
+    middle = sorted(page.locator("[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"))
+    with page.expect_download() as info:
+        page.locator(".st-key-play_save button").click()
+    saved = tmp_path / "game.json"
+    info.value.save_as(saved)
+    assert '"variant": "schwimmen"' in saved.read_text().replace("'", '"')
+    # play on, then load the saved file: the table is back where it was saved
+    if present(page, "play_next"):
+        click(page, "play_next")
+    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(saved))
+    wait_for_app(page)
+    assert "Loaded" in page.locator("[data-testid='stAlertContentSuccess']").inner_text()
+    assert page.locator(".play-seat[data-seat='0']").inner_text() == mine
+    assert sorted(page.locator("[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)")) == middle
