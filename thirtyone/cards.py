@@ -12,8 +12,8 @@ the display form uses suit symbols, ``A♥``. Parsing accepts every notation in 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 # Ranks are numbers 2..14 (J=11, Q=12, K=13, A=14); suits are one letter.
 RANK_TEXT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
