@@ -8,7 +8,7 @@ The engine never imports streamlit; ``thirtyone.ui`` and the pages do.
 """
 
 from .cards import Card, CardError, make_pack, parse_card, parse_hand
-from .rules import OPTIONS, Rules, RulesError, Variant, VARIANTS, get_variant
+from .rules import OPTIONS, VARIANTS, Rules, RulesError, Variant, get_variant
 from .scoring import Score, score
 
 

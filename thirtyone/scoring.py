@@ -11,8 +11,8 @@ brag ranks and banking totals.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand
 from .rules import Rules
