@@ -38,6 +38,8 @@ CASES = {
     # cheaper extra checks: random bots everywhere, and a swap game where nobody knocks, so
     # full circles of passes renew the middle until a 31 or the empty stock (void) ends it
     "scat_random": (get_variant("scat").rules, 3, "random", 25.0, 8_000),
+    # points scoring: the knocker "loses" when it takes the low place
+    "running_total": (get_variant("running_total").rules, 3, "basic", 25.0, 4_000),
     "swap_no_knock": (get_variant("schwimmen").rules.replace(allow_swap_all=False,
                                                             stock_out="void"),
                       4, "basic", 31.0, 6_000),
