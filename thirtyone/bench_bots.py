@@ -1,0 +1,149 @@
+"""How strong the bots are: whole games to the end on the table engine, with win rates and
+95 % confidence intervals (``python -m thirtyone.bench_bots``; also part of
+``python -m thirtyone.bench``).
+
+Three match-ups (issue 4):
+
+- 4-player ``scat``: one ``expert`` against three ``standard`` (target: wins at least 35 %;
+  an equal share would be 25 %);
+- 4-player ``scat``: one ``standard`` against three ``basic`` (target: at least 30 %);
+- heads-up ``scat``: ``expert`` against ``basic`` (target: at least 75 %).
+
+Every game is played to its end: the last player left wins; a game where the last players
+go out together is a draw and counts as not won. The tested bot sits in every seat in turn
+(game ``g`` puts it in seat ``g % players``) and the first dealer is seat 0, so no seat or
+dealing order is favoured. Each game has its own seed, so any game can be replayed.
+
+>>> r = play_game(get_variant("scat").rules, ["basic", "basic"], seed=3)
+>>> r.winner in (0, 1, None), r.rounds > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from .bots import make_bot
+from .game import new_game
+from .rules import Rules, get_variant
+
+MAX_ROUNDS = 1_000   # a safety net; real games end long before
+
+
+@dataclass(frozen=True)
+class GameResult:
+    winner: int | None
+    rounds: int
+
+
+def play_game(rules: Rules, levels: list[str], seed: int, knock_at: float = 25.0) -> GameResult:
+    """Play one whole game with one bot level per seat; returns the winner (None: a draw)."""
+    n = len(levels)
+    game = new_game(rules, [f"P{i}" for i in range(n)], seed=seed, dealer=0)
+    bots = [make_bot(level, knock_at) for level in levels]
+    bot_rng = np.random.default_rng([seed, 1])   # only the random bot would use it
+    rounds = 1
+    while not game.game_over:
+        while not game.round_over:
+            seat = game.to_move
+            game.apply(bots[seat](game.observation(seat), bot_rng))
+        if game.game_over or rounds >= MAX_ROUNDS:
+            break
+        game.next_round()
+        rounds += 1
+    return GameResult(game.winner, rounds)
+
+
+@dataclass(frozen=True)
+class Match:
+    """The result of one match-up: the tested bot's wins out of ``games``."""
+
+    title: str
+    bot: str
+    against: str
+    players: int
+    games: int
+    wins: int
+    target: float
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def se(self) -> float:
+        p = self.rate
+        return math.sqrt(max(p * (1 - p), 1e-12) / self.games)
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """Wilson 95 % interval (good also near 0 or 1)."""
+        z, n, p = 1.96, self.games, self.rate
+        mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return mid - half, mid + half
+
+    def standard_errors_above(self) -> float:
+        """How many standard errors the measured rate lies above the target."""
+        return (self.rate - self.target) / self.se
+
+
+def match(bot: str, against: str, players: int, games: int, target: float, seed: int = 0,
+          variant: str = "scat") -> Match:
+    rules = get_variant(variant).rules
+    wins = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        seat = g % players
+        levels = [against] * players
+        levels[seat] = bot
+        if play_game(rules, levels, seed=seed * 1_000_003 + g).winner == seat:
+            wins += 1
+    title = (f"{players}-player {variant}: one {bot} vs {players - 1} {against}"
+             if players > 2 else f"heads-up {variant}: {bot} vs {against}")
+    return Match(title, bot, against, players, games, wins, target,
+                 time.perf_counter() - t0)
+
+
+MATCHES = (("expert", "standard", 4, 0.35), ("standard", "basic", 4, 0.30),
+           ("expert", "basic", 2, 0.75))
+
+
+def bench_bot_strength(games: int = 400, seed: int = 0) -> list[Match]:
+    """Play every match-up of ``MATCHES`` for ``games`` games and print the win rates."""
+    out = []
+    print(f"Bot strength in whole games ({games} games each, seed {seed})")
+    for bot, against, players, target in MATCHES:
+        m = match(bot, against, players, games, target, seed)
+        lo, hi = m.ci95
+        verdict = "ok" if lo >= target else ("below target" if hi < target else "unclear")
+        print(f"  {m.title:<42} wins {m.rate:6.1%}  95% CI {lo:.1%}-{hi:.1%}  "
+              f"target >= {target:.0%}  {verdict}  ({m.seconds:.0f} s)")
+        out.append(m)
+    return out
+
+
+def bench_strength(quick: bool = False) -> list[dict]:
+    """The hook ``python -m thirtyone.bench`` calls."""
+    return [m.__dict__ | {"rate": m.rate, "ci95": m.ci95}
+            for m in bench_bot_strength(games=60 if quick else 400)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m thirtyone.bench_bots", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=400, help="games per match-up (default 400)")
+    p.add_argument("--seed", type=int, default=0)
+    args = p.parse_args(argv)
+    bench_bot_strength(args.games, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
