@@ -90,7 +90,7 @@ def print_sim(rows: list[dict[str, Any]]) -> None:
 OTHERS: tuple[tuple[str, str, str], ...] = (
     ("Exact dealt-hand distribution", "thirtyone.bench", "bench_dealt"),
     ("Odds", "thirtyone.bench_odds", "bench_odds"),
-    ("Bot strength (full games)", "thirtyone.strategy", "bench_strength"),
+    ("Bot strength (full games)", "thirtyone.bench_bots", "bench_strength"),
 )
 
 
