@@ -250,8 +250,8 @@ def your_hand(key: str) -> None:
             "a draw (or Switch's closed hand) is scored for every unseen card, all equally "
             "likely, keeping the best three cards. Your hand now: "
             f"{value_label(rules, moves[0].values[0])}.")
-    summary = op.moves_summary(moves)
-    st.dataframe(summary, hide_index=True, width="stretch",
+    summary = op.moves_summary(moves, rules)
+    st.dataframe(summary, hide_index=True, width="stretch", height=36 * (len(summary) + 1) + 4,
                  column_config={"average value": st.column_config.NumberColumn(format="%.1f"),
                                 "chance of 31": st.column_config.NumberColumn(format="percent"),
                                 "chance better than now":

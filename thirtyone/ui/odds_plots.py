@@ -58,6 +58,8 @@ def dealt_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
     fig = go.Figure()
     # This game's pack as filled bars, the other pack as outlines over them.
     packs = sorted(("52 cards", "32 cards"), key=lambda p: not p.startswith(str(rules.pack)))
+    halves = rules.hand_value != "brag" and (df["value"] % 1 != 0).any()
+    width = None if rules.hand_value == "brag" else (0.45 if halves else 0.8)
     for pack in packs:
         part = df[df["pack"] == pack]
         mine = pack.startswith(str(rules.pack))
@@ -66,7 +68,7 @@ def dealt_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
                     y=part["probability"], name=pack + (" (this game)" if mine else ""),
                     marker=dict(color=colour if mine else "rgba(0,0,0,0)",
                                 line=dict(color=colour, width=0 if mine else 3)),
-                    opacity=0.85 if mine else 1.0,
+                    opacity=0.85 if mine else 1.0, width=width,
                     hovertemplate="%{x}: %{y:.2%}<extra>" + pack + "</extra>")
     fig.update_layout(barmode="overlay" if rules.hand_value != "brag" else "group")
     x = "brag class" if rules.hand_value == "brag" else "value of the dealt hand"
@@ -87,13 +89,18 @@ def dealt_reading(df: pd.DataFrame, rules: Rules) -> str:
         parts.append((pack, mean, p31))
     (a, ma, pa), (b, mb, pb) = parts
     return (f"With {a} a dealt hand is worth {ma:.1f} on average and 31 comes {one_in(pa)} "
-            f"deals. With {b} the cards are higher: {mb:.1f} on average and 31 {one_in(pb)}.")
+            f"deals. With {b} the cards are higher: {mb:.1f} on average, and 31 comes "
+            f"{one_in(pb)} deals.")
 
 
 def events_table(rules: Rules, players: int) -> pd.DataFrame:
     rows = []
     for e in starting_hand_odds(rules, players):
-        rows.append({"event": e.description, "hands": e.hands, "one player": e.p_one,
+        if rules.hand_value == "brag" and e.event in ("blitz", "fire"):
+            continue  # brag hands have no 31 and no fire
+        desc = "three of a kind (prial)" if rules.hand_value == "brag" and \
+            e.event == "three of a kind" else e.description
+        rows.append({"event": desc, "hands": e.hands, "one player": e.p_one,
                      f"at least one of {players}": e.p_any})
     return pd.DataFrame(rows)
 
@@ -106,18 +113,20 @@ def events_figure(df: pd.DataFrame, players: int) -> go.Figure:
     fig.add_bar(y=df["event"], x=df[col], orientation="h", name=f"anyone of {players}",
                 marker_color=GREEN, hovertemplate="%{y}: %{x:.3%}<extra>anyone</extra>")
     fig.update_layout(barmode="group")
-    fig = _layout(fig, "Special hands on the deal", "chance (log scale)", "", percent=False)
-    fig.update_xaxes(type="log", tickformat=".1%")
+    fig = _layout(fig, "Special hands on the deal", "chance", "", percent=False)
+    fig.update_xaxes(tickformat=".1%", rangemode="tozero")
     fig.update_yaxes(autorange="reversed")
     return fig
 
 
 def events_reading(df: pd.DataFrame, players: int) -> str:
     row = df.iloc[0]
+    what = "a blitz" if "blitz" in row["event"] else "three of a kind"
     col = f"at least one of {players}"
-    return (f"You are dealt a blitz {one_in(row['one player'])} deals, but with {players} "
+    return (f"You are dealt {what} {one_in(row['one player'])} deals, but with {players} "
             f"players someone is dealt one {one_in(row[col])} deals. Each extra player adds "
-            "almost the same chance again, because two blitzes can rarely be dealt together.")
+            "almost the same chance again, because two such hands can rarely be dealt "
+            "together.")
 
 
 # --- racing to 31 -----------------------------------------------------------------------
@@ -260,28 +269,36 @@ def moves_table(moves: list[MoveOdds], rules: Rules) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def moves_summary(moves: list[MoveOdds]) -> pd.DataFrame:
-    return pd.DataFrame([{"move": m.move, "average value": m.mean, "chance of 31": m.p31,
-                          "chance better than now": m.p_better, "note": m.note}
-                         for m in moves])
+def moves_summary(moves: list[MoveOdds], rules: Rules) -> pd.DataFrame:
+    rows = []
+    for m in moves:
+        row = {"move": m.move,
+               "value": value_label(rules, m.values[0]) if m.certain else "depends on the card"}
+        if rules.hand_value != "brag":
+            row |= {"average value": m.mean, "chance of 31": m.p31}
+        row |= {"chance better than now": m.p_better, "note": m.note}
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def moves_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
     fig = go.Figure()
     order = list(dict.fromkeys(df["move"]))
-    fig.add_scatter(x=df["label"] if rules.hand_value == "brag" else df["value"],
-                    y=df["move"], mode="markers",
-                    marker=dict(size=8 + 40 * np.sqrt(df["probability"]), color=df["probability"],
-                                colorscale="Greens", cmin=0, cmax=1, line=dict(color=GREEN,
-                                                                               width=1),
-                                showscale=False),
-                    customdata=df["probability"],
-                    hovertemplate="%{y}: value %{x} with chance %{customdata:.1%}<extra></extra>",
+    fig.add_scatter(x=df["value"], y=df["move"], mode="markers",
+                    marker=dict(size=7 + 24 * np.sqrt(df["probability"]),
+                                color=df["probability"], colorscale="Greens", cmin=0, cmax=1,
+                                line=dict(color=GREEN, width=1), showscale=False),
+                    customdata=np.stack([df["probability"], df["label"]], axis=1),
+                    hovertemplate="%{y}: %{customdata[1]} with chance "
+                                  "%{customdata[0]:.1%}<extra></extra>",
                     name="outcome")
     fig = _layout(fig, "Your value after each move (dot size = chance)", "value after the move",
                   "", percent=False)
     fig.update_yaxes(categoryorder="array", categoryarray=order[::-1])
-    fig.update_layout(height=max(300, 60 + 34 * len(order)), showlegend=False)
+    if rules.hand_value == "brag":
+        fig.update_xaxes(tickvals=list(range(len(BRAG_CLASSES))), ticktext=list(BRAG_CLASSES),
+                         range=[-0.5, len(BRAG_CLASSES) - 0.5])
+    fig.update_layout(height=max(300, 120 + 40 * len(order)), showlegend=False)
     return fig
 
 
