@@ -408,6 +408,8 @@ class Game:
         return self.players[seat]
 
     def _lives_text(self, n: int) -> str:
+        if n == 1:
+            return f"a {self.life_name}"
         return _plural(n, self.life_name, self.life_plural)
 
     def copy(self) -> Game:

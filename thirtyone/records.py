@@ -33,7 +33,7 @@ import numpy as np
 from . import IllegalActionError
 from .actions import parse_action
 from .cards import CardError, parse_card
-from .game import Event, Game, new_game
+from .game import Event, Game, new_game, stacked_deck
 from .rules import VARIANTS, Rules, RulesError, get_variant
 
 RECORD_KEYS = {"variant", "rules", "players", "dealer", "lives", "deck", "deck_shuffled",
@@ -176,6 +176,10 @@ def game_from_record(rec: dict, events: list[Event] | None = None) -> Game:
     _need(rounds is None or (isinstance(rounds, int) and not isinstance(rounds, bool)
                              and rounds >= 1), "'rounds' must be a whole number from 1.")
     rng = _rng_from(rec)
+    try:
+        stacked_deck(deck, rules.pack)           # a card twice or outside the pack
+    except CardError as e:
+        raise RecordError(f"'deck': {e}") from None
     try:
         game = new_game(rules, players, rng=rng, deck=None if shuffled else deck,
                         dealer=dealer, lives=lives)
