@@ -106,6 +106,15 @@ def variant_card(v: Variant) -> None:
             badge.badge("our reading", icon=":material/edit_note:", color="orange")
         st.markdown(v.summary)
         facts = [f"**Family:** {v.family}, {v.rules.pack}-card pack"]
+        r = v.rules
+        if r.scoring == "lives":
+            lives = f"**Lives:** {r.lives} {v.life_plural if r.lives != 1 else v.life_name}"
+            if r.extra_life:
+                lives += "; at zero you play on until the next loss"
+                # 'On the county' is the American phrase; other tables have their own.
+                if v.extra_life_name != "on the county" or "USA" in v.regions:
+                    lives += f" (*{v.extra_life_name}*)"
+            facts.append(lives)
         if v.aliases:
             facts.append(f"**Also called:** {', '.join(v.aliases)}")
         places = lore.variant_places(v.key)
