@@ -12,8 +12,14 @@ from thirtyone import IllegalActionError
 from thirtyone.bots import BOTS
 from thirtyone.cli import main
 from thirtyone.game import new_game
-from thirtyone.records import (RecordError, game_from_record, game_to_record, load_game,
-                               replay_command, save_game)
+from thirtyone.records import (
+    RecordError,
+    game_from_record,
+    game_to_record,
+    load_game,
+    replay_command,
+    save_game,
+)
 from thirtyone.rules import get_variant
 
 DATA = Path(__file__).parent / "data"

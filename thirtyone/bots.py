@@ -21,6 +21,9 @@ The ``basic`` policy (DESIGN.md "Bots"), exactly:
    stand), or where passing is not allowed the move that keeps the highest value.
 4. On a final turn after a knock, the same as 2 and 3.
 
+"Value" compares hands as the showdown does (``hand_key``): where the rules use the
+tie-break (Kitty), a hand with the same points but better other cards counts as higher.
+
 Our reading for the families DESIGN.md does not spell out:
 
 - Switch family: as the swap family with the open hand as the middle (``switch open`` is the
