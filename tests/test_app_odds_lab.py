@@ -11,6 +11,8 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from thirtyone import VARIANTS
+
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120
 
@@ -127,6 +129,7 @@ def test_house_rules_in_the_sidebar_change_the_odds(at):
 def test_every_section_renders_for_each_family(at, variant):
     at.session_state["variant_key"] = variant  # what the sidebar picker does
     at.run()
+    assert VARIANTS[variant].name in at.markdown[0].value
     for section in ("Starting hands", "Racing to 31", "Knocking", "Your hand"):
         show(at, section)
         assert charts(at) or at.info, (variant, section)

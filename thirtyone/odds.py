@@ -3,6 +3,12 @@
 Every possible three-card hand of the rules' pack is scored at once with array arithmetic;
 the results are cached per ``Rules`` (a frozen, hashable value).
 
+The rest of the odds engine builds on these tables, one question per module:
+``odds_deal`` (special hands on the deal, for one player and for anyone at the table),
+``odds_moves`` (the value after each possible move), ``odds_race`` (racing to 31 alone by
+dynamic programming), ``odds_knock`` (how safe a knock is, exact and simulated);
+``odds_tables`` holds the shared lookup of any three cards' value, ``bench_odds`` the timings.
+
 >>> from thirtyone.rules import get_variant
 >>> d = dealt_distribution(get_variant("eenendertigen").rules)
 >>> round(d.p31 * 620, 6)
