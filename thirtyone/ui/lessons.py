@@ -8,6 +8,7 @@ last answer given to each quiz.
 from __future__ import annotations
 
 import html
+import re
 
 import streamlit as st
 
@@ -99,9 +100,17 @@ def _answered(qid: str, widget_key: str) -> None:
 
 # --- drawing ---------------------------------------------------------------------------
 
+_RED_CARD = re.compile(r"(10|[2-9JQKA])([♥♦])")
+
+
+def red_suits(text: str) -> str:
+    """Option text with hearts and diamonds cards in red (Streamlit markdown)."""
+    return _RED_CARD.sub(r":red[\1\2]", text)
+
+
 def _cards_row(label: str, cards: tuple[Card, ...]) -> str:
     head = f'<div class="t31-rowlabel">{html.escape(label)}</div>' if label else ""
-    return head + hand_html(cards, size="lg")
+    return head + hand_html(cards, size="lg" if len(cards) <= 3 else "md")
 
 
 def show_cards(block: Cards) -> None:
@@ -134,7 +143,7 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
         if widget_key not in st.session_state and answer is not None:
             st.session_state[widget_key] = answer  # restore after a page switch
         st.pills("Your answer", quiz.options, key=widget_key, on_change=_answered,
-                 args=(qid, widget_key), label_visibility="collapsed")
+                 args=(qid, widget_key), label_visibility="collapsed", format_func=red_suits)
         if answer is not None:
             fb = quiz.check(answer)
             if fb.correct:
