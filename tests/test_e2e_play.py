@@ -111,7 +111,7 @@ def test_a_saved_game_downloads_and_loads_back_to_the_same_position(page, app_ur
     middle = sorted(page.locator("[data-card]").evaluate_all(
         "els => els.map(e => e.dataset.card)"))
     with page.expect_download() as info:
-        page.locator(".st-key-play_save button").click()
+        page.locator(".st-key-play_save button").first.click()
     saved = tmp_path / "game.json"
     info.value.save_as(saved)
     assert '"variant": "schwimmen"' in saved.read_text().replace("'", '"')

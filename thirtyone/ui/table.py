@@ -285,7 +285,11 @@ def _turn_key(obs: Any) -> tuple:
 
 def save_text(state: State) -> str:
     """The game record (JSON text) of the game in progress."""
-    game = state[GAME]
+    return record_text(state[GAME])
+
+
+def record_text(game: Any) -> str:
+    """The JSON game record of ``game`` (table or banking)."""
     if game.rules.family == "banking":
         from thirtyone.banking import banking_to_record
         return json.dumps(banking_to_record(game), indent=1)
@@ -909,15 +913,15 @@ def _hint_box(state: State) -> None:
 def _save_load(state: State) -> None:
     game = state.get(GAME)
     if game is not None:
-        try:
-            data = save_text(state)
-        except Exception as e:  # noqa: BLE001 - saving must not break the table
-            st.caption(f"This game cannot be saved yet ({e}).")
-        else:
-            st.download_button("Save game", icon=":material/download:", data=data, key="play_save",
-                               file_name=f"thirtyone-{state.get(VARIANT, 'game')}-round"
-                                         f"{game.round_no}.json",
-                               mime="application/json", width="stretch")
+        # The record holds the whole deck, so it is made only when Save is clicked (on a
+        # copy, in Streamlit's download thread), never sent to the page in advance.
+        frozen = game.copy()
+        st.download_button("Save game", icon=":material/download:", key="play_save",
+                           data=lambda: record_text(frozen), on_click="ignore",
+                           file_name=f"thirtyone-{state.get(VARIANT, 'game')}-round"
+                                     f"{game.round_no}.json",
+                           mime="application/json", width="stretch",
+                           help="Download this game as a file; load it later to play on.")
     nonce = state.setdefault(UPLOAD_NONCE, 0)
     st.file_uploader("Load a saved game (.json)", type=["json"], key=f"play_upload_{nonce}",
                      on_change=_uploaded, args=(state, f"play_upload_{nonce}"))
