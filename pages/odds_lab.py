@@ -210,10 +210,10 @@ def knocking(key: str) -> None:
         with reading.container():
             explain(op.sim_reading(table, rules),
                     f"Simulation with {len(table) and int(table['rounds'].iloc[0]):,} rounds: "
-                    "the others play their turns with the basic bot's draw and discard (the "
-                    "standard bot's moves apart from its tie-breaks; nobody knocks early), "
-                    "then you show your value. The band is a 95% interval; the dotted line is "
-                    "the exact curve against fresh hands.")
+                    "the others play their turns as the standard bot does (its draws, "
+                    "discards and swaps, with its card memory; nobody knocks early), then "
+                    "you show your value. The band is a 95% interval; the dotted line is the "
+                    "exact curve against fresh hands.")
         if len(table):
             csv_button(table, "knock_simulated", "odds_sim_csv")
 

@@ -113,3 +113,19 @@ def test_brag_knock_curve_is_by_class_and_simulation_is_refused():
     assert len(c.values) == len(np.unique(hand_table(rules).values))
     with pytest.raises(ValueError, match="suit-sum"):
         next(iter_knock_after_turns(rules, 2, 1, 100))
+
+
+def test_standard_and_basic_opponents_play_almost_alike_without_knocking():
+    # Without knocks the standard bot differs from basic only in tie-breaks (outs).
+    *_, std = iter_knock_after_turns(R52, 3, 3, 10_000, seed=6, bots="standard")
+    *_, basic = iter_knock_after_turns(R52, 3, 3, 10_000, seed=6, bots="basic")
+    i = list(std.values).index(20.0)
+    assert abs(std.survive[i] - basic.survive[i]) < 0.03
+
+
+def test_swap_family_opponents_improve_from_the_middle_cards():
+    rules = get_variant("schwimmen").rules
+    *_, early = iter_knock_after_turns(rules, 2, 0, 6_000, seed=8)
+    *_, late = iter_knock_after_turns(rules, 2, 3, 6_000, seed=8)
+    i = list(early.values).index(21.0)
+    assert late.high[i] < early.low[i]

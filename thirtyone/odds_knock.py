@@ -14,10 +14,10 @@ not hold; your hand is any hand worth v, each equally likely (as often as the de
   thousandths (see tests/test_odds_knock.py).
 
 (b) ``iter_knock_after_turns``: simulation. After the deal, each opponent plays ``turns``
-turns with the ``basic`` draw/discard (or swap) moves of ``thirtyone.sim`` with knocking
-switched off (``standard`` differs from them only in knock thresholds and in tie-breaks by
-outs); then the knocker, whose own three cards were dealt but not played, shows v. The
-middle is not renewed in the swap family and a blitz does not stop the turns.
+turns with the ``standard`` bot's draw/discard (or swap) moves from ``thirtyone.sim``, card
+memory included, with knocking switched off (``bots="basic"`` for the basic bot); then the
+knocker, whose own three cards were dealt but not played, shows v. Simplified: the middle is
+not renewed in the swap family and a blitz does not stop the turns.
 
 Who "survives": with ``knocker_tied = safe`` a knocker tied for lowest keeps the life, so the
 knock survives unless every opponent is strictly better; otherwise the knock survives only
@@ -175,10 +175,22 @@ def check_simulable(rules: Rules) -> None:
         raise OddsError("The simulated curve is drawn for plain suit-sum values only.")
 
 
+_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+
+
+def _bits(cards: np.ndarray) -> np.ndarray:
+    return np.bitwise_or.reduce(_BIT[cards], axis=-1)
+
+
 def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: int,
-                size: int) -> np.ndarray:
+                size: int, bots: str) -> np.ndarray:
     """Deal the knocker and the opponents, let the opponents play; their final strengths."""
-    from .sim import basic_draw_moves, basic_swap_moves
+    from .sim import (
+        basic_draw_moves,
+        basic_swap_moves,
+        standard_draw_moves,
+        standard_swap_moves,
+    )
 
     lk = lookup(rules).strength
     pack = pack_indices(rules).astype(np.int64)
@@ -187,17 +199,23 @@ def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: i
     ptr = 3 + 3 * opponents
     rows = np.arange(size)
     no_knock = np.zeros(size, dtype=bool)
+    n_players = opponents + 1
     if rules.family == "draw":
         top = deck[:, ptr].copy()
+        seen = _BIT[top]  # card memory: every card that lay face up on the pile
         ptr = np.full(size, ptr + 1)
-        for _ in range(turns):
+        for turn in range(turns):
             for p in range(opponents):
                 has_stock = ptr < len(pack)
                 drawn = deck[rows, np.minimum(ptr, len(pack) - 1)]
                 h = hands[:, p]
-                move, pos = basic_draw_moves(rules, 1 << 20, h.astype(np.int32),
-                                             top.astype(np.int32), drawn.astype(np.int32),
-                                             no_knock, has_stock)
+                args = (h.astype(np.int32), top.astype(np.int32), drawn.astype(np.int32),
+                        no_knock, has_stock)
+                if bots == "standard":
+                    move, pos = standard_draw_moves(rules, 25.0, n_players, *args,
+                                                    np.full(size, turn), seen)
+                else:
+                    move, pos = basic_draw_moves(rules, 1 << 20, *args)
                 take = move == 1
                 draw = move == 0
                 old = h[rows, np.minimum(pos, 2)]
@@ -206,29 +224,44 @@ def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: i
                 dr = draw & (pos < 3)
                 h[rows[dr], pos[dr]] = drawn[dr]
                 top = np.where(take | draw, new_top, top)
+                seen = seen | np.where(take | draw, _BIT[top], np.uint64(0))
                 ptr += draw
     else:
         mid = deck[:, ptr:ptr + 3].copy()
-        for _ in range(turns):
+        known = np.zeros((size, opponents), dtype=np.uint64)  # taken by a single swap
+        for turn in range(turns):
             for p in range(opponents):
                 h = hands[:, p]
-                move = basic_swap_moves(rules, 1 << 20, h.astype(np.int32),
-                                        mid.astype(np.int32), no_knock, no_knock)
+                if bots == "standard":
+                    seen = _bits(mid) | np.bitwise_or.reduce(known, axis=1)
+                    move = standard_swap_moves(rules, 25.0, n_players, h.astype(np.int32),
+                                               mid.astype(np.int32), no_knock, no_knock,
+                                               np.full(size, turn), seen)
+                else:
+                    move = basic_swap_moves(rules, 1 << 20, h.astype(np.int32),
+                                            mid.astype(np.int32), no_knock, no_knock)
                 one = move < 9
-                i, j = move // 3, move % 3
-                given = h[rows, np.minimum(i, 2)]
-                h[rows[one], i[one]] = mid[rows[one], j[one]]
+                i, j = np.minimum(move // 3, 2), move % 3
+                given = h[rows, i]
+                got = mid[rows, j]
+                h[rows[one], i[one]] = got[one]
                 mid[rows[one], j[one]] = given[one]
+                known[one, p] = (known[one, p] & ~_BIT[given[one]]) | _BIT[got[one]]
                 allm = move == 9
                 h[allm], mid[allm] = mid[allm].copy(), h[allm].copy()
+                known[allm, p] = 0
     return lk[hands[..., 0], hands[..., 1], hands[..., 2]]
 
 
 def iter_knock_after_turns(rules: Rules, opponents: int, turns: int, rounds: int,
-                           seed: int = 0, batch: int = 4000) -> Iterator[SimulatedKnock]:
+                           seed: int = 0, batch: int = 4000, bots: str = "standard"
+                           ) -> Iterator[SimulatedKnock]:
     """Simulated survival of a knock on every value after the opponents played ``turns``
-    turns each; yields the running estimate after each batch."""
+    turns each with ``bots`` ("standard" or "basic") moves; yields the running estimate
+    after each batch."""
     check_simulable(rules)
+    if bots not in ("standard", "basic"):
+        raise OddsError("The opponents play as 'standard' or 'basic' bots.")
     if turns < 0 or opponents < 1:
         raise OddsError("Turns must be 0 or more and there must be an opponent.")
     rng = np.random.default_rng(seed)
@@ -237,7 +270,7 @@ def iter_knock_after_turns(rules: Rules, opponents: int, turns: int, rounds: int
     played = 0
     while played < rounds:
         size = min(batch, rounds - played)
-        low = _play_turns(rules, rng, opponents, turns, size).min(axis=1)
+        low = _play_turns(rules, rng, opponents, turns, size, bots).min(axis=1)
         if rules.knocker_tied == "safe":
             wins += (low[:, None] <= values[None, :]).sum(axis=0)
         else:
