@@ -300,7 +300,8 @@ class _Batch:
     """The state of many rounds at once; rows index rounds."""
 
     def __init__(self, rules: Rules, n: int, levels: tuple[str, ...], knock_at: float,
-                 rng: np.random.Generator, size: int, first_round: int) -> None:
+                 rng: np.random.Generator, size: int, first_round: int,
+                 decks: np.ndarray | None = None, dealers: np.ndarray | None = None) -> None:
         self.rules, self.n, self.rng = rules, n, rng
         self.levels = np.array([BOT_LEVELS.index(b) for b in levels])
         self.knock_at = float(knock_at)
@@ -313,16 +314,26 @@ class _Batch:
         pack = np.array([c.index for c in make_pack(rules.pack)], dtype=np.int32)
         self.K = len(pack)
         B = size
-        self.deck = rng.permuted(np.broadcast_to(pack, (B, self.K)), axis=1).astype(np.int32)
-        self.dealer = (np.arange(first_round, first_round + B) % n).astype(np.int32)
+        if decks is None:
+            self.deck = rng.permuted(np.broadcast_to(pack, (B, self.K)), axis=1).astype(np.int32)
+        else:
+            self.deck = np.array(decks, dtype=np.int32).reshape(B, self.K)
+        if dealers is None:
+            self.dealer = (np.arange(first_round, first_round + B) % n).astype(np.int32)
+        else:
+            self.dealer = np.array(dealers, dtype=np.int32).reshape(B) % n
         seats = (self.dealer[:, None] + 1 + np.arange(n)) % n       # (B, n): i-th dealt seat
         self.hands = np.empty((B, n, 3), dtype=np.int32)
         rows = np.arange(B)[:, None]
         for k in range(3):
             self.hands[rows, seats, k] = self.deck[:, k * n:(k + 1) * n]
         self.ptr = np.full(B, 3 * n, dtype=np.int32)  # next stock card
-        # cards everybody has seen face up this round (the standard bot's card memory)
+        # the standard bot's card memory. Draw family: every card that lay on the discard pile
+        # this round (a reshuffle forgets them). Swap family: the cards each seat took from
+        # the middle with a single swap and still holds (a swap-all forgets them); the
+        # middle itself is in view. As strategy.View.unseen() works them out.
         self.seen = np.zeros(B, dtype=np.uint64)
+        self.known = np.zeros((B, n), dtype=np.uint64)
         self.own_turns = np.zeros((B, n), dtype=np.int32)
         if rules.family == "draw":
             self.pile = np.zeros((B, self.K), dtype=np.int32)
@@ -332,7 +343,6 @@ class _Batch:
             self.seen |= _BIT[self.pile[:, 0]]
         else:
             self.middle = self.deck[:, 3 * n:3 * n + 3].copy()
-            self.seen |= _bits(self.middle)
             self.ptr += 3
             self.passes = np.zeros(B, dtype=np.int32)
             self.retired = np.zeros((B, self.K), dtype=np.int32)
@@ -561,7 +571,6 @@ class _Batch:
             if c == 0:
                 continue
             new = self.rng.permutation(np.concatenate([self.retired[r, :c], self.middle[r]]))
-            self.seen[r] &= ~_bits(new[None, :])[0]
             stock = self.deck[r, self.ptr[r]:].copy()
             both = np.concatenate([stock, new])
             self.deck[r, self.K - len(both):] = both
@@ -591,9 +600,10 @@ class _Batch:
         if std.any():
             b = np.flatnonzero(std)
             ab = a[b]
+            seen = _bits(mid[b]) | np.bitwise_or.reduce(self.known[ab], axis=1)
             move[b] = standard_swap_moves(self.rules, self.knock_at, self.n, h[b], mid[b],
                                           may_knock[b], final[b], self.own_turns[ab, m[b]],
-                                          self.seen[ab])
+                                          seen)
         rnd = lv == BOT_LEVELS.index("random")
         if rnd.any():
             r = np.flatnonzero(rnd)
@@ -617,7 +627,10 @@ class _Batch:
         new_h[al], new_mid[al] = mid[al], h[al]
         self.hands[a, m] = new_h
         self.middle[a] = new_mid
-        self.seen[a] |= _bits(new_mid)  # what went into the middle is face up
+        k = self.known[a, m]
+        k[s] = (k[s] & ~_BIT[h[s, i[s]]]) | _BIT[mid[s, j[s]]]
+        k[al] = 0
+        self.known[a, m] = k
         knocked = move == 11
         passed = move == 10
         self.passes[a] = np.where(passed, self.passes[a] + 1, 0)
@@ -638,7 +651,6 @@ class _Batch:
                     self.rcount[keep] += 1
                 p = self.ptr[ok][:, None] + np.arange(3)
                 self.middle[ok] = self.deck[ok[:, None], p]
-                self.seen[ok] |= _bits(self.middle[ok])
                 self.ptr[ok] += 3
                 self.passes[ok] = 0
             if (~enough).any():
@@ -802,6 +814,24 @@ def simulate_rounds(rules: Rules, n_players: int, rounds: int, seed: int | None 
     levels = parse_bots(bots, n_players)
     rng = rng if rng is not None else np.random.default_rng(seed)
     return _Batch(rules, n_players, levels, knock_at, rng, rounds, first_round).run()
+
+
+def simulate_decks(rules: Rules, n_players: int, decks: Sequence[Sequence[Any]],
+                   dealers: Sequence[int] | int = 0, bots: str | Sequence[str] = "basic",
+                   knock_at: float = 25.0, seed: int | None = 0) -> RoundResults:
+    """Play rounds from given deck orders (each a whole pack, top card first, as cards or
+    card indices), e.g. the same deals the table engine played. ``seed`` drives only the
+    random bot and reshuffles."""
+    check_supported(rules, n_players)
+    levels = parse_bots(bots, n_players)
+    rows = [[c if isinstance(c, (int, np.integer)) else c.index for c in d] for d in decks]
+    pack = sorted(c.index for c in make_pack(rules.pack))
+    for d in rows:
+        if sorted(d) != pack:
+            raise SimulationError(f"Each deck must hold the {len(pack)}-card pack once.")
+    dealers = np.broadcast_to(np.asarray(dealers), (len(rows),))
+    return _Batch(rules, n_players, levels, knock_at, np.random.default_rng(seed), len(rows),
+                  0, np.array(rows), dealers).run()
 
 
 def iter_simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
