@@ -113,3 +113,20 @@ def test_solution_is_cached_and_brag_rules_are_refused():
     assert solve_race(R52) is solve_race(R52, 31.0)
     with pytest.raises(ValueError, match="suit-sum"):
         solve_race(get_variant("stop_the_bus").rules)
+
+
+@pytest.mark.parametrize("key", ["scat", "schwimmen", "kitty"])
+def test_the_basic_discard_here_is_the_basic_bots_discard(key):
+    from thirtyone.bots import best_discard
+    from thirtyone.cards import card_from_index
+    from thirtyone.odds_race import basic_discard
+    from thirtyone.odds_tables import lookup, pack_indices
+
+    rules = get_variant(key).rules
+    rng = np.random.default_rng(21)
+    pack = pack_indices(rules)
+    four = np.stack([rng.choice(pack, 4, replace=False) for _ in range(300)])
+    mine = basic_discard(lookup(rules), four[:, :3], four[:, 3])
+    for row, pos in zip(four, mine, strict=True):
+        cards = tuple(card_from_index(int(i)) for i in row)
+        assert cards[pos] == best_discard(cards, rules)

@@ -128,9 +128,9 @@ def basic_choices(rules: Rules) -> np.ndarray:
         cand[:, :, i, i] = hc.draws
     kept = lk.strength[cand[..., 0], cand[..., 1], cand[..., 2]]     # (C, D, 4)
     thrown = CARD_POINTS[hc.discard_card].astype(np.float64)
-    # Lexicographic: maximise kept, then minimise thrown points, then prefer the draw (3).
-    order = np.array([0, 0, 0, 1], dtype=np.float64)
-    keyed = kept * 1e4 - thrown * 10 + order
+    # Lexicographic: maximise kept, then minimise thrown points, then the card that came
+    # last (the draw, 3; among the hand, the later one).
+    keyed = kept * 1e4 - thrown * 10 + np.arange(4)
     return keyed.argmax(axis=-1)
 
 
@@ -350,8 +350,6 @@ def simulate_race(rules: Rules, rounds: int, k_max: int, seed: int, target: floa
     first = np.full(rounds, k_max + 1)
     done = lk.points[held[:, 0], held[:, 1], held[:, 2]] >= target
     first[done] = 0
-    basic = basic_choices(rules) if policy == "basic" else None
-    hc = classes_for(rules)
     for turn in range(1, k_max + 1):
         if discards_gone:
             if pos >= n:
@@ -367,7 +365,7 @@ def simulate_race(rules: Rules, rounds: int, k_max: int, seed: int, target: floa
         if policy == "fastest":
             choice = fastest_discard(rules, held, drawn, target)
         else:
-            choice = _basic_discard(lk, held, drawn, basic, hc)
+            choice = basic_discard(lk, held, drawn)
         keep = choice < 3
         held[rows[keep], choice[keep]] = drawn[keep]
         hit = (lk.points[held[:, 0], held[:, 1], held[:, 2]] >= target) & ~done
@@ -378,12 +376,12 @@ def simulate_race(rules: Rules, rounds: int, k_max: int, seed: int, target: floa
     return first
 
 
-def _basic_discard(lk, held: np.ndarray, drawn: np.ndarray, _basic, _hc) -> np.ndarray:
+def basic_discard(lk, held: np.ndarray, drawn: np.ndarray) -> np.ndarray:
     """The basic bot's discard for real hands (same rule as ``basic_choices``)."""
     cand = np.repeat(held[:, None, :], 4, axis=1)
     for i in range(3):
         cand[:, i, i] = drawn
     kept = lk.strength[cand[..., 0], cand[..., 1], cand[..., 2]]
     thrown = CARD_POINTS[np.concatenate([held, drawn[:, None]], axis=1)].astype(np.float64)
-    keyed = kept * 1e4 - thrown * 10 + np.array([0, 0, 0, 1.0])
+    keyed = kept * 1e4 - thrown * 10 + np.arange(4)
     return keyed.argmax(axis=1)
