@@ -197,10 +197,57 @@ def test_a_house_rule_chosen_before_new_game_is_a_rule_of_that_game(at):
 
 
 def test_bot_levels_are_chosen_per_seat(at):
-    start(at, "scat", bots=3, levels=("random", "basic", "basic"))
-    assert list(at.session_state["play_levels"]) == [None, "random", "basic", "basic"]
-    levels = [o for o in at.selectbox(key="play_w_level_0").options]
-    assert "random" in levels and "basic" in levels
+    levels = list(at.selectbox(key="play_w_level_0").options)
+    assert {"random", "basic"} <= set(levels)
+    chosen = tuple(levels[i % len(levels)] for i in range(4))  # a different level per seat
+    start(at, "scat", bots=4, levels=chosen)
+    assert list(at.session_state["play_levels"]) == [None, *chosen]
+
+
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_a_stronger_bot_seat_plays_its_own_move(at, level):
+    from thirtyone.bots import make_bot
+
+    if level not in at.selectbox(key="play_w_level_0").options:
+        pytest.skip(f"no {level} bot yet")
+    start(at, "schwimmen", bots=1, levels=(level,))
+    game = at.session_state["play_game"]
+    at.button(key="play_act_pass").click()  # pass, so the bot moves next
+    run(at)
+    if game.round_over:
+        pytest.skip("the round ended")
+    expected = str(make_bot(level)(game.observation(1), None))
+    moves_before = len(game.history[-1])
+    at.button(key="play_next").click()
+    run(at)
+    assert game.history[-1][moves_before] == expected
+
+
+@pytest.mark.parametrize("variant,seed", [("scat", 21), ("schwimmen", 22), ("kitty", 23)])
+def test_the_hint_button_shows_a_legal_move_and_changes_nothing(at, variant, seed):
+    if table.hint_function() is None:
+        pytest.skip("thirtyone.strategy has no hint() yet")
+    start(at, variant, bots=2, seed=seed)
+    game = at.session_state["play_game"]
+    if game.to_move != 0:
+        pytest.skip("the deal ended the round")
+    before = game.snapshot()
+    rng_before = game.rng.bit_generator.state
+    bots_rng_before = at.session_state["play_bot_rng"].bit_generator.state
+    at.button(key="play_hint_btn").click()
+    run(at)
+    assert at.info, "no hint shown"
+    text = at.info[0].value
+    hint = at.session_state["play_hint"][1]
+    assert hint.action in game.legal_actions()
+    assert text.startswith("**Hint:")
+    # the hint never names a card hidden in another player's hand
+    for seat in range(1, game.n):
+        for card in game.hands[seat]:
+            assert card.display not in text, f"the hint names {card.display} of seat {seat}"
+    assert game.snapshot() == before
+    assert game.rng.bit_generator.state == rng_before
+    assert at.session_state["play_bot_rng"].bit_generator.state == bots_rng_before
 
 
 def test_a_basic_bot_seat_plays_the_basic_move(at):

@@ -907,7 +907,20 @@ def _hint_box(state: State) -> None:
     got = state.get(HINT)
     if got and got[0] == _turn_key(observe(state)):
         h = got[1]
-        st.info(f"**Hint: {action_label(h.action, observe(state))}.** {h.reason}")
+        st.info(f"**Hint: {action_label(h.action, observe(state))}.**  \n{h.reason}",
+                icon=":material/lightbulb:")
+        numbers = {k: v for k, v in (h.numbers or {}).items()
+                   if isinstance(v, (int, float, str)) and not isinstance(v, bool)}
+        if numbers:
+            with st.expander("The numbers behind the hint"):
+                st.markdown("  \n".join(f"{k.replace('_', ' ')}: **{_number_text(v)}**"
+                                         for k, v in numbers.items()))
+
+
+def _number_text(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.3g}"
+    return str(v)
 
 
 def _save_load(state: State) -> None:
