@@ -222,13 +222,14 @@ def test_without_passing_basic_makes_the_best_swap_even_if_it_loses_value():
 
 # --- whole rounds -------------------------------------------------------------------------
 
-def _batch(rules, n, bots="basic", size=400, seed=0):
+def _batch(rules, n, bots="basic", size=400, seed=0, knock_at=25.0):
     from thirtyone.sim import parse_bots
-    return _Batch(rules, n, parse_bots(bots, n), 25.0, np.random.default_rng(seed), size, 0)
+    return _Batch(rules, n, parse_bots(bots, n), knock_at, np.random.default_rng(seed), size, 0)
 
 
 @pytest.mark.parametrize("rules,n,bots", [
     (SCAT, 4, "basic"), (SCAT, 2, "random"), (get_variant("blitz").rules, 3, "basic,random,basic"),
+    (get_variant("blitz").rules, 4, "standard"),
     (get_variant("eenendertigen").rules, 7, "basic"),
     (SCAT.replace(stock_out="reshuffle", may_discard_taken_card=True), 5, "random"),
 ])
@@ -247,19 +248,33 @@ def test_every_card_is_in_exactly_one_place_after_every_draw_family_turn(rules, 
     assert (b.ended >= 0).all()
 
 
-@pytest.mark.parametrize("rules,n,bots", [
-    (SCHWIMMEN, 4, "basic"), (SCHWIMMEN, 8, "random"), (BUS, 3, "basic"),
-    (SCHWIMMEN.replace(stock_out="void", allow_swap_all=False), 3, "basic,random,basic"),
+@pytest.mark.parametrize("rules,n,bots,knock_at", [
+    (SCHWIMMEN, 4, "basic", 25.0), (SCHWIMMEN, 8, "random", 25.0), (BUS, 3, "standard", 25.0),
+    (SCHWIMMEN.replace(stock_out="void", allow_swap_all=False), 3, "basic,random,basic", 31.0),
+    (SCHWIMMEN.replace(stock_out="reshuffle"), 4, "basic,standard,basic,basic", 31.0),
 ])
-def test_no_card_is_in_two_places_in_the_swap_family(rules, n, bots):
-    b = _batch(rules, n, bots)
+def test_every_card_is_in_exactly_one_place_after_every_swap_family_turn(rules, n, bots,
+                                                                         knock_at):
+    b = _batch(rules, n, bots, knock_at=knock_at)
     b.check_deal()
+    pack = sorted(_idx(make_pack(rules.pack)))
     while len(b.active):
         for r in b.active[:60]:
-            held = list(b.hands[r].ravel()) + list(b.middle[r]) + list(b.deck[r, b.ptr[r]:])
-            assert len(set(held)) == len(held)
+            held = (list(b.hands[r].ravel()) + list(b.middle[r]) + list(b.deck[r, b.ptr[r]:])
+                    + list(b.retired[r, :b.rcount[r]]))
+            assert sorted(held) == pack
         b.step_swap()
     assert (b.ended >= 0).all()
+
+
+def test_a_swap_game_with_reshuffles_goes_on_past_the_first_stock():
+    # nobody knocks; a reshuffle of the retired middle cards lets the middle be renewed
+    # again and again, so only a 31 (or the turn cap) ends a round
+    rules = SCHWIMMEN.replace(stock_out="reshuffle", fire=None)
+    res = simulate_rounds(rules, 4, 1000, seed=12, knock_at=31)
+    assert set(np.unique(res.ended_by)) <= {BLITZ, VOID}
+    void = simulate_rounds(rules.replace(stock_out="void"), 4, 1000, seed=12, knock_at=31)
+    assert res.turns.mean() > void.turns.mean()
 
 
 def test_a_full_circle_of_passes_renews_the_middle_or_ends_the_round():
