@@ -1,13 +1,26 @@
 """Fast batched Monte Carlo: many independent rounds at once with numpy arrays.
 
 The draw family (Scat, Blitz, ...) and the swap family (Schwimmen, Stop the Bus) are played
-with every option of ``Rules`` that those families use, by the ``random`` and ``basic`` bots
-of DESIGN.md. Every array has one row per round; one loop step plays one turn in every round
-still going, so a round of 12 turns costs 12 numpy steps shared by thousands of rounds.
+with every option of ``Rules`` that those families use (except the dealer's two hands), by
+the ``random`` and ``basic`` bots of DESIGN.md and the ``standard`` bot of ``strategy.py``,
+one level per seat if wanted. Every array has one row per round; one loop step plays one
+turn in every round still going, so a round of 12 turns costs 12 numpy steps shared by
+thousands of rounds. The table engine (``game.py``) plays the same rounds: from the same
+deck, the deterministic bots make the same moves in both (tests/test_sim_decisions.py).
 
 Hands are looked up in a table of every ordered three-card hand (52**3 entries): its
 *strength* (orders hands exactly as ``score`` does) and its *value* in half points (for the
 knock threshold, 31 and three aces).
+
+The entry points:
+
+- ``simulate(rules, n, rounds, seed, bots, knock_at)``: the statistics of DESIGN.md;
+- ``iter_simulate(...)``: the same, yielded batch by batch (progress bars, live plots);
+- ``simulate_rounds(...)``: one row per round (``RoundResults``: how it ended, turns, who
+  knocked and on which turn, every seat's final value and lives lost);
+- ``simulate_decks(...)``: rounds from given deck orders;
+- ``simulate_command(args)``: ``thirtyone simulate`` (``--engine table`` plays
+  ``game.play_round`` one round at a time instead).
 
 >>> from thirtyone.rules import get_variant
 >>> stats = simulate(get_variant("scat").rules, 4, 2_000, seed=1)
