@@ -49,17 +49,20 @@ class RecordError(ValueError):
 
 def variant_for(rules: Rules) -> tuple[str, dict[str, Any]]:
     """The preset closest to ``rules`` (same family, fewest changed options) and the changes."""
+    mine = vars(rules)
     best: tuple[int, str] | None = None
     for key, v in VARIANTS.items():
         if v.rules.family != rules.family:
             continue
-        diff = len(rules.to_dict(only_changed_from=v.rules))
+        base = vars(v.rules)
+        diff = sum(base[k] != x for k, x in mine.items())
         if best is None or diff < best[0]:
             best = (diff, key)
     if best is None:
         raise RecordError(f"No variant plays the {rules.family} family.")
     key = best[1]
-    return key, _jsonable(rules.to_dict(only_changed_from=VARIANTS[key].rules))
+    base = vars(VARIANTS[key].rules)
+    return key, _jsonable({k: x for k, x in mine.items() if base[k] != x})
 
 
 def _jsonable(x: Any) -> Any:
