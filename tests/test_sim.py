@@ -550,3 +550,13 @@ def test_brag_knock_values_follow_the_share_of_hands_beaten():
     f = lambda h: (h[0] * 52 + h[1]) * 52 + h[2]  # noqa: E731
     assert kv[f(prial)] >= 2 * 29  # a prial beats almost every dealt hand
     assert kv[f(high)] <= 2 * 8
+
+
+def test_standard_errors_shrink_as_rounds_come_in():
+    parts = list(iter_simulate(SCAT, 4, 8000, seed=3, batch=2000))
+    first, last = parts[0].standard_errors(), parts[-1].standard_errors()
+    for k in ("blitz_rate", "knock_rate", "mean_turns", "knocker_lost_rate"):
+        assert last[k] < first[k]
+    # a share's standard error is sqrt(p (1 - p) / n)
+    p = parts[-1].knock_rate
+    assert last["knock_rate"] == pytest.approx((p * (1 - p) / 8000) ** 0.5)

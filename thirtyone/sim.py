@@ -240,6 +240,21 @@ class SimStats:
         m = self.turns / self.rounds
         return float(np.sqrt(max(self.turns_sq / self.rounds - m * m, 0.0)))
 
+    def standard_errors(self) -> dict[str, float]:
+        """One standard error of each number of ``to_dict`` (error bars that shrink as the
+        batches come in)."""
+        def se(k: int, n: int) -> float:
+            if not n:
+                return float("nan")
+            p = k / n
+            return float(np.sqrt(p * (1 - p) / n))
+        return {"blitz_rate": se(self.blitz, self.rounds),
+                "knock_rate": se(self.knock, self.rounds),
+                "void_rate": se(self.void, self.rounds),
+                "mean_turns": self.turns_sd / np.sqrt(self.rounds) if self.rounds else
+                float("nan"),
+                "knocker_lost_rate": se(self.knocker_lost, self.knock)}
+
     @property
     def done(self) -> float:
         """Share of the requested rounds played so far (for a progress bar)."""
