@@ -171,10 +171,11 @@ def knocking(key: str) -> None:
         tie = ("a knocker tied for lowest is safe" if rules.knocker_tied == "safe"
                else "a knocker tied for lowest still loses")
         explain(op.knock_reading(ex, rules),
-                f"Exact enumeration for 2 players: every hand worth your value against every "
-                f"hand from the other cards. For more players the opponents are treated as "
-                f"independent once your cards are out (a close approximation, off by under "
-                f"1 point in 100 against simulation). Safe means you do not lose: {tie}.")
+                f"Exact counting for 2 and 3 players: every hand worth your value against "
+                f"every hand (or pair of hands sharing no card) from the other cards. For 4 "
+                f"or more players each extra opponent's chance follows the trend of the "
+                f"first two (a close approximation, checked against simulation to within a "
+                f"few thousandths). Safe means you do not lose: {tie}.")
         csv_button(ex, "knock_exact", "odds_knock_exact_csv")
     with right:
         try:

@@ -72,14 +72,42 @@ def test_exact_one_opponent_curve_matches_a_simulation_of_fresh_hands(value):
     assert abs(seen - p) <= 4 * np.sqrt(p * (1 - p) / rounds)
 
 
-@pytest.mark.parametrize("opponents,value", [(2, 16.0), (3, 18.0), (5, 17.0)])
-def test_independent_opponents_approximation_stays_within_a_hundredth(opponents, value):
+def test_second_opponent_factor_counts_disjoint_pairs_exactly():
+    from thirtyone.odds_knock import _second_opponent
+
+    table = hand_table(R32)
+    hands, s = table.hands, table.strength
+    masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
+    second, second_or_tie = _second_opponent(R32)
+    rng = np.random.default_rng(3)
+    for i in rng.choice(len(hands), 4, replace=False):
+        away = (masks & masks[i]) == 0
+        for better, got in ((s > s[i], second[i]), (s >= s[i], second_or_tie[i])):
+            g = masks[away & better]
+            pairs = np.count_nonzero((g[:, None] & g[None, :]) == 0)  # ordered, disjoint
+            after = 2600  # C(26, 3): hands missing both K and the first hand
+            expected = pairs / (len(g) * after) if len(g) else 0.0
+            assert got == pytest.approx(expected, abs=1e-12)
+
+
+def test_two_opponents_curve_is_exact_against_simulation():
+    rounds = 150_000
+    c = knock_survival_exact(R32, 2)
+    assert c.exact
+    p = c.survive[list(c.values).index(18.0)]
+    seen, _ = simulate_fresh_knock(R32, 2, 18.0, rounds, seed=12)
+    assert abs(seen - p) <= 4 * np.sqrt(p * (1 - p) / rounds)
+
+
+@pytest.mark.parametrize("opponents,value", [(3, 18.0), (5, 17.0), (4, 12.0)])
+def test_more_opponents_approximation_stays_within_a_few_thousandths(opponents, value):
+    rules = R32 if value > 15 else R52
     rounds = 60_000
-    c = knock_survival_exact(R32, opponents)
+    c = knock_survival_exact(rules, opponents)
     assert not c.exact
     p = c.survive[list(c.values).index(value)]
-    seen, _ = simulate_fresh_knock(R32, opponents, value, rounds, seed=opponents)
-    assert abs(seen - p) <= 4 * np.sqrt(p * (1 - p) / rounds) + 0.01
+    seen, _ = simulate_fresh_knock(rules, opponents, value, rounds, seed=opponents)
+    assert abs(seen - p) <= 4 * np.sqrt(p * (1 - p) / rounds) + 0.003
 
 
 def test_simulation_with_no_turns_played_is_close_to_fresh_hands():

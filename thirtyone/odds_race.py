@@ -82,8 +82,9 @@ def _canonical_codes(hands: np.ndarray, merge_tens: bool) -> np.ndarray:
 
 
 def classes_for(rules: Rules) -> HandClasses:
-    """The classes for these rules: ten-point cards merge unless three of a kind counts."""
-    return hand_classes(rules.pack, rules.three_of_a_kind is None)
+    """The classes for these rules: ten-point cards merge where only points and suits count
+    (suit sums without a three-of-a-kind value); brag ranks keep every rank apart."""
+    return hand_classes(rules.pack, rules.hand_value != "brag" and rules.three_of_a_kind is None)
 
 
 @lru_cache(maxsize=4)

@@ -192,7 +192,7 @@ def _x(df: pd.DataFrame, rules: Rules):
 def knock_exact_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
     fig = go.Figure()
     for i, (n, part) in enumerate(df.groupby("players")):
-        how = "exact" if n == 2 else "close approximation"
+        how = "exact" if n <= 3 else "close approximation"
         fig.add_scatter(x=_x(part, rules), y=part["survive"], mode="lines+markers",
                         name=f"{n} players", line=dict(color=PLAYER_COLOURS[i % 6], width=3),
                         hovertemplate="knock on %{x}: %{y:.1%}<extra>" + f"{n} players, {how}"
