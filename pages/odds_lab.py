@@ -214,7 +214,7 @@ def knocking(key: str) -> None:
                     "the others play their turns as the standard bot does (its draws, "
                     "discards and swaps, with its card memory; nobody knocks early), then "
                     "you show your value. The band is a 95% interval; the dotted line is the "
-                    "exact curve against fresh hands.")
+                    "fresh-hands curve of the left plot for the same players.")
         if len(table):
             csv_button(table, "knock_simulated", "odds_sim_csv")
 

@@ -22,7 +22,8 @@ BUDGET_MS = 50.0
 _CACHES = [odds.all_hands, odds.hand_table, odds.hand_strengths, odds.dealt_distribution,
            odds_tables.lookup, odds_deal._event_masks, odds_deal._family_counts_pack,
            odds_deal._starting_hand_odds, odds_race.hand_classes, odds_race._solve_race,
-           odds_race._race_curve, odds_knock._per_hand, odds_knock._knock_survival_exact]
+           odds_race._race_curve, odds_knock._per_hand, odds_knock._second_opponent,
+           odds_knock._knock_survival_exact]
 
 
 def clear_caches() -> None:

@@ -120,18 +120,30 @@ def _second_opponent(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     reps = pos[hc.reps]
     level = lk[reps[:, 0], reps[:, 1], reps[:, 2]]
     pairs_after = comb(n - 6, 3)
+    levels = np.unique(level)
+    # Third cards per pair of cards that make a hand above (or at least at) each level.
+    rows = np.sort(lk.reshape(n * n, n), axis=1)                  # NaN (repeats) sort last
+    valid = np.count_nonzero(~np.isnan(rows), axis=1)[:, None]
+    above = {True: np.empty((n * n, len(levels)), dtype=np.int16),
+             False: np.empty((n * n, len(levels)), dtype=np.int16)}
+    for r in range(n * n):
+        above[True][r] = np.searchsorted(rows[r], levels, side="right")
+        above[False][r] = np.searchsorted(rows[r], levels, side="left")
+    above = {k: (valid - v).reshape(n, n, len(levels)) for k, v in above.items()}
     out = {True: np.zeros(len(reps)), False: np.zeros(len(reps))}
-    for s in np.unique(level):
-        idx = np.flatnonzero(level == s)
-        k = reps[idx]
-        keep = np.ones((len(idx), n))
-        keep[np.arange(len(idx))[:, None], k] = 0.0
+    level_of = np.searchsorted(levels, level)
+    for start in range(0, len(reps), 256):                           # classes in chunks
+        idx = np.arange(start, min(start + 256, len(reps)))
+        k, s = reps[idx], level[idx][:, None, None]
+        m = len(idx)
+        keep = np.ones((m, n))
+        keep[np.arange(m)[:, None], k] = 0.0
+        thirds = [lk[:, :, k[:, j]].transpose(2, 0, 1) for j in range(3)]  # (m, n, n)
         for strict in (True, False):
-            good = (lk > s) if strict else (lk >= s)               # (n, n, n)
-            through_pair = good.sum(axis=2).astype(np.float64)      # third cards per pair
             # q[c, c']: good hands through c and c' that avoid K's three cards
-            q = through_pair[None] - sum(good[:, :, k[:, j]].transpose(2, 0, 1)
-                                         for j in range(3))
+            q = above[strict][:, :, level_of[idx]].transpose(2, 0, 1).astype(np.float64)
+            for third in thirds:
+                q -= (third > s) if strict else (third >= s)
             q *= keep[:, :, None] * keep[:, None, :]
             through = q.sum(axis=2) / 2                              # good hands through c
             total = through.sum(axis=1) / 3
