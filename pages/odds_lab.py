@@ -152,7 +152,8 @@ def racing(key: str) -> None:
             "any card not in your hand (your discards are shuffled back), then throw one "
             "away; knocking and the other players are ignored. 'Best possible' is the best "
             "policy for each number of turns; 'fastest policy' minimises the expected turns "
-            "(policy iteration, exact); the basic bot keeps its highest hand.")
+            "(policy iteration, exact); the basic bot keeps its highest hand. With a real "
+            "stock your discards never come back, so 31 comes a little sooner than shown.")
     csv_button(df, "race_to_31", "odds_race_csv")
 
 
