@@ -90,7 +90,7 @@ def test_knocking_exact_curves_follow_the_chosen_players_and_the_simulation_runs
     at.slider(key="odds_sim_turns").set_value(1).run()
     at.selectbox(key="odds_sim_rounds").set_value(2_000).run()
     before = charts(at)[1]
-    assert [t["name"] for t in before["data"]] == ["fresh hands (exact)"]
+    assert [t["name"] for t in before["data"]] == ["fresh hands (no turns played)"]
     at.button(key="odds_sim_run").click().run()
     assert not at.exception
     after = charts(at)[-1]

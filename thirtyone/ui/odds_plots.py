@@ -236,7 +236,8 @@ def knock_sim_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules)
                         hovertemplate="knock on %{x}: %{y:.1%}<extra>simulated</extra>")
     if exact is not None and len(exact):
         fig.add_scatter(x=exact["value"], y=exact["survive"], mode="lines",
-                        name="fresh hands (exact)", line=dict(color=GREY, dash="dot", width=2))
+                        name="fresh hands (no turns played)",
+                        line=dict(color=GREY, dash="dot", width=2))
     title = "After the others have played"
     if len(df):
         title = (f"{int(df['players'].iloc[0])} players, after {int(df['turns'].iloc[0])} "
