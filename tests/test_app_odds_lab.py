@@ -120,8 +120,31 @@ def test_house_rules_in_the_sidebar_change_the_odds(at):
     assert ys(charts(at)[0]) != ys(base)
     at.selectbox(key="odds_house_scat__three_of_a_kind").set_value(30.5).run()
     assert "house rules" in at.markdown[0].value
-    for name in ("pack", "fire", "tie_break", "may_discard_taken_card"):
-        assert at.selectbox(key=f"odds_house_scat__{name}") is not None
+    at.selectbox(key="odds_house_scat__fire").set_value(33).run()
+    assert 33.0 in arr(charts(at)[0]["data"][0]["x"])  # three aces now a value of their own
+
+
+def test_the_pack_house_rule_makes_the_32_card_bars_this_games(at):
+    at.selectbox(key="odds_house_scat__pack").set_value(32).run()
+    names = [t["name"] for t in charts(at)[0]["data"]]
+    assert "32 cards (this game)" in names
+
+
+def test_the_taken_card_house_rule_changes_the_take_move(at):
+    show(at, "Your hand")
+    at.text_input(key="odds_hand").input("AH KH QH").run()
+    at.text_input(key="odds_visible").input("2C").run()
+    strict = arr(charts(at)[0]["data"][0]["x"])
+    at.selectbox(key="odds_house_scat__may_discard_taken_card").set_value(True).run()
+    loose = arr(charts(at)[0]["data"][0]["x"])
+    assert strict != loose  # the 2C may now go straight back: 31 kept
+
+
+def test_the_tie_break_house_rule_still_draws_every_section(at):
+    at.selectbox(key="odds_house_scat__tie_break").set_value(True).run()
+    for section in ("Starting hands", "Racing to 31", "Knocking", "Your hand"):
+        show(at, section)
+        assert charts(at), section
 
 
 @pytest.mark.parametrize("variant", ["schwimmen", "stop_the_bus", "switch", "kitty",
