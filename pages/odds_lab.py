@@ -95,9 +95,10 @@ def starting_hands(key: str) -> None:
             "Exact enumeration: every three-card hand of each pack is scored (22,100 hands "
             "with 52 cards, 4,960 with 32) under the current rules.")
     csv_button(df, "dealt_values", "odds_dealt_csv")
-    if not THREE_CARD:
-        return
-    st.divider()
+
+
+@st.fragment
+def special_hands(key: str) -> None:
     players = st.slider("Players at the table", 2, MAX_PLAYERS, min(4, MAX_PLAYERS),
                         key="odds_deal_players")
     ev = events_df(key, players)
@@ -263,6 +264,9 @@ def your_hand(key: str) -> None:
 
 if section == "Starting hands":
     starting_hands(KEY)
+    if THREE_CARD:
+        st.divider()
+        special_hands(KEY)
 elif not THREE_CARD:
     st.info("Banking 31 is a buying game against a banker; racing, knocking and move odds "
             "belong to the three-card table games.")
