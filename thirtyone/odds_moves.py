@@ -16,9 +16,9 @@ equally likely. After a draw or take, the discard is the best one for that card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
 
 import numpy as np
 
