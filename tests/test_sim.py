@@ -434,8 +434,8 @@ def _outs(kept, unseen, rules):
 
 
 def _brute_standard_draw(hand, top, drawn, may_knock, has_stock, r, seen, n, rules, K):
-    if may_knock and score(tuple(hand), rules).points >= min(K - 5 + n + r, K + 2):
-        return "knock", None
+    if may_knock and (r >= 12 or score(tuple(hand), rules).points >= min(K - 5 + n + r, K + 2)):
+        return "knock", None  # rule 6: from its 13th turn it knocks whatever it holds
     cur = _key_of(frozenset(hand), rules)
     take = max(_key_of(frozenset(hand[:i] + hand[i + 1:] + [top]), rules) for i in range(3))
     if take > cur:
@@ -468,7 +468,7 @@ def test_standard_draw_turn_matches_the_written_policy(name):
     seen_mask = _bits(np.concatenate([seen, top[:, None]], axis=1))
     may_knock = rng.random(R) < 0.5
     has_stock = rng.random(R) < 0.8
-    turns_before = rng.integers(0, 6, R)
+    turns_before = rng.integers(0, 15, R)
     move, pos = standard_draw_moves(rules, K, n, h, top, drawn, may_knock, has_stock,
                                     turns_before, seen_mask)
     names = ("draw", "take", "knock", "stand")
@@ -483,8 +483,8 @@ def test_standard_draw_turn_matches_the_written_policy(name):
 
 
 def _brute_standard_swap(hand, mid, may_knock, final, r, seen, n, rules, K):
-    if may_knock and rules.hand_value == "suit_sum" and \
-            score(tuple(hand), rules).points >= min(K - 5 + n + r, K + 2):
+    if may_knock and (r >= 12 or rules.hand_value == "suit_sum" and
+                      score(tuple(hand), rules).points >= min(K - 5 + n + r, K + 2)):
         return "knock"
     cur = _key_of(frozenset(hand), rules)
     unseen = [c for c in make_pack(rules.pack) if c not in seen and c not in hand]
@@ -521,7 +521,7 @@ def test_standard_swap_turn_matches_the_written_policy(name):
     seen_mask = _bits(np.concatenate([mid, other], axis=1))
     may_knock = (rng.random(R) < 0.5) & (rules.hand_value == "suit_sum")
     final = ~may_knock & (rng.random(R) < 0.5)
-    turns_before = rng.integers(0, 6, R)
+    turns_before = rng.integers(0, 15, R)
     move = standard_swap_moves(rules, K, n, h, mid, may_knock, final, turns_before, seen_mask)
     cf = card_from_index
     for r in range(R):

@@ -156,3 +156,10 @@ def test_same_deals_give_the_same_rounds_in_both_engines(bots_text, rules, n, kn
                fast.lives_lost[i].tolist())
         assert got == (ended, turns, knocker, lost), (i, [str(c) for c in decks[i]])
     assert len(table) > rounds // 2
+
+
+def test_standard_gives_up_waiting_after_the_same_number_of_turns_in_both():
+    strategy = pytest.importorskip("thirtyone.strategy")
+    from thirtyone.sim import STANDARD_LAST_WAIT
+
+    assert getattr(strategy, "MAX_TURNS_BEFORE_KNOCK", STANDARD_LAST_WAIT) == STANDARD_LAST_WAIT

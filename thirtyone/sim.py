@@ -760,6 +760,11 @@ def basic_swap_moves(rules: Rules, thr2: int, h: np.ndarray, mid: np.ndarray,
 
 # --- the standard bot (strategy.py docstring), for many positions at once --------------
 
+# standard knocks whatever it holds from its 13th turn of a round (strategy.py rule 6), so
+# games without a stock end (strategy.MAX_TURNS_BEFORE_KNOCK)
+STANDARD_LAST_WAIT = 12
+
+
 def standard_threshold2(knock_at: float, n: int, turns_before: np.ndarray) -> np.ndarray:
     """Twice T(n, r) = min(K - 5 + n + r, K + 2): the knock bar rises with every own turn."""
     return 2 * np.minimum(knock_at - 5 + n + turns_before, knock_at + 2)
@@ -776,7 +781,8 @@ def standard_draw_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, to
     imp, kv = improve_bits(rules), knock_values2(rules)
     f = _flat(h[:, 0], h[:, 1], h[:, 2])
     cur = S[f]
-    knock = may_knock & (kv[f] >= standard_threshold2(knock_at, n, turns_before))
+    knock = may_knock & ((kv[f] >= standard_threshold2(knock_at, n, turns_before))
+                         | (turns_before >= STANDARD_LAST_WAIT))
     tv = S[_replaced(h, top)]
     take = ~knock & (tv.max(axis=1) > cur)
     new = np.where(take, top, drawn)
@@ -804,7 +810,8 @@ def standard_swap_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, mi
     R = len(h)
     f = _flat(h[:, 0], h[:, 1], h[:, 2])
     cur = S[f]
-    knock = may_knock & (kv[f] >= standard_threshold2(knock_at, n, turns_before))
+    knock = may_knock & ((kv[f] >= standard_threshold2(knock_at, n, turns_before))
+                         | (turns_before >= STANDARD_LAST_WAIT))
     cand = np.empty((R, 11), dtype=np.int64)                           # 9 swaps, all, stay
     for i in range(3):
         for j in range(3):
