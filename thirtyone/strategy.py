@@ -32,6 +32,8 @@ are the unseen cards ``c`` for which the best three of ``h + c`` beat ``h``.
 4. **Widow and switch families**: the move of ``basic`` (the ``standard`` knock threshold
    replaces the fixed one).
 5. On a final turn after a knock, as 2-4 (never stands unless nothing else is legal).
+6. Whatever the hand, it knocks (where legal) once ``r >= 12``: games without a stock would
+   otherwise never end. The dealer's choice of hand is made as ``basic`` makes it.
 
 The ``expert``
 --------------
@@ -85,6 +87,9 @@ from .rules import Rules
 from .scoring import score
 
 DEFAULT_KNOCK_AT = 25
+# Widow, switch and no-pass swap games use no stock, so only a knock ends a round: both bots
+# knock at the latest on their turn number 13 of a round (r = 12), whatever they hold.
+MAX_TURNS_BEFORE_KNOCK = 12
 
 
 def card_index(card: Card | str) -> int:
@@ -583,7 +588,8 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
                    p_lowest_now=_wmean((my_v <= low).astype(float), s.weight))
     if take:
         numbers["p_lowest_take"] = _wmean((nv <= low).astype(float), s.weight)
-    if view.can(Knock) and c_now <= KNOCK_MARGIN * c_next + 1e-12:
+    if view.can(Knock) and (c_now <= KNOCK_MARGIN * c_next + 1e-12
+                            or view.my_turns >= MAX_TURNS_BEFORE_KNOCK):
         return Decision(Knock(), "knock", numbers)
     if take:
         return Decision(Take(), "take", numbers)
@@ -674,7 +680,7 @@ def _table_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decisio
         numbers.update(cost_knock=c_now, cost_wait=c_next,
                        p_lowest_now=_wmean((my_v <= low).astype(float), s.weight),
                        p_lowest_move=_wmean((v <= low).astype(float), s.weight))
-        if c_now <= KNOCK_MARGIN * c_next + 1e-12:
+        if c_now <= KNOCK_MARGIN * c_next + 1e-12 or view.my_turns >= MAX_TURNS_BEFORE_KNOCK:
             return Decision(Knock(), "knock", numbers)
     return Decision(a, _kind(a), numbers)
 
@@ -761,9 +767,10 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
     vt = value_table(rules)
     unseen = view.unseen()
     legal = view.legal
-    if view.can(Knock) and view.knocker is None and \
-            knock_points(view.hand, rules) >= knock_threshold(view.n_players, view.my_turns,
-                                                               knock_at):
+    if view.can(Knock) and view.knocker is None and (
+            view.my_turns >= MAX_TURNS_BEFORE_KNOCK
+            or knock_points(view.hand, rules) >= knock_threshold(view.n_players, view.my_turns,
+                                                                 knock_at)):
         return Knock()
     moves = [a for a in legal if not isinstance(a, Knock)]
     if not moves:
