@@ -632,7 +632,7 @@ def _move_buttons(state: State, obs: Any) -> None:
         for col, card in zip(cols, obs.hand, strict=False):
             a = Discard(card)
             caption = "just drawn" if card == drawn else "&nbsp;"
-            col.markdown(CARD_CSS + f'<div class="t31-slot">{card_html(card, "lg")}'
+            col.markdown(CARD_CSS + f'<div class="t31-slot">{card_html(card, "md")}'
                          f'<div class="play-label">{caption}</div></div>',
                          unsafe_allow_html=True)
             if a in discards:
@@ -750,7 +750,8 @@ def _showdown(state: State, variant: Variant, obs: Any, you: int) -> None:
                 change = f"+{result.points_won[s]} points"
             elif rules.scoring == "chips" and result.chips_won:
                 c = result.chips_won[s]
-                change = f"{c:+d} chips" if c else ""
+                n = f"{abs(c)} chip" + ("" if abs(c) == 1 else "s")
+                change = f"takes {n}" if c > 0 else (f"pays {n}" if c < 0 else "")
         loser = change.startswith("loses")
         tag = " (knocked)" if result is not None and result.knocker == s else ""
         rows.append(f'<tr class="{"play-loser" if loser else ""}">'
