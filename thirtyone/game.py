@@ -74,9 +74,10 @@ __all__ = ["Event", "Observation", "Game", "RoundResult", "RoundSummary", "Final
 
 TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
 # Widow family: every way to give k hand cards (positions in the sorted hand) for k widow
-# slots, k = 1..3.
-_EXCHANGE_PAIRS = [(g, t) for k in range(1, 4) for g in combinations(range(3), k)
-                   for t in combinations(range(3), k)]
+# slots, k = 1..3, as pairs of indices into _COMBOS.
+_COMBOS = [c for k in range(1, 4) for c in combinations(range(3), k)]
+_EXCHANGE_PAIRS = [(g, t) for g, cg in enumerate(_COMBOS) for t, ct in enumerate(_COMBOS)
+                   if len(cg) == len(ct)]
 # play_round (simulation only) calls a round that goes on this long void, like thirtyone.sim.
 MAX_ROUND_TURNS = 400
 
@@ -583,8 +584,9 @@ class Game:
     def _exchanges(self, hand: list[Card]) -> list[Action]:
         cards = sorted(hand)
         names = [self._slot_name(i) for i in range(len(self.widow))]
-        return [Exchange(tuple(cards[i] for i in give), tuple(names[j] for j in take))
-                for give, take in _EXCHANGE_PAIRS]
+        gives = [tuple(cards[i] for i in g) for g in _COMBOS]
+        takes = [tuple(names[j] for j in t) for t in _COMBOS]
+        return [Exchange(gives[g], takes[t]) for g, t in _EXCHANGE_PAIRS]
 
     def _slot_name(self, i: int) -> Card | int:
         return self.widow[i] if self.widow_up[i] else i
@@ -675,10 +677,13 @@ class Game:
 
         Raises ``IllegalActionError`` with the reason, changing nothing, if it is not legal.
         """
-        a = self._canonical(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
-        if a not in legal:
-            raise IllegalActionError(self._reason(a, list(legal)))
+        if any(x is action for x in legal):     # fast path: a move from legal_actions()
+            a: Action = action  # type: ignore[assignment]
+        else:
+            a = self._canonical(action)
+            if a not in legal:
+                raise IllegalActionError(self._reason(a, list(legal)))
         self._legal = None
         seat = self.to_move
         assert seat is not None
@@ -847,8 +852,6 @@ class Game:
         self.knocker = seat
         self.still_to_move = [s for s in self.seats_from(seat) if s != seat]
         self.pass_run = 0
-        value = hand_score(self.hands[seat], self.rules).value_text
-        del value  # the knocker's value stays hidden until the showdown
         events.append(Event("knock", f"{self.name(seat)} knocks: everyone else has one more "
                             "turn, then the hands are shown.", seat))
         self.turns += 1
