@@ -433,11 +433,19 @@ def _outs(kept, unseen, rules):
     return n
 
 
-def _brute_standard_draw(hand, top, drawn, may_knock, has_stock, r, seen, n, rules, K):
+def _brute_standard_draw(hand, top, drawn, may_knock, has_stock, r, seen, n, rules, K,
+                         next_known=(), denial=False, take_vs_draw=False):
     if may_knock and (r >= 12 or score(tuple(hand), rules).points >= min(K - 5 + n + r, K + 2)):
         return "knock", None  # rule 6: from its 13th turn it knocks whatever it holds
     cur = _key_of(frozenset(hand), rules)
     take = max(_key_of(frozenset(hand[:i] + hand[i + 1:] + [top]), rules) for i in range(3))
+    if take_vs_draw and take > cur:
+        # take only if at least as good as the average hand after a blind draw
+        unseen_now = [c for c in make_pack(rules.pack) if c not in seen and c not in hand]
+        after = [max([cur] + [_key_of(frozenset(hand[:i] + hand[i + 1:] + [c]), rules)
+                              for i in range(3)])[0] for c in unseen_now]
+        if unseen_now and take[0] < sum(after) / len(after):
+            take = cur
     if take > cur:
         move, new = "take", top
     elif has_stock:
@@ -446,18 +454,23 @@ def _brute_standard_draw(hand, top, drawn, may_knock, has_stock, r, seen, n, rul
         return "stand", None
     four = hand + [new]
     unseen = [c for c in make_pack(rules.pack) if c not in seen and c not in four]
+    wanted = {c.suit for c in next_known} if denial else set()
     best = None
     for j in range(4 if move == "draw" else 3):
         kept = four[:j] + four[j + 1:]
-        cand = (_key_of(frozenset(kept), rules), _outs(kept, unseen, rules), -four[j].points, j)
+        cand = (_key_of(frozenset(kept), rules), -(four[j].suit in wanted),
+                _outs(kept, unseen, rules), -four[j].points, j)
         if best is None or cand > best:
             best = cand
-    return move, best[3]
+    return move, best[-1]
 
 
-@pytest.mark.parametrize("name", ["scat", "schwimmen"])
-def test_standard_draw_turn_matches_the_written_policy(name):
-    from thirtyone.sim import _bits, standard_draw_moves
+@pytest.mark.parametrize("name,extras", [("scat", False), ("schwimmen", False),
+                                         ("scat", True), ("scat_30_5", True)])
+def test_standard_draw_turn_matches_the_written_policy(name, extras):
+    """extras: with the two optional refinements of strategy.py (denial: keep suits the
+    next player collects away from them; take only if as good as an average blind draw)."""
+    from thirtyone.sim import StandardOptions, _bits, standard_draw_moves
 
     rules = LOOKUP_RULES[name]
     pack = np.array(_idx(make_pack(rules.pack)))
@@ -466,18 +479,22 @@ def test_standard_draw_turn_matches_the_written_policy(name):
     cards = np.array([rng.choice(pack, 12, replace=False) for _ in range(R)])
     h, top, drawn, seen = cards[:, :3], cards[:, 3], cards[:, 4], cards[:, 5:]
     seen_mask = _bits(np.concatenate([seen, top[:, None]], axis=1))
+    next_known = _bits(seen[:, :2])  # two of the seen cards sit in the next player's hand
     may_knock = rng.random(R) < 0.5
     has_stock = rng.random(R) < 0.8
     turns_before = rng.integers(0, 15, R)
+    opts = StandardOptions(denial=extras, take_vs_draw=extras)
     move, pos = standard_draw_moves(rules, K, n, h, top, drawn, may_knock, has_stock,
-                                    turns_before, seen_mask)
+                                    turns_before, seen_mask, next_known, np.zeros(R, bool),
+                                    opts)
     names = ("draw", "take", "knock", "stand")
     for r in range(R):
         cf = card_from_index
         want = _brute_standard_draw([cf(int(i)) for i in h[r]], cf(int(top[r])),
                                     cf(int(drawn[r])), bool(may_knock[r]), bool(has_stock[r]),
                                     int(turns_before[r]), {cf(int(i)) for i in seen[r]} |
-                                    {cf(int(top[r]))}, n, rules, K)
+                                    {cf(int(top[r]))}, n, rules, K,
+                                    [cf(int(i)) for i in seen[r, :2]], extras, extras)
         got = (names[move[r]], int(pos[r]) if names[move[r]] in ("take", "draw") else None)
         assert got == want, r
 
@@ -510,7 +527,7 @@ def _brute_standard_swap(hand, mid, may_knock, final, r, seen, n, rules, K):
 
 @pytest.mark.parametrize("name", ["schwimmen", "stop_the_bus"])
 def test_standard_swap_turn_matches_the_written_policy(name):
-    from thirtyone.sim import _bits, standard_swap_moves
+    from thirtyone.sim import StandardOptions, _bits, standard_swap_moves
 
     rules = LOOKUP_RULES[name]
     pack = np.array(_idx(make_pack(rules.pack)))
@@ -522,7 +539,8 @@ def test_standard_swap_turn_matches_the_written_policy(name):
     may_knock = (rng.random(R) < 0.5) & (rules.hand_value == "suit_sum")
     final = ~may_knock & (rng.random(R) < 0.5)
     turns_before = rng.integers(0, 15, R)
-    move = standard_swap_moves(rules, K, n, h, mid, may_knock, final, turns_before, seen_mask)
+    move = standard_swap_moves(rules, K, n, h, mid, may_knock, final, turns_before, seen_mask,
+                               StandardOptions())
     cf = card_from_index
     for r in range(R):
         want = _brute_standard_swap([cf(int(i)) for i in h[r]], [cf(int(i)) for i in mid[r]],

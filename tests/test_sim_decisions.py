@@ -50,9 +50,14 @@ def _draw_choice(level, rules, obs, g, knock_at):
         move, pos = basic_draw_moves(rules, knock_threshold2(rules, knock_at), h, top, drawn,
                                      may_knock, has_stock)
     else:
+        strategy = pytest.importorskip("thirtyone.strategy")
+        view = strategy.view_from_observation(obs)
+        nxt = [c.index for c in view.opponents[0].known] if view.opponents else []
+        next_known = _bits(np.array([nxt])) if nxt else np.zeros(1, dtype=np.uint64)
         move, pos = standard_draw_moves(rules, knock_at, len(obs.players), h, top, drawn,
                                         may_knock, has_stock, np.array([obs.own_turns]),
-                                        np.array([_seen_mask(obs, rules)], dtype=np.uint64))
+                                        np.array([_seen_mask(obs, rules)], dtype=np.uint64),
+                                        next_known, np.array([obs.knocker is not None]))
     new = obs.discard_pile[-1] if move[0] == 1 else (g.stock[-1] if g.stock else None)
     four = list(obs.hand) + [new]
     return DRAW_CODES[int(move[0])](), four[int(pos[0])]

@@ -334,6 +334,7 @@ class _Batch:
         self.levels = np.array([BOT_LEVELS.index(b) for b in levels])
         self.single_level = int(self.levels[0]) if len(set(levels)) == 1 else -1
         self.knock_at = float(knock_at)
+        self.std_opts = standard_options() if "standard" in levels else StandardOptions()
         self.S, self.V = hand_lookup(rules)
         self.thr2 = knock_threshold2(rules, knock_at)
         self.blitz_on = rules.counts_blitz
@@ -547,9 +548,11 @@ class _Batch:
         if std.any():
             b = np.flatnonzero(std)
             ab = a[b]
+            nxt = (m[b] + 1) % self.n
             act[b], pos[b] = standard_draw_moves(
                 self.rules, self.knock_at, self.n, h[b], top[b], draw_card[b], may_knock[b],
-                has_stock[b], self.own_turns[ab, m[b]], self.seen[ab])
+                has_stock[b], self.own_turns[ab, m[b]], self.seen[ab], self.known[ab, nxt],
+                self.knocker[ab] >= 0, self.std_opts)
         rnd = lv == BOT_LEVELS.index("random")
         if rnd.any():
             r = np.flatnonzero(rnd)
@@ -584,6 +587,10 @@ class _Batch:
         self.pcount[a] -= take
         ma = a[moved]
         self.pile_flat[ma * self.K + self.pcount[ma]] = discard[moved]
+        # cards taken openly are known in the taker's hand until thrown away
+        known = self.known.reshape(-1)
+        known[hi[take]] |= _BIT[top[take]]
+        known[hi[moved]] &= ~_BIT[discard[moved]]
         self.pcount[ma] += 1
         self.seen[ma] |= _BIT[discard[moved]]
         gone = self.end_turn(a, m, act == 2, np.where(moved, self.value2(new_h), -1))
@@ -647,7 +654,7 @@ class _Batch:
             seen = _bits(mid[b]) | np.bitwise_or.reduce(self.known[ab], axis=1)
             move[b] = standard_swap_moves(self.rules, self.knock_at, self.n, h[b], mid[b],
                                           may_knock[b], final[b], self.own_turns[ab, m[b]],
-                                          seen)
+                                          seen, self.std_opts)
         rnd = lv == BOT_LEVELS.index("random")
         if rnd.any():
             r = np.flatnonzero(rnd)
@@ -765,33 +772,105 @@ def basic_swap_moves(rules: Rules, thr2: int, h: np.ndarray, mid: np.ndarray,
 STANDARD_LAST_WAIT = 12
 
 
-def standard_threshold2(knock_at: float, n: int, turns_before: np.ndarray) -> np.ndarray:
+@dataclass(frozen=True)
+class StandardOptions:
+    """The tunable parts of the standard policy, read from ``strategy`` so both engines play
+    the same bot: knock bar T(n, r) = min(K + base + n + slope r, K + cap); knock whatever
+    the hand from turn ``last_wait``; ``denial``: keep suits the next player collects away
+    from them; ``take_vs_draw``: take the top discard only if it is worth at least the
+    expected hand after a blind draw."""
+
+    base: float = -5
+    slope: float = 1
+    cap: float = 2
+    last_wait: int = STANDARD_LAST_WAIT
+    denial: bool = False
+    take_vs_draw: bool = False
+
+
+def standard_options() -> StandardOptions:
+    try:
+        from . import strategy
+    except ImportError:  # pragma: no cover - strategy ships with the package
+        return StandardOptions()
+    d = StandardOptions()
+    return StandardOptions(getattr(strategy, "KT_BASE", d.base),
+                           getattr(strategy, "KT_SLOPE", d.slope),
+                           getattr(strategy, "KT_CAP", d.cap),
+                           getattr(strategy, "MAX_TURNS_BEFORE_KNOCK", d.last_wait),
+                           bool(getattr(strategy, "STANDARD_DENIAL", d.denial)),
+                           bool(getattr(strategy, "STANDARD_TAKE_VS_DRAW", d.take_vs_draw)))
+
+
+def standard_threshold2(knock_at: float, n: int, turns_before: np.ndarray,
+                        opts: StandardOptions = StandardOptions()) -> np.ndarray:
     """Twice T(n, r) = min(K - 5 + n + r, K + 2): the knock bar rises with every own turn."""
-    return 2 * np.minimum(knock_at - 5 + n + turns_before, knock_at + 2)
+    return 2 * np.minimum(knock_at + opts.base + n + opts.slope * turns_before,
+                          knock_at + opts.cap)
+
+
+@lru_cache(maxsize=32)
+def _after_draw(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """(row of each ordered hand in ``all_hands``, (hands, 52) strength of the best three
+    after adding each card): the standard bot's expected hand after a blind draw."""
+    S, _ = hand_lookup(rules)
+    hands = all_hands(rules.pack).astype(np.int64)
+    h0, h1, h2 = hands[:, 0], hands[:, 1], hands[:, 2]
+    base = S[_flat(h0, h1, h2)]
+    g = np.zeros((len(hands), 52), dtype=np.int64)
+    for c in (card.index for card in make_pack(rules.pack)):
+        g[:, c] = np.maximum.reduce([base, S[_flat(c, h1, h2)], S[_flat(h0, c, h2)],
+                                     S[_flat(h0, h1, c)]])
+    return _scatter(rules, np.arange(len(hands)), np.int32), g
+
+
+_SUIT_BITS = np.array([np.bitwise_or.reduce(_BIT[13 * s:13 * s + 13]) for s in range(4)])
 
 
 def standard_draw_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, top: np.ndarray,
                         drawn: np.ndarray, may_knock: np.ndarray, has_stock: np.ndarray,
-                        turns_before: np.ndarray, seen: np.ndarray
-                        ) -> tuple[np.ndarray, np.ndarray]:
+                        turns_before: np.ndarray, seen: np.ndarray,
+                        next_known: np.ndarray | None = None, final: np.ndarray | None = None,
+                        opts: StandardOptions | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The standard bot's draw-family turn (codes as ``basic_draw_moves``): knock from the
     rising threshold; take as basic does; discard for the best value, then the most outs
-    among the unseen cards, then the fewest points, then the card that came last."""
+    among the unseen cards, then the fewest points, then the card that came last.
+
+    ``seen``: per row the cards on the discard pile or known in other hands (a mask);
+    ``next_known``: the cards the next player openly took and holds (for ``denial``)."""
+    opts = opts or standard_options()
     S, _ = hand_lookup(rules)
     imp, kv = improve_bits(rules), knock_values2(rules)
+    R = len(h)
     f = _flat(h[:, 0], h[:, 1], h[:, 2])
     cur = S[f]
-    knock = may_knock & ((kv[f] >= standard_threshold2(knock_at, n, turns_before))
-                         | (turns_before >= STANDARD_LAST_WAIT))
+    knock = may_knock & ((kv[f] >= standard_threshold2(knock_at, n, turns_before, opts))
+                         | (turns_before >= opts.last_wait))
     tv = S[_replaced(h, top)]
-    take = ~knock & (tv.max(axis=1) > cur)
+    tmax = tv.max(axis=1).astype(np.int64)
+    take = ~knock & (tmax > cur)
+    if opts.take_vs_draw and take.any():
+        row_of, after = _after_draw(rules)
+        pack_bits = _bits(np.array([[c.index for c in make_pack(rules.pack)]]))[0]
+        unseen_now = ~seen & ~_bits(h) & pack_bits
+        mask = ((unseen_now[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)) == 1
+        total = (after[row_of[f]] * mask).sum(axis=1)
+        count = mask.sum(axis=1)
+        take &= (count == 0) | (tmax * count >= total)
     new = np.where(take, top, drawn)
     unseen = ~seen & ~_bits(h) & ~_BIT[new]
     kept = np.concatenate([_replaced(h, new), f[:, None]], axis=1)       # (R, 4)
     vals = S[kept].astype(np.int64)
     outs = np.bitwise_count(imp[kept] & unseen[:, None]).astype(np.int64)
     pts = np.concatenate([_POINTS[h], _POINTS[new][:, None]], axis=1)
-    key = ((vals * 64 + outs) * 16 + (15 - pts)) * 4 + np.arange(4)
+    free = np.ones((R, 4), dtype=np.int64)   # 0: the next player collects this card's suit
+    if opts.denial and next_known is not None:
+        wanted = (next_known[:, None] & _SUIT_BITS[None, :]) != 0            # (R, 4 suits)
+        if final is not None:
+            wanted &= ~final[:, None]
+        cards = np.concatenate([h, new[:, None]], axis=1)
+        free = (~np.take_along_axis(wanted, cards // 13, axis=1)).astype(np.int64)
+    key = (((vals * 2 + free) * 64 + outs) * 16 + (15 - pts)) * 4 + np.arange(4)
     key[take, 3] = -1  # the card just taken stays
     pos = key.argmax(axis=1)
     stand = ~knock & ~take & ~has_stock
@@ -801,17 +880,18 @@ def standard_draw_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, to
 
 def standard_swap_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, mid: np.ndarray,
                         may_knock: np.ndarray, final: np.ndarray, turns_before: np.ndarray,
-                        seen: np.ndarray) -> np.ndarray:
+                        seen: np.ndarray, opts: StandardOptions | None = None) -> np.ndarray:
     """The standard bot's swap-family turn (codes as ``basic_swap_moves``): the move giving
     the highest value if it beats the current one (ties: most outs, then a single swap, then
     the fewest points given away, then the order of the legal moves); else pass or stand."""
     S, _ = hand_lookup(rules)
     imp, kv = improve_bits(rules), knock_values2(rules)
+    opts = opts or standard_options()
     R = len(h)
     f = _flat(h[:, 0], h[:, 1], h[:, 2])
     cur = S[f]
-    knock = may_knock & ((kv[f] >= standard_threshold2(knock_at, n, turns_before))
-                         | (turns_before >= STANDARD_LAST_WAIT))
+    knock = may_knock & ((kv[f] >= standard_threshold2(knock_at, n, turns_before, opts))
+                         | (turns_before >= opts.last_wait))
     cand = np.empty((R, 11), dtype=np.int64)                           # 9 swaps, all, stay
     for i in range(3):
         for j in range(3):
