@@ -578,3 +578,17 @@ def test_standard_errors_shrink_as_rounds_come_in():
     # a share's standard error is sqrt(p (1 - p) / n)
     p = parts[-1].knock_rate
     assert last["knock_rate"] == pytest.approx((p * (1 - p) / 8000) ** 0.5)
+
+
+def test_thirtyone_simulate_prints_json_and_refuses_bad_input_with_exit_2(capsys):
+    import json
+
+    from thirtyone.cli import main
+
+    assert main(["simulate", "--variant", "schwimmen", "--players", "3", "--rounds", "500",
+                 "--seed", "4", "--bots", "basic,standard,random", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rounds"] == 500 and 0 <= out["knock_rate"] <= 1
+    assert main(["simulate", "--variant", "scat", "--players", "12"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "players" in err
