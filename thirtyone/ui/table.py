@@ -237,11 +237,22 @@ def bot_turn(state: State) -> bool:
     return True
 
 
-def bots_until_you(state: State) -> None:
-    """Let the bots move until it is your turn or the round is over."""
-    mark = _round_log_len(state) if state.get(GAME) is not None else 0
-    for _ in range(200):
-        if not bot_turn(state):
+BOT_RUN_SECONDS = 2.0   # "Bots play until my turn" pauses after this long
+
+
+def bots_until_you(state: State, max_seconds: float = BOT_RUN_SECONDS) -> None:
+    """Let the bots move until it is your turn or the round is over. Bots that never knock
+    could go on for ever, so this pauses after ``max_seconds`` and says so."""
+    game = state.get(GAME)
+    mark = _round_log_len(state) if game is not None else 0
+    start = time.monotonic()
+    turns = 0
+    while bot_turn(state):
+        turns += 1
+        if time.monotonic() - start > max_seconds and not game.round_over \
+                and game.to_move != state.get(YOU, 0):
+            state[NOTICE] = (f"The bots have made {turns} moves and are still going; click "
+                             "again to let them go on.")
             break
     state[MARK] = mark
 
@@ -468,6 +479,12 @@ TABLE_CSS = """
 .st-key-play_felt button[data-testid="stBaseButton-secondary"] * { color: #1d2420 !important; }
 .st-key-play_felt button[kind="primary"] *,
 .st-key-play_felt button[data-testid="stBaseButton-primary"] * { color: #ffffff !important; }
+.st-key-play_felt button[data-variant="pills"] { background: #ffffff; border: 2px solid #b9b9b0;
+  min-height: 2.6rem; padding: 0.2rem 0.9rem; }
+.st-key-play_felt button[data-variant="pills"] * { color: #1d2420 !important;
+  font-size: 1.2rem !important; font-weight: 700; }
+.st-key-play_felt button[data-variant="pills"][aria-pressed="true"] { background: #ffd54a;
+  border-color: #c8102e; border-width: 3px; }
 .st-key-play_felt button[kind="primary"],
 .st-key-play_felt button[data-testid="stBaseButton-primary"] { background: #c8102e;
   border-color: #c8102e; }
@@ -617,7 +634,8 @@ def _your_hand(obs: Any, you: int) -> None:
 
 
 def _move_buttons(state: State, obs: Any) -> None:
-    """Exactly the legal moves, as buttons (an exchange with the widow is a multi-select)."""
+    """Exactly the legal moves, as buttons (an exchange with the widow: pick the cards, then
+    Exchange)."""
     legal = list(obs.legal_actions)
     if not legal:
         return
@@ -663,7 +681,7 @@ def _move_buttons(state: State, obs: Any) -> None:
 
 
 def _widow_names(obs: Any) -> list[str]:
-    return [c.display if c is not None else f"face-down card #{i + 1}"
+    return [c.display if c is not None else f"face down {i + 1}"
             for i, c in enumerate(obs.widow)]
 
 
@@ -704,16 +722,16 @@ def exchange_picked(state: State) -> None:
 def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
     st.markdown('<div class="play-label">exchange with the widow</div>',
                 unsafe_allow_html=True)
-    c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+    c1, c2 = st.columns([1, 1.4], vertical_alignment="bottom")
     hand_names = [c.display for c in obs.hand]
     widow_names = _widow_names(obs)
     for k, names in (("play_w_give", hand_names), ("play_w_take", widow_names)):
         if any(v not in names for v in state.get(k) or []):
             state[k] = []
-    c1.multiselect("Give from your hand", hand_names, key="play_w_give")
-    c2.multiselect("Take from the widow", widow_names, key="play_w_take")
-    c3.button("Exchange", key="play_act_exchange", on_click=exchange_picked,
-              args=(st.session_state,), type="primary", width="stretch")
+    c1.pills("Give from your hand", hand_names, selection_mode="multi", key="play_w_give")
+    c2.pills("Take from the widow", widow_names, selection_mode="multi", key="play_w_take")
+    st.button("Exchange the chosen cards", key="play_act_exchange", on_click=exchange_picked,
+              args=(st.session_state,), type="primary")
 
 
 def _recent_html(obs: Any, mark: int) -> str:
