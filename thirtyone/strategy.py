@@ -301,13 +301,22 @@ def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
     for o, h, e in zip(view.opponents, hidden, extras, strict=True):
         k = len(o.known)
         known = np.tile(np.array([c.index for c in o.known], dtype=np.intp), (samples, 1))
-        take = min(h + e + 1, max(u - col, 0))
-        pool = perm[:, col:col + take]
+        # the hidden cards first (they exist, so the unseen cards always cover them), then
+        # the extra cards of the selection, then one more card for "after another turn"
+        take = min(h + e, max(u - col, 0))
+        base = np.hstack([known, perm[:, col:col + take]])
         col += take
-        base = np.hstack([known, pool[:, :min(h + e, take)]])
-        v_now, c_now = best_three(base, vt, must=k)
-        full = np.hstack([known, pool])
-        v_nxt, c_nxt = best_three(full, vt, must=k) if full.shape[1] > 3 else (v_now, c_now)
+        if base.shape[1] < 3:  # fewer unseen cards than hidden ones: our notes are off
+            base = np.hstack([base, perm[:, :3 - base.shape[1]]]) if u else \
+                np.tile(_idx(view.hand)[:3], (samples, 1))
+            k = min(k, 3)
+        v_now, c_now = best_three(base, vt, must=min(k, 3))
+        if col < u:
+            full = np.hstack([base, perm[:, col:col + 1]])
+            col += 1
+            v_nxt, c_nxt = best_three(full, vt, must=min(k, 3))
+        else:
+            v_nxt, c_nxt = v_now, c_now
         for x in o.known:   # a card taken openly was wanted: it counts in that hand
             counted = _counted(c_now, x.index)
             weight *= np.where(counted, 1.0, TAKEN_UNCOUNTED)
@@ -743,13 +752,20 @@ def knock_points(hand: tuple[Card, ...], rules: Rules) -> float:
     return float(scat[min(int(share * len(scat)), len(scat) - 1)])
 
 
+STANDARD_DENIAL = True
+STANDARD_TAKE_VS_DRAW = True
+KT_BASE = -5
+KT_SLOPE = 1
+KT_CAP = 2
+
+
 def knock_threshold(n_players: int, turns_before: int, knock_at: float = DEFAULT_KNOCK_AT) -> float:
     """``standard`` knocks at this value or more: T(n, r) = min(K - 5 + n + r, K + 2).
 
     >>> knock_threshold(4, 0), knock_threshold(2, 0), knock_threshold(4, 9)
     (24, 22, 27)
     """
-    return min(knock_at - 5 + n_players + turns_before, knock_at + 2)
+    return min(knock_at + KT_BASE + n_players + KT_SLOPE * turns_before, knock_at + KT_CAP)
 
 
 def outs(hand: np.ndarray, unseen: np.ndarray, vt: ValueTable) -> np.ndarray:
@@ -782,8 +798,11 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
             vals = vt.strength[kept[:, 0], kept[:, 1], kept[:, 2]]
             o = outs(kept, unseen, vt)
             pos = {c: i for i, c in enumerate(view.hand)}
-            i = max(range(len(discards)), key=lambda k: (vals[k], o[k], -discards[k].card.points,
-                                                         pos[discards[k].card]))
+            wanted = {c.suit for c in view.opponents[0].known} if view.opponents and \
+                view.knocker is None and STANDARD_DENIAL else set()
+            i = max(range(len(discards)), key=lambda k: (
+                vals[k], -(discards[k].card.suit in wanted), o[k], -discards[k].card.points,
+                pos[discards[k].card]))
             return discards[i]
         hand = _idx(view.hand)
         now = _strength(view.hand, vt)
@@ -792,7 +811,8 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
                 tv = best_three(np.append(hand, view.top.index)[None, :], vt)[0][0]
             else:
                 tv = best_three(np.append(view.top.index, hand)[None, :], vt, must=1)[0][0]
-            if tv > now:
+            if tv > now and (not STANDARD_TAKE_VS_DRAW or
+                             tv >= expected_after_draw(hand[None, :], unseen, vt)[0]):
                 return Take()
         if view.can(Draw):
             return Draw()
