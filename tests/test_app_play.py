@@ -196,6 +196,23 @@ def test_a_house_rule_chosen_before_new_game_is_a_rule_of_that_game(at):
     assert len([r for r in game.results if r.ended_by != "void"]) == 1
 
 
+def test_in_all_at_once_mode_the_bots_answer_your_move_at_once(at):
+    at.radio(key="play_w_step").set_value("fast")
+    start(at, "scat", bots=3)
+    game = at.session_state["play_game"]
+    at.button(key="play_act_draw").click()
+    run(at)
+    at.button(key=sorted(move_keys(at))[0]).click()
+    run(at)
+    assert game.round_over or game.to_move == 0
+    if not game.round_over:
+        assert {seat for seat, _ in game.moves} == {0, 1, 2, 3}  # all three bots moved
+        log = page_html(at)
+        assert all(f"{name} discards" in log or f"{name} knocks" in log
+                   for name in ("Ann", "Bo", "Cy"))
+        assert "play_next" not in {b.key for b in at.button}
+
+
 def test_bot_levels_are_chosen_per_seat(at):
     levels = list(at.selectbox(key="play_w_level_0").options)
     assert {"random", "basic"} <= set(levels)

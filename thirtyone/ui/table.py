@@ -257,6 +257,33 @@ def bots_until_you(state: State, max_seconds: float = BOT_RUN_SECONDS) -> None:
     state[MARK] = mark
 
 
+def _fast(state: State) -> bool:
+    return state.get(CFG, {}).get("step_mode") == "fast"
+
+
+def _bots_follow(state: State, mark: int) -> None:
+    """'All at once' mode: the bots answer at once; every line since ``mark`` stays new."""
+    game = state.get(GAME)
+    if _fast(state) and game is not None and not game.round_over:
+        bots_until_you(state)
+        state[MARK] = mark
+
+
+def move_and_follow(state: State, action: Action | str) -> bool:
+    """A move button: your move, then (in 'All at once' mode) the bots' answers."""
+    mark = _round_log_len(state) if state.get(GAME) is not None else 0
+    if not play_move(state, action):
+        return False
+    _bots_follow(state, mark)
+    return True
+
+
+def deal_and_follow(state: State) -> None:
+    """Next round, and (in 'All at once' mode) the bots who sit before you."""
+    next_round(state)
+    _bots_follow(state, 0)
+
+
 def next_round(state: State) -> None:
     _clear_messages(state)
     game = state.get(GAME)
@@ -654,7 +681,7 @@ def _move_buttons(state: State, obs: Any) -> None:
                          f'<div class="play-label">{caption}</div></div>',
                          unsafe_allow_html=True)
             if a in discards:
-                col.button(action_label(a, obs), key=action_key(a), on_click=play_move,
+                col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
                            args=(st.session_state, a), width="stretch")
             else:
                 col.caption("taken from the pile: it stays this turn")
@@ -667,7 +694,7 @@ def _move_buttons(state: State, obs: Any) -> None:
             row = [a for a in swaps if a.give == give]
             cols = st.columns(len(row))
             for col, a in zip(cols, row, strict=False):
-                col.button(action_label(a, obs), key=action_key(a), on_click=play_move,
+                col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
                            args=(st.session_state, a), width="stretch")
     if exchanges:
         _exchange_picker(state, obs, exchanges)
@@ -675,7 +702,7 @@ def _move_buttons(state: State, obs: Any) -> None:
         cols = st.columns(max(len(simple), 3))
         for col, a in zip(cols, simple, strict=False):
             primary = isinstance(a, (Knock, Draw, Hit))
-            col.button(action_label(a, obs), key=action_key(a), on_click=play_move,
+            col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
                        args=(st.session_state, a), width="stretch",
                        type="primary" if primary else "secondary")
 
@@ -714,7 +741,7 @@ def exchange_picked(state: State) -> None:
         _clear_messages(state)
         state[ERROR] = f"That exchange is not possible now ({e})."
         return
-    if play_move(state, action):
+    if move_and_follow(state, action):
         state["play_w_give"] = []
         state["play_w_take"] = []
 
@@ -850,7 +877,7 @@ def _table(state: State) -> None:
             st.button("New game", key="play_new_after", on_click=_start_from_setup,
                       args=(st.session_state,), type="primary")
         elif obs.round_over:
-            st.button("Deal the next round", key="play_next_round", on_click=next_round,
+            st.button("Deal the next round", key="play_next_round", on_click=deal_and_follow,
                       args=(st.session_state,), type="primary")
         elif obs.to_move == you:
             _move_buttons(state, obs)
