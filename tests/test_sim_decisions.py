@@ -130,6 +130,9 @@ HOUSE = get_variant("eenendertigen").rules.replace(
     (get_variant("schwimmen").rules, 3, 25.0), (get_variant("stop_the_bus").rules, 3, 25.0),
     (HOUSE, 3, 30.0),
     (get_variant("schwimmen").rules.replace(stock_out="void", allow_swap_all=False), 3, 31.0),
+    # the tie-break's hand strengths are large numbers (about 1e9): keys must not overflow
+    (get_variant("scat").rules.replace(tie_break=True), 3, 25.0),
+    (get_variant("schwimmen").rules.replace(tie_break=True, blitz_effect="none"), 4, 25.0),
 ])
 def test_same_deals_give_the_same_rounds_in_both_engines(bots_text, rules, n, knock_at):
     """Deterministic bots on the same shuffled decks: every round ends the same way, after

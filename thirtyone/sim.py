@@ -64,7 +64,7 @@ _POINTS = np.array([card_from_index(i).points for i in range(52)], dtype=np.int3
 
 @lru_cache(maxsize=32)
 def hand_lookup(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(strength, value2): int32 arrays over every ordered hand ``a*2704 + b*52 + c``.
+    """(strength, value2): integer arrays over every ordered hand ``a*2704 + b*52 + c``.
 
     ``strength`` orders hands exactly as ``score(...).key`` does (the same numbers as
     ``odds.hand_strengths`` up to scale); ``value2`` is twice the hand's points (suit sum,
@@ -77,12 +77,13 @@ def hand_lookup(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
         strength = strength * 2  # 30.5 -> 61: whole numbers keep the order
     values = np.asarray(hand_table(rules).values, dtype=np.float64)
     value2 = values if rules.hand_value == "brag" else values * 2
-    s_tab = np.zeros(52 ** 3, dtype=np.int32)
+    # int64: tie-break strengths reach about 1e9 and the bots' sort keys multiply them
+    s_tab = np.zeros(52 ** 3, dtype=np.int64)
     v_tab = np.zeros(52 ** 3, dtype=np.int32)
     a, b, c = hands[:, 0], hands[:, 1], hands[:, 2]
     for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
         flat = x * 2704 + y * 52 + z
-        s_tab[flat] = np.rint(strength).astype(np.int32)
+        s_tab[flat] = np.rint(strength).astype(np.int64)
         v_tab[flat] = np.rint(value2).astype(np.int32)
     s_tab.setflags(write=False)
     v_tab.setflags(write=False)
