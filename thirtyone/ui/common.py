@@ -66,8 +66,9 @@ def rules_editor(base: Rules, key: str, names: Sequence[str] | None = None,
             current = getattr(base, name)
         if widget_key not in st.session_state:  # (re)seed after a page switch
             st.session_state[widget_key] = current
+        # placeholder: Streamlit shows a None value as the placeholder, so it reads "none"
         value = box.selectbox(opt.label, opt.allowed, key=widget_key, help=opt.help,
-                              format_func=option_value_text)
+                              format_func=option_value_text, placeholder="none")
         if value == getattr(base, name):
             changes.pop(name, None)
         else:

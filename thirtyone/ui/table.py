@@ -1040,7 +1040,14 @@ def _setup(state: State, variant: Variant) -> None:
     names = [n for n in HOUSE_RULES.get(rules.family, ())
              if n not in _NOT_FOR_SCORING.get(rules.scoring, ())]
     with st.expander("House rules"):
-        house = rules_editor(rules, key=f"play_house_{variant.key}", names=names)
+        # three columns; each call edits its own options in the one shared changes dict,
+        # so the last call returns the rules with every change
+        cols = st.columns(3)
+        per = -(-len(names) // 3)
+        house = rules
+        for i, col in enumerate(cols):
+            house = rules_editor(rules, key=f"play_house_{variant.key}",
+                                 names=names[i * per:(i + 1) * per], container=col)
     for k in ("play_w_name", "play_w_seed", "play_w_bots", "play_w_step",
               *(f"play_w_level_{i}" for i in range(n_bots))):
         cfg[k] = state[k]
