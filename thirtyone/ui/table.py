@@ -787,6 +787,11 @@ def _showdown(state: State, variant: Variant, obs: Any, you: int) -> None:
         except (CardError, ValueError):
             why, value = "", ""
         change = ""
+        won = getattr(obs, "chips_won", None)  # banking: chips won or lost this round
+        if result is None and won:
+            c = won[s]
+            n = f"{abs(c)} chip" + ("" if abs(c) == 1 else "s")
+            change = f"wins {n}" if c > 0 else (f"pays {n}" if c < 0 else "")
         if result is not None:
             if rules.scoring == "lives" and result.lives_lost and result.lives_lost[s]:
                 n = result.lives_lost[s]
@@ -817,7 +822,9 @@ def _showdown(state: State, variant: Variant, obs: Any, you: int) -> None:
                     + "</table></div>", unsafe_allow_html=True)
     why = [e.text for e in obs.log if e.kind in ("lose", "safe", "blitz", "fire", "void", "points",
                                                  "pot", "out", "extra_life", "tie", "stock_out",
-                                                 "pay", "bust", "natural", "game_over")]
+                                                 "pay", "bust", "natural", "banker_bust",
+                                                 "banker_natural", "talia", "bank_passes",
+                                                 "no_punters", "game_over")]
     if why:
         st.markdown('<div class="play-recent">' + "<br>".join(html.escape(t) for t in why)
                     + "</div>", unsafe_allow_html=True)
