@@ -52,6 +52,13 @@ def play_round_to_showdown(page, turns_before_knock: int = 2) -> int:
         assert keys, "neither a move button nor Next on the page"
         if "play_act_knock" in keys and mine >= turns_before_knock:
             click(page, "play_act_knock")
+        elif "play_act_exchange" in keys:
+            # widow: pick one hand card and one widow card (pills), then Exchange
+            for picker in ("play_w_give", "play_w_take"):
+                click(page, picker)
+            assert page.locator(".st-key-play_w_give button[aria-pressed='true']").count() == 1
+            click(page, "play_act_exchange")
+            mine += 1
         elif "play_act_draw" in keys:
             click(page, "play_act_draw")
         elif any(k.startswith("play_act_discard_") for k in keys):
@@ -85,6 +92,14 @@ def test_a_round_of_schwimmen_is_played_to_its_showdown_by_clicking(page, app_ur
     click(page, "play_new")
     play_round_to_showdown(page, turns_before_knock=1)
     assert page.locator(".play-show tr td.play-hand [data-card]").count() == 9
+
+
+def test_a_round_of_kitty_with_a_widow_exchange_is_played_to_its_showdown(page, app_url):
+    go_to_play(page, app_url, "kitty")
+    click(page, "play_new")
+    play_round_to_showdown(page, turns_before_knock=1)
+    assert page.locator(".play-show tr td.play-hand [data-card]").count() == 9
+    assert "pot" in page.locator(".play-recent").last.inner_text()
 
 
 def test_a_broken_saved_game_is_refused_and_the_game_is_kept(page, app_url, tmp_path):
