@@ -632,13 +632,15 @@ class Game:
             return "The round is over; start the next round first."
         who = self.name(self.to_move)  # type: ignore[arg-type]
         hand = self.hands[self.to_move]  # type: ignore[index]
-        options = ", ".join(str(x) for x in legal)
+
+        def options() -> str:
+            return ", ".join(str(x) for x in legal)
         if self.phase == "choose":
             return (f"{who} first chooses a hand: 'stand' keeps this hand, 'swap all' takes "
                     "the other one.")
         if self.phase == "discard":
             if not isinstance(a, Discard):
-                return f"{who} holds four cards and must discard one now ({options})."
+                return f"{who} holds four cards and must discard one now ({options()})."
             if a.card not in hand:
                 return f"The {a.card.display} is not in {who}'s hand."
             return (f"The {a.card.display} was just taken from the discard pile and cannot "
@@ -669,7 +671,7 @@ class Game:
                 if c not in hand:
                     return f"The {c.display} is not in {who}'s hand."
             return "An exchange names widow cards by their card when face up, #1-#3 when face down."
-        return f"'{a}' is not a move here; {who} may: {options}."
+        return f"'{a}' is not a move here; {who} may: {options()}."
 
     # --- applying a move ---
     def apply(self, action: Action | str) -> list[Event]:
