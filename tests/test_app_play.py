@@ -213,6 +213,24 @@ def test_in_all_at_once_mode_the_bots_answer_your_move_at_once(at):
         assert "play_next" not in {b.key for b in at.button}
 
 
+def test_the_bots_moves_stay_highlighted_until_your_turn_is_over(at):
+    start(at, "scat", bots=1, levels=("basic",))
+    game = at.session_state["play_game"]
+    at.button(key="play_act_draw").click()
+    run(at)
+    at.button(key=sorted(move_keys(at))[0]).click()
+    run(at)
+    at.button(key="play_next").click()
+    run(at)
+    if game.round_over or game.to_move != 0 or "play_act_draw" not in move_keys(at):
+        pytest.skip("the bot's move ended the round")
+    at.button(key="play_act_draw").click()
+    run(at)
+    new_lines = re.findall(r'<li class="[^"]*play-new[^"]*">([^<]*)</li>', page_html(at))
+    assert any(line.startswith("Ann ") for line in new_lines), new_lines
+    assert any(line.startswith("Sam draws") for line in new_lines), new_lines
+
+
 def test_bot_levels_are_chosen_per_seat(at):
     levels = list(at.selectbox(key="play_w_level_0").options)
     assert {"random", "basic"} <= set(levels)

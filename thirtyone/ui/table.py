@@ -62,6 +62,7 @@ HINT = "play_hint"            # (turn key, Hint) of the last hint asked for
 CFG = "play_cfg"              # setup choices that must survive page switches
 UPLOAD_NONCE = "play_upload_nonce"
 LAST_STEP = "play_last_step"  # when the last bot turn was taken (automatic mode)
+AFTER_MINE = "play_after_mine"  # this round's log length when your last turn ended
 
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
 LEVEL_ORDER = ("random", "basic", "standard", "expert")
@@ -181,6 +182,7 @@ def start_game(state: State, variant: Variant, rules: Rules, name: str, levels: 
     state[BOT_RNG] = np.random.default_rng([int(seed), 31])
     state[PAST] = []
     state[MARK] = 0
+    state[AFTER_MINE] = 0
     state[HINT] = None
 
 
@@ -199,12 +201,17 @@ def play_move(state: State, action: Action | str) -> bool:
         state[ERROR] = "It is not your turn."
         return False
     mark = _round_log_len(state)
+    starts_turn = getattr(game, "phase", "turn") != "discard"
     try:
         game.apply(action)
     except (IllegalActionError, ValueError) as e:
         state[ERROR] = str(e)
         return False
-    state[MARK] = mark
+    # New lines: on the first move of your turn, all since your last turn ended (the bots'
+    # moves in between stay highlighted); on the move that ends it, this move onwards.
+    state[MARK] = min(state.get(AFTER_MINE, 0), mark) if starts_turn else mark
+    if game.round_over or game.to_move != state.get(YOU, 0):
+        state[AFTER_MINE] = _round_log_len(state)
     state[HINT] = None
     state[LAST_STEP] = time.monotonic()
     return True
@@ -264,7 +271,8 @@ def _fast(state: State) -> bool:
 def _bots_follow(state: State, mark: int) -> None:
     """'All at once' mode: the bots answer at once; every line since ``mark`` stays new."""
     game = state.get(GAME)
-    if _fast(state) and game is not None and not game.round_over:
+    if _fast(state) and game is not None and not game.round_over \
+            and game.to_move != state.get(YOU, 0):
         bots_until_you(state)
         state[MARK] = mark
 
@@ -297,6 +305,7 @@ def next_round(state: State) -> None:
         state[ERROR] = str(e)
         return
     state[MARK] = 0
+    state[AFTER_MINE] = 0
     state[HINT] = None
 
 
@@ -374,6 +383,7 @@ def load_text(state: State, text: str | bytes) -> bool:
     state[BOT_RNG] = np.random.default_rng([int(game.round_no), 131])
     state[PAST] = []
     state[MARK] = 0
+    state[AFTER_MINE] = 0
     state[HINT] = None
     state[NOTICE] = (f"Loaded: {VARIANTS[state[VARIANT]].name}, round {game.round_no}, "
                      f"players {', '.join(game.players)}. You play {game.players[0]}.")
