@@ -129,6 +129,8 @@ def play_to_the_end(at: AppTest, seed: int, max_clicks: int = 600,
             run(at)
             continue
         check_buttons_are_the_legal_moves(at)
+        stats.setdefault("labels", set()).update(
+            b.label for b in at.button if b.key and b.key.startswith("play_act_"))
         acts = sorted(move_keys(at))
         stats["my_moves"] += 1
         if "play_act_knock" in acts and rnd.random() < 0.3:
@@ -229,6 +231,15 @@ def test_the_bots_moves_stay_highlighted_until_your_turn_is_over(at):
     new_lines = re.findall(r'<li class="[^"]*play-new[^"]*">([^<]*)</li>', page_html(at))
     assert any(line.startswith("Ann ") for line in new_lines), new_lines
     assert any(line.startswith("Sam draws") for line in new_lines), new_lines
+
+
+def test_the_dealer_with_two_hands_chooses_by_buttons_in_schwimmen(at):
+    # with one bot the deal alternates, so you deal (and choose a hand) every other round
+    start(at, "schwimmen", bots=1, house={"dealer_two_hands": True})
+    stats = play_to_the_end(at, seed=6)
+    assert at.session_state["play_game"].game_over
+    if stats["rounds"] >= 2:
+        assert {"Keep this hand", "Take the other hand (unseen)"} <= stats["labels"]
 
 
 def test_bot_levels_are_chosen_per_seat(at):

@@ -544,7 +544,6 @@ TABLE_CSS = """
   margin-right: 0.2rem; vertical-align: -0.15rem; border: 2px solid rgba(0,0,0,0.35); }
 .play-penny { background: radial-gradient(circle at 35% 35%, #f0a36b, #b0602a); }
 .play-corner { border-radius: 2px; background: #9fc79a; }
-.play-life.play-life { }
 .play-life:not(.play-penny):not(.play-corner) { background: #e0534f; }
 .play-life.play-lost { background: transparent !important; border-style: dashed; }
 .play-swim { font-size: 1.4rem; color: #8fd3ff; font-weight: 800; }
