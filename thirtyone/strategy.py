@@ -927,7 +927,12 @@ def explain(view: View, d: Decision) -> str:
     if isinstance(a, Swap):
         what = f"Swap your {a.give.display} for the {a.take.display}"
     elif isinstance(a, Exchange):
-        taken = ", ".join(t.display if isinstance(t, Card) else "a face-down card" for t in a.take)
+        up = [f"the {t.display}" for t in a.take if isinstance(t, Card)]
+        down = sum(1 for t in a.take if not isinstance(t, Card))
+        if down:
+            up.append({1: "a face-down card", 2: "two face-down cards",
+                       3: "three face-down cards"}[down])
+        taken = up[0] if len(up) == 1 else " and ".join(up)
         what = f"Exchange {cards_display(a.give)} for {taken}"
     else:
         what = {"swap all": "Swap your whole hand for the middle",
