@@ -28,12 +28,14 @@ Our reading for the families DESIGN.md does not spell out:
 
 - Switch family: as the swap family with the open hand as the middle (``switch open`` is the
   swap-all); the closed hand is never taken. There is no pass: on a normal turn without an
-  improving move it makes the move that keeps the highest value; on a final turn it stands.
+  improving move it knocks if it may (else the move that keeps the highest value); on a
+  final turn it stands.
 - Widow family: as the swap family over the face-up widow cards (an exchange of one or more
   cards; ties: fewer cards given, then fewest points given). When no known exchange improves
   the hand, it gives its weakest card (the one whose removal leaves the best pair, ties:
   fewest points, then the last) for the first face-down widow card; with no face-down card
-  left, the known exchange that keeps the highest value; on a final turn it stands.
+  left it knocks if it may (else the known exchange that keeps the highest value); on a
+  final turn it stands.
 - The dealer's choice of hand (``dealer_two_hands``): where the second hand is unseen, keep
   the first if it is worth at least the average dealt hand, else take the second; where both
   are seen (switch), keep the better one (the first on a tie).
@@ -172,6 +174,8 @@ def _swap_like(obs: Observation, whole: Action) -> Action:
     for keep in (Pass(), Stand()):
         if keep in legal:
             return keep
+    if whole == SwitchOpen() and Knock() in legal:
+        return Knock()       # switch: nothing to gain from the open hand (our reading)
     assert best is not None
     return best
 
@@ -201,6 +205,8 @@ def _widow_move(obs: Observation) -> Action:
     if down:
         give = _weakest(hand, r)
         return Exchange((give,), (down[0],))
+    if Knock() in legal:
+        return Knock()       # nothing known helps and nothing unknown is left (our reading)
     if best is not None and best in legal:
         return best
     return legal[0]

@@ -224,7 +224,34 @@ def hand_key(hand: Sequence[Card], rules: Rules) -> tuple:
             if rules.three_of_a_kind is not None and rules.three_of_a_kind > best:
                 return (float(rules.three_of_a_kind),)
         return (float(best),)
+    if rules.hand_value == "suit_sum":
+        return _tie_break_key(hand, rules)
     return _slow_key(frozenset(hand), rules)
+
+
+def _tie_break_key(hand: Sequence[Card], rules: Rules) -> tuple:
+    """``hand_key`` with the tie-break: (value, counted cards' points high to low, then the
+    other cards' points), as ``scoring`` builds it."""
+    a, b, c = hand
+    pts = [_RANK_PTS[a.rank], _RANK_PTS[b.rank], _RANK_PTS[c.rank]]
+    if a.rank == b.rank == c.rank:
+        bonus = None
+        if a.rank == 14 and rules.fire is not None:
+            bonus = float(rules.fire)
+        elif rules.three_of_a_kind is not None and rules.three_of_a_kind > max(pts):
+            bonus = float(rules.three_of_a_kind)
+        if bonus is not None:
+            return (bonus, *sorted(pts, reverse=True), 0, 0, 0)
+    groups: dict[str, list[int]] = {}
+    for card, p in zip(hand, pts, strict=True):
+        groups.setdefault(card.suit, []).append(p)
+    best = max(groups.values(), key=lambda g: (sum(g), sorted(g, reverse=True)))
+    rest = list(pts)
+    for p in best:
+        rest.remove(p)
+    counted = sorted(best, reverse=True) + [0] * (3 - len(best))
+    others = sorted(rest, reverse=True) + [0] * (3 - len(rest))
+    return (float(sum(best)), *counted, *others)
 
 
 @lru_cache(maxsize=200_000)
