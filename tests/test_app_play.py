@@ -423,6 +423,19 @@ def test_a_saved_game_loads_back_to_the_same_position():
     assert fresh["play_game"].players == game.players
 
 
+def test_a_tampered_saved_game_is_refused_and_the_game_is_kept():
+    import json
+
+    state = started("scat", bots=2, seed=13)
+    game = state["play_game"]
+    record = json.loads(table.save_text(state))
+    record["deck"][1] = record["deck"][0]          # one card twice
+    assert not table.load_text(state, json.dumps(record))
+    assert state["play_game"] is game
+    msg = state["play_error"]
+    assert msg.startswith("This file cannot be loaded: ") and msg.count("cannot be loaded") == 1
+
+
 def test_the_hint_changes_neither_the_game_nor_its_random_stream():
     if table.hint_function() is None:
         pytest.skip("thirtyone.strategy has no hint() yet")

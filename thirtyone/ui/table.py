@@ -370,6 +370,10 @@ def load_text(state: State, text: str | bytes) -> bool:
             game = load_game(text)
     except Exception as e:  # noqa: BLE001 - whatever is wrong, refuse it and keep the game
         reason = str(e).strip() or type(e).__name__
+        if "cannot be loaded: " in reason:  # the loader's own preamble: keep one
+            reason = reason.split("cannot be loaded: ", 1)[1]
+        if not reason.endswith((".", "!", "?")):
+            reason += "."
         state[ERROR] = f"This file cannot be loaded: {reason} The current game is kept."
         return False
     old_levels = state.get(LEVELS) or []
