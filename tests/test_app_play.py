@@ -336,6 +336,16 @@ def test_the_game_survives_a_page_switch():
     assert any(b.key.startswith("play_act_discard_") for b in at.button if b.key)
 
 
+def test_changing_the_sidebar_variant_keeps_the_game_in_progress(at):
+    start(at, "scat", bots=1)
+    game = at.session_state["play_game"]
+    at.session_state["variant_key"] = "schwimmen"
+    run(at)
+    assert at.session_state["play_game"] is game and game.rules.family == "draw"
+    assert any("for your next new game" in c.value for c in at.caption)
+    assert "play_act_draw" in move_keys(at)
+
+
 def test_lives_at_zero_are_shown_as_swimming_in_schwimmen(at):
     start(at, "schwimmen", bots=1)
     at.session_state["play_game"] = new_game(get_variant("schwimmen").rules, ["Sam", "Ann"],
