@@ -70,7 +70,7 @@ from .scoring import Score, brag_score, suit_sum_score
 
 __all__ = ["Event", "Observation", "Game", "RoundResult", "RoundSummary", "FinalTurns",
            "new_game", "play_round", "hand_key", "hand_score", "is_blitz", "is_fire",
-           "knock_value", "MAX_ROUND_TURNS", "TABLE_FAMILIES"]
+           "knock_value", "stacked_deck", "MAX_ROUND_TURNS", "TABLE_FAMILIES"]
 
 TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
 # Widow family: every way to give k hand cards (positions in the sorted hand) for k widow
