@@ -10,30 +10,33 @@ The ``standard`` policy (exact, so that the fast simulator can copy it)
 ------------------------------------------------------------------------
 Notation: ``n`` = players still in the game; ``r`` = how many turns this player has already
 had in the current round (its first turn is r = 0); ``K`` = the knock-at setting (default 25).
-*Unseen* cards = the pack minus the own hand, minus every card that has lain face up on the
-discard pile in this round (a reshuffle puts the pile's cards back among the unseen), minus
-the public middle / open hand / face-up widow cards. For a three-card hand ``h``, its *outs*
-are the unseen cards ``c`` for which the best three of ``h + c`` beat ``h``.
+*Unseen* cards = the pack minus the own hand, minus the cards now on the discard pile, minus
+the cards other players took from the pile and still hold, minus the public middle / open
+hand / face-up widow cards (so after a reshuffle the old pile is unseen again). For a
+three-card hand ``h``, its *outs* are the unseen cards ``c`` for which the best three of
+``h + c`` beat ``h``. *Value* is the hand's points (suit sum; for other hand values, the scat
+points of a hand that beats the same share of dealt hands).
 
-1. **Knock** when nobody has knocked, a knock is legal, and the hand value is at least the
-   threshold ``T(n, r) = min(K - 5 + n + r, K + 2)`` (K = 25: 2 players knock from 22 on the
-   first turn, 4 players from 24, rising by one each turn up to 27). Early in a round the
-   others' hands are still raw deals, so a smaller hand is already safe; later they have
-   improved and the bar rises.
-2. **Draw family**: take the top discard exactly as ``basic`` does (if taking it and then
-   making the best discard gives a higher value than now), else draw. The discard is the card
-   whose removal leaves the highest value; ties go to the kept hand with the most outs (card
-   memory), then to the card with the fewest points, then to the card drawn last. A card
-   taken from the discard pile is never the discard.
-3. **Swap family**: of every single swap and swap-all, make the one giving the highest value
-   if that beats the current value (ties: the most outs, then single swap, then the fewest
-   points given away); else pass, or where passing is not allowed the move that keeps the
-   highest value (same ties).
-4. **Widow and switch families**: the move of ``basic`` (the ``standard`` knock threshold
-   replaces the fixed one).
-5. On a final turn after a knock, as 2-4 (never stands unless nothing else is legal).
-6. Whatever the hand, it knocks (where legal) once ``r >= 12``: games without a stock would
-   otherwise never end. The dealer's choice of hand is made as ``basic`` makes it.
+1. **Knock** when nobody has knocked, a knock is legal, and the value is at least
+   ``T(n, r) = min(K - 5 + n + r, K + 2)`` (K = 25: 2 players knock from 22 on the first
+   turn, 4 players from 24, rising by one each turn up to 27), or whatever the hand once
+   ``r >= 12`` (games without a stock would otherwise never end). Early in a round the others
+   hold raw deals, so a smaller hand is already safe; later they have improved.
+2. **Draw family**, take or draw: take the top discard only if taking it and making the best
+   discard gives a higher value than now *and* at least the exact average value after a blind
+   draw (the mean over the unseen cards ``c`` of the best three of hand + ``c``); else draw
+   (where drawing is not legal: stand on a final turn, else take).
+3. **Draw family**, discard: the card whose removal leaves the highest value; ties: a card
+   whose suit is not the suit of a card the next player took from the pile and still holds
+   (only before a knock), then the kept hand with the most outs, then the card with the
+   fewest points, then the card drawn last. A card just taken is never the discard.
+4. **Swap, switch and widow families**: of every legal move but knocking, the one giving the
+   highest value (a face-down widow card or the closed hand counts at its average over 64
+   fixed samples of the unseen cards) if that beats the current value (ties: the most outs,
+   then a single swap, then the fewest points given away); else pass or stand where legal,
+   else that best move. The dealer's choice of hand is made as ``basic`` makes it.
+5. On a final turn after a knock, the same rules (it never stands unless nothing better is
+   legal).
 
 The ``expert``
 --------------
@@ -44,12 +47,13 @@ and one who could knock but did not probably holds less than a knocking hand). W
 hundred sampled deals it estimates, for every move it could make:
 
 - *knock now*: the expected lives it loses after everybody's final turn;
-- *wait*: the same if it knocks on its next turn instead, after it and everybody else had one
-  more turn (a blitz by someone else in between counts as a loss); it knocks when knocking now
-  is clearly the cheaper of the two;
+- *wait*: a short look ahead: everybody keeps improving one card a turn, an opponent knocks
+  once it holds a knocking hand, a blitz by someone else costs a life, and it knocks at the
+  best of its next turns; it knocks now when that is clearly the cheaper choice;
 - on a final turn, the exact chance (over every card the stock may hold) that standing, taking
   or drawing leaves it the lowest hand;
-- otherwise, which card to take or keep by the exact expected value after one more draw.
+- otherwise, which card to take or keep by the exact expected value after one more draw,
+  less what a discard would give the next player (estimated over the sampled hands).
 
 >>> from thirtyone.rules import get_variant
 >>> lut = value_table(get_variant("scat").rules)
