@@ -632,9 +632,10 @@ def _middle_html(obs: Any) -> str:
         elif getattr(obs, "spare_hand", None):
             parts.append(slot("your second hand", hand_html(obs.spare_hand)))
         elif getattr(obs, "spare_count", 0):
-            parts.append(slot("dealer's second hand", hand_html([], hidden=obs.spare_count)))
+            parts.append(slot("dealer's second hand",
+                              hand_html([], size="sm", hidden=obs.spare_count)))
         if family == "switch" and obs.closed_count:
-            parts.append(slot("closed hand", hand_html([], hidden=obs.closed_count)))
+            parts.append(slot("closed hand", hand_html([], size="sm", hidden=obs.closed_count)))
     elif family == "widow":
         row = "".join(card_html(c) if c is not None else back_html() for c in obs.widow)
         pot = f" · pot: {obs.pot} chip" + ("" if obs.pot == 1 else "s")
