@@ -173,3 +173,13 @@ def test_an_illegal_move_in_a_record_names_the_move():
     rec["actions"].insert(0, "draw")
     with pytest.raises(IllegalActionError, match="Move 1 'draw'"):
         game_from_record(rec)
+
+
+def test_replay_hands_banking_records_to_the_banking_engine(tmp_path, capsys):
+    from thirtyone.banking import banking_to_record, new_banking_game
+
+    f = tmp_path / "bank.json"
+    f.write_text(json.dumps(banking_to_record(new_banking_game(None, 3, seed=1))))
+    assert main(["replay", "--json", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["events"] and "chips" in out

@@ -273,6 +273,8 @@ def replay_command(path: Path | str) -> tuple[dict, str]:
         rec = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"'{p}' is not valid JSON ({e}).") from None
+    if isinstance(rec, dict) and rec.get("variant") == "banking":
+        return _banking_replay(rec)
     events: list[Event] = []
     game = game_from_record(rec, events)
     data = replay_data(game, events)
@@ -289,6 +291,22 @@ def replay_command(path: Path | str) -> tuple[dict, str]:
     else:
         lines.append(f"The game goes on: {game.players[game.to_move]} is to move."
                      if game.to_move is not None else "The game goes on.")
+    return data, "\n".join(lines)
+
+
+def _banking_replay(rec: dict) -> tuple[dict, str]:
+    """Banking records are replayed by ``thirtyone.banking``."""
+    from .banking import banking_replay
+
+    data = banking_replay(rec)
+    lines = list(data["events"])
+    lines.append("Chips: " + ", ".join(str(c) for c in data["chips"]))
+    if data["over"]:
+        names = rec.get("players")
+        w = data["winner"]
+        who = (names[w] if isinstance(names, list) and isinstance(w, int) and 0 <= w < len(names)
+               else f"seat {w}")
+        lines.append("Game over: " + ("a draw." if w is None else f"{who} wins."))
     return data, "\n".join(lines)
 
 
