@@ -193,6 +193,7 @@ def test_a_house_rule_chosen_before_new_game_is_a_rule_of_that_game(at):
     game = at.session_state["play_game"]
     assert game.rules.lives == 1 and game.rules.extra_life is False
     assert "1 penny" in page_html(at)
+    assert any("house rules: lives: 1" in c.value for c in at.caption)
     # one lost life ends a two-player game at once (RULES.md 3e: without the extra life 0 is out)
     play_to_the_end(at, seed=9)
     assert len([r for r in game.results if r.ended_by != "void"]) == 1

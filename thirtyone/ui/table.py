@@ -44,7 +44,7 @@ from thirtyone.cards import Card, CardError
 from thirtyone.rules import VARIANTS, Rules, RulesError, Variant
 from thirtyone.scoring import score
 from thirtyone.ui.cards import CARD_CSS, back_html, card_html, empty_html, hand_html
-from thirtyone.ui.common import current_variant, rules_editor
+from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
 
 State = MutableMapping[str, Any]
 
@@ -1117,6 +1117,9 @@ def play_page() -> None:
     if game is None:
         return
     playing = variant_of_game(state)
+    house = changed_options_text(game.rules, playing.rules)
+    st.caption(f"Playing **{playing.name}**" + (f" with house rules: {house}." if house else
+                                                 " with its usual rules."))
     if playing.key != variant.key:
         st.caption(f"This game is {playing.name}; the sidebar choice ({variant.name}) is for "
                    "your next new game.")
