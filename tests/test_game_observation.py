@@ -133,3 +133,16 @@ def test_history_keeps_each_rounds_moves_as_canonical_text():
     play(g, "DRAW", "discard 5h", "knock")
     assert g.history == [["draw", "discard 5H", "knock"]]
     assert g.observation(0).moves == ((1, "draw"), (1, "discard 5H"), (2, "knock"))
+
+
+def test_an_observation_is_a_complete_frozen_value():
+    import dataclasses
+
+    from thirtyone.game import Observation
+
+    g = game("scat", HANDS, table="8D")
+    obs = g.observation(1)
+    assert set(vars(obs)) == {f.name for f in dataclasses.fields(Observation)}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        obs.seat = 0
+    assert obs == g.observation(1)

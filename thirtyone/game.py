@@ -1141,7 +1141,10 @@ class Game:
         my_turn = self.to_move == seat
         spare_visible = (self.phase == "choose" and seat == self.dealer
                          and self.rules.family == "switch")
-        return Observation(
+        # Built without the frozen dataclass's per-field __setattr__ (the hot path of every
+        # bot move); the object is still frozen for its users.
+        obs = object.__new__(Observation)
+        obs.__dict__.update(
             seat=seat, rules=self.rules, players=self.players, round_no=self.round_no,
             dealer=self.dealer, hand=tuple(self.hands[seat]), hands=hands,
             hand_counts=tuple(len(h) for h in self.hands),
@@ -1160,6 +1163,7 @@ class Game:
                       if e.private_to is None or e.private_to == seat) if log else (),
             round_over=over, game_over=self.game_over, winner=self.winner,
             result=self.round_result if over else None)
+        return obs
 
     # --- checks used by tests and by loading ---
     def card_places(self) -> dict[Card, str]:
