@@ -951,8 +951,8 @@ class Game:
         self.to_move = None
         self._legal = None
         seats = self.active
-        scores = {s: hand_score(self.hands[s], r) for s in seats}
         keys = {s: hand_key(self.hands[s], r) for s in seats}
+        scores = {s: _Shown.of(self.hands[s], keys[s], r) for s in seats}
         when = " on the deal" if on_deal else ""
         if ended_by == "fire":
             events.append(Event("fire", f"Fire{when}! {self._names(special)} "
@@ -1030,8 +1030,6 @@ class Game:
                     events.append(Event("out", f"{self.name(s)} cannot ante any more and is "
                                         "out.", s))
         values = tuple(scores[s].points if s in scores else None for s in range(self.n))
-        values = tuple(v if not isinstance(v, tuple) else scores[i].label
-                       for i, v in enumerate(values))
         self.round_result = RoundResult(
             self.round_no, ended_by, values,
             tuple(scores[s].value_text if s in scores else None for s in range(self.n)),
@@ -1215,6 +1213,22 @@ class Game:
         """Each seat's lives, points or chips, whichever the rules keep."""
         return list({"lives": self.lives, "points": self.points,
                      "chips": self.chips}[self.rules.scoring])
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """A hand's value as shown at the showdown: points (brag: the class name) and its text.
+    Suit sums come straight from the key; only brag hands need the full scorer."""
+
+    points: Any
+    value_text: str
+
+    @staticmethod
+    def of(hand: Sequence[Card], key: tuple, rules: Rules) -> _Shown:
+        if rules.hand_value == "suit_sum":
+            return _Shown(key[0], _fmt(key[0]))
+        s = hand_score(hand, rules)
+        return _Shown(s.label, s.value_text)
 
 
 def _life_words(rules: Rules, extra: bool = False) -> Any:
