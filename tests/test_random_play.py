@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from thirtyone import IllegalActionError
 from thirtyone.actions import (
@@ -190,9 +190,8 @@ class TableMachine(RuleBasedStateMachine):
         self.g: Game | None = None
         self.counters: list[int] = []
 
-    @precondition(lambda self: self.g is None)
-    @rule(key=st.sampled_from(TABLE_PRESETS), n=st.integers(2, 8),
-          seed=st.integers(0, 2**32 - 1))
+    @initialize(key=st.sampled_from(TABLE_PRESETS), n=st.integers(2, 8),
+                seed=st.integers(0, 2**32 - 1))
     def start(self, key, n, seed):
         rules = preset_rules(key)
         n = max(rules.min_players, min(n, rules.max_players))
