@@ -185,18 +185,21 @@ def _widow_move(obs: Observation) -> Action:
     legal = obs.legal_actions
     hand = obs.hand
     cur = hand_key(hand, r)
-    up = [(i, c) for i, c in enumerate(obs.widow) if c is not None]
+    up = [c for c in obs.widow if c is not None]
+    cards = sorted(hand)
     best_key: tuple | None = None
-    best: Action | None = None
-    for k in range(1, 4):
-        for give in combinations(sorted(hand), k):
+    best_pick: tuple | None = None
+    for k in range(1, min(3, len(up)) + 1):
+        for give in combinations(range(3), k):
+            kept = [cards[i] for i in range(3) if i not in give]
+            given = -sum(cards[i].points for i in give)
             for take in combinations(up, k):
-                kept = tuple(c for c in hand if c not in give)
-                new = kept + tuple(c for _, c in take)
-                key = (hand_key(new, r), -k, -sum(c.points for c in give))
+                key = (hand_key(kept + list(take), r), -k, given)
                 if best_key is None or key > best_key:
-                    best_key = key
-                    best = Exchange(give, tuple(c for _, c in take))
+                    best_key, best_pick = key, (give, take)
+    best: Action | None = None
+    if best_pick is not None:
+        best = Exchange(tuple(cards[i] for i in best_pick[0]), tuple(best_pick[1]))
     if best is not None and best_key is not None and best_key[0] > cur and best in legal:
         return best
     if Stand() in legal:
