@@ -31,6 +31,16 @@ an event with a seat there (e.g. which card was drawn) is shown only to that sea
 Randomness comes only from the game's own ``numpy.random.Generator`` (shuffles, reshuffles)
 or from a stacked deck, so a game replays exactly from its record (``thirtyone.records``).
 
+At a glance: ``Game`` has ``legal_actions()``, ``apply(action) -> list[Event]``,
+``why_illegal(action)``, ``next_round()``, ``observation(seat)``, ``copy()``, ``snapshot()``;
+``to_move``, ``phase`` (turn, discard, choose, over), ``round_over``, ``game_over``,
+``winner``, ``round_result`` (``RoundResult``: ended_by knock/blitz/fire/stock/void, values,
+lives_lost, knocker, points_won, chips_won), ``results`` (every round), ``final_turn``
+(``FinalTurns``: knocker, still_to_move), ``lives`` / ``points`` / ``chips`` / ``pot`` /
+``out`` per seat, ``log`` (every event), ``history`` (each round's moves as text), ``hands``,
+``stock``, ``discard_pile``, ``middle`` (swap: the middle; switch: the open hand),
+``closed``, ``widow`` / ``widow_up``. ``play_round(...)`` plays one simulated round.
+
 Two moves of ``actions.py`` double as the dealer's choice where the dealer is dealt two hands
 (``dealer_two_hands`` in the swap family, and the switch family): ``stand`` keeps the first
 hand, ``swap all`` takes the other hand.
