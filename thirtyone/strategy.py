@@ -1225,3 +1225,10 @@ def _register() -> None:
 
 
 _register()
+
+
+def bench_strength(quick: bool = False) -> list[dict]:
+    """The bot-strength benchmark (``thirtyone.bench_bots``), where ``thirtyone.bench``
+    looks for it."""
+    from .bench_bots import bench_strength as run
+    return run(quick)
