@@ -5,7 +5,7 @@ hidden card, and are as strong as the issue asks (whole games, one-sided tests).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -291,7 +291,7 @@ def _lower_bound(m) -> float:
     return m.rate - Z * m.se
 
 
-@lru_cache(maxsize=None)
+@cache
 def _match(bot: str, against: str, players: int, games: int, seed: int):
     """Each match-up is played once per test run and shared by its target test and guard."""
     return match(bot, against, players, games, 0.0, seed=seed)
