@@ -17,6 +17,7 @@ CHROMIUM = os.environ.get("THIRTYONE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+APP_READY = "[data-testid='stSidebar'] input[aria-label='Variant']"
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -35,6 +36,9 @@ def open_app(page, app_url: str, path: str = "") -> None:
     """Open a page of the app (``""`` is home, ``"scorer"``, ``"play"``...) and wait for it."""
     page.goto(f"{app_url.rstrip('/')}/{path}")
     page.wait_for_selector("[data-testid='stApp']", timeout=30_000)
+    # Before the first run has started the app also reads as idle, so wait for something
+    # only a finished run of app.py draws: the sidebar's variant picker.
+    page.wait_for_selector(APP_READY, timeout=60_000)
     wait_for_app(page)
 
 
