@@ -9,6 +9,7 @@ from typing import Any
 import streamlit as st
 
 from thirtyone.rules import OPTIONS, VARIANTS, Rules, RulesError, Variant
+from thirtyone.variant_table import humanise
 
 VARIANT_KEY = "variant_key"
 
@@ -33,16 +34,7 @@ def current_variant() -> Variant:
 
 def option_value_text(value: Any) -> str:
     """How an option value is shown to people: ``none``, ``30½``, ``yes``, ``first turn``."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        if value.is_integer():
-            return str(int(value))
-        if value - int(value) == 0.5:
-            return f"{int(value)}½"
-    return str(value).replace("_", " ")
+    return humanise(value)
 
 
 def rules_editor(base: Rules, key: str, names: Sequence[str] | None = None,
