@@ -30,6 +30,7 @@ import numpy as np
 
 from .bots import make_bot
 from .game import new_game
+from .odds_knock import wilson
 from .rules import Rules, get_variant
 
 MAX_ROUNDS = 1_000   # a safety net; real games end long before
@@ -84,10 +85,8 @@ class Match:
     @property
     def ci95(self) -> tuple[float, float]:
         """Wilson 95 % interval (good also near 0 or 1)."""
-        z, n, p = 1.96, self.games, self.rate
-        mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return mid - half, mid + half
+        low, high = wilson(np.float64(self.wins), self.games)
+        return float(low), float(high)
 
     def standard_errors_above(self) -> float:
         """How many standard errors the measured rate lies above the target."""
