@@ -433,13 +433,43 @@ def _outs(kept, unseen, rules):
     return n
 
 
+def _bar(n, r, K):
+    """The standard knock bar as strategy.py's text states it."""
+    return K + 1 + 2 * r if n <= 2 else min(K - 5 + r, K + 2)
+
+
+@cache
+def _ahead(kept: frozenset, rules):
+    """Sum over the pack's other cards c of the best three of kept + c (strength.py text)."""
+    total = 0.0
+    for c in make_pack(rules.pack):
+        if c not in kept:
+            total += max([_key_of(kept, rules)[0]] +
+                         [_key_of(kept - {x} | {c}, rules)[0] for x in kept])
+    return total
+
+
+@cache
+def _draw_ahead(hand: frozenset, rules):
+    return sum(max([_ahead(hand, rules)] + [_ahead(hand - {x} | {c}, rules) for x in hand])
+               for c in make_pack(rules.pack) if c not in hand)
+
+
 def _brute_standard_draw(hand, top, drawn, may_knock, has_stock, r, seen, n, rules, K,
-                         next_known=(), denial=False, take_vs_draw=False):
-    if may_knock and (r >= 12 or score(tuple(hand), rules).points >= min(K - 5 + n + r, K + 2)):
+                         next_known=(), denial=False, take_vs_draw=False, two_step=False,
+                         final=False):
+    if may_knock and (r >= 12 or score(tuple(hand), rules).points >= _bar(n, r, K)):
         return "knock", None  # rule 6: from its 13th turn it knocks whatever it holds
     cur = _key_of(frozenset(hand), rules)
     take = max(_key_of(frozenset(hand[:i] + hand[i + 1:] + [top]), rules) for i in range(3))
-    if take_vs_draw and take > cur:
+    look = two_step and not final
+    if look and take > cur:
+        # before a knock: the best hand kept with the top card, one draw ahead, against
+        # drawing now and keeping the best one draw ahead (means over the pack's other cards)
+        keep = max(_ahead(frozenset(hand[:i] + hand[i + 1:] + [top]), rules) for i in range(3))
+        if keep / (rules.pack - 3) < _draw_ahead(frozenset(hand), rules) / (rules.pack - 3) ** 2:
+            take = cur
+    elif take_vs_draw and take > cur:
         # take only if at least as good as the average hand after a blind draw
         unseen_now = [c for c in make_pack(rules.pack) if c not in seen and c not in hand]
         after = [max([cur] + [_key_of(frozenset(hand[:i] + hand[i + 1:] + [c]), rules)
@@ -454,28 +484,31 @@ def _brute_standard_draw(hand, top, drawn, may_knock, has_stock, r, seen, n, rul
         return "stand", None
     four = hand + [new]
     unseen = [c for c in make_pack(rules.pack) if c not in seen and c not in four]
-    wanted = {c.suit for c in next_known} if denial else set()
+    wanted = {c.suit for c in next_known} if denial and not final else set()
     best = None
     for j in range(4 if move == "draw" else 3):
         kept = four[:j] + four[j + 1:]
-        cand = (_key_of(frozenset(kept), rules), -(four[j].suit in wanted),
+        cand = (_ahead(frozenset(kept), rules) if look else 0,
+                _key_of(frozenset(kept), rules), -(four[j].suit in wanted),
                 _outs(kept, unseen, rules), -four[j].points, j)
         if best is None or cand > best:
             best = cand
     return move, best[-1]
 
 
-@pytest.mark.parametrize("name,extras", [("scat", False), ("schwimmen", False),
-                                         ("scat", True), ("scat_30_5", True)])
-def test_standard_draw_turn_matches_the_written_policy(name, extras):
-    """extras: with the two optional refinements of strategy.py (denial: keep suits the
-    next player collects away from them; take only if as good as an average blind draw)."""
+@pytest.mark.parametrize("name,extras,two_step", [
+    ("scat", False, False), ("schwimmen", False, False), ("scat", True, False),
+    ("scat_30_5", True, False), ("scat", True, True), ("scat_30_5", True, True)])
+def test_standard_draw_turn_matches_the_written_policy(name, extras, two_step):
+    """extras: with two refinements of strategy.py (denial: keep suits the next player
+    collects away from them; take only if as good as an average blind draw); two_step:
+    before a knock, take and discard looking one more draw ahead."""
     from thirtyone.sim import StandardOptions, _bits, standard_draw_moves
 
     rules = LOOKUP_RULES[name]
     pack = np.array(_idx(make_pack(rules.pack)))
     rng = np.random.default_rng(13)
-    R, n, K = 150, 4, 25.0
+    R, n, K = (60 if two_step else 150), 4, 25.0
     cards = np.array([rng.choice(pack, 12, replace=False) for _ in range(R)])
     h, top, drawn, seen = cards[:, :3], cards[:, 3], cards[:, 4], cards[:, 5:]
     seen_mask = _bits(np.concatenate([seen, top[:, None]], axis=1))
@@ -483,10 +516,10 @@ def test_standard_draw_turn_matches_the_written_policy(name, extras):
     may_knock = rng.random(R) < 0.5
     has_stock = rng.random(R) < 0.8
     turns_before = rng.integers(0, 15, R)
-    opts = StandardOptions(denial=extras, take_vs_draw=extras)
+    opts = StandardOptions(denial=extras, take_vs_draw=extras, two_step=two_step)
+    final = (rng.random(R) < 0.3) if two_step else np.zeros(R, bool)
     move, pos = standard_draw_moves(rules, K, n, h, top, drawn, may_knock, has_stock,
-                                    turns_before, seen_mask, next_known, np.zeros(R, bool),
-                                    opts)
+                                    turns_before, seen_mask, next_known, final, opts)
     names = ("draw", "take", "knock", "stand")
     for r in range(R):
         cf = card_from_index
@@ -494,14 +527,15 @@ def test_standard_draw_turn_matches_the_written_policy(name, extras):
                                     cf(int(drawn[r])), bool(may_knock[r]), bool(has_stock[r]),
                                     int(turns_before[r]), {cf(int(i)) for i in seen[r]} |
                                     {cf(int(top[r]))}, n, rules, K,
-                                    [cf(int(i)) for i in seen[r, :2]], extras, extras)
+                                    [cf(int(i)) for i in seen[r, :2]], extras, extras,
+                                    two_step, bool(final[r]))
         got = (names[move[r]], int(pos[r]) if names[move[r]] in ("take", "draw") else None)
         assert got == want, r
 
 
 def _brute_standard_swap(hand, mid, may_knock, final, r, seen, n, rules, K):
     if may_knock and (r >= 12 or rules.hand_value == "suit_sum" and
-                      score(tuple(hand), rules).points >= min(K - 5 + n + r, K + 2)):
+                      score(tuple(hand), rules).points >= _bar(n, r, K)):
         return "knock"
     cur = _key_of(frozenset(hand), rules)
     unseen = [c for c in make_pack(rules.pack) if c not in seen and c not in hand]
@@ -553,10 +587,11 @@ def test_standard_swap_turn_matches_the_written_policy(name):
 def test_standard_knock_bar_rises_with_each_turn_and_players():
     from thirtyone.sim import standard_threshold2
 
-    # DESIGN of strategy.py: 2 players knock from 22 on the first turn, 4 players from 24,
-    # rising by one each turn up to 27 (K = 25); the sim works in half points
-    assert standard_threshold2(25.0, 2, np.array([0]))[0] == 44
-    assert standard_threshold2(25.0, 4, np.array([0, 1, 3, 9])).tolist() == [48, 50, 54, 54]
+    # strategy.py's text: 3+ players knock from 20 on the first turn, rising by one each turn
+    # up to 27; 2 players from 26, rising by two (K = 25); the sim works in half points
+    assert standard_threshold2(25.0, 2, np.array([0, 1]))[:2].tolist() == [52, 56]
+    assert standard_threshold2(25.0, 4, np.array([0, 1, 3, 9])).tolist() == [40, 42, 46, 54]
+    assert standard_threshold2(25.0, 3, np.array([0]))[0] == 40
 
 
 def test_brag_knock_values_follow_the_share_of_hands_beaten():

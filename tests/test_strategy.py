@@ -52,25 +52,36 @@ def test_both_levels_are_registered_with_the_table_bots():
     assert callable(make_bot("standard", 27)) and callable(make_bot("expert"))
 
 
-def test_standard_knock_threshold_rises_with_players_and_turns():
-    # T(n, r) = min(K - 5 + n + r, K + 2) with K = 25 (module text)
-    assert knock_threshold(4, 0) == 24
-    assert knock_threshold(2, 0) == 22
-    assert knock_threshold(4, 2) == 26
+def test_standard_knock_threshold_rises_with_turns_and_is_high_heads_up():
+    # three or more players T(n, r) = min(K - 5 + r, K + 2); two players K + 1 + 2 r
+    # (module text), K = 25
+    assert knock_threshold(4, 0) == 20
+    assert knock_threshold(3, 0) == 20
+    assert knock_threshold(4, 2) == 22
     assert knock_threshold(4, 10) == 27
-    assert knock_threshold(4, 0, knock_at=27) == 26
+    assert knock_threshold(4, 0, knock_at=27) == 22
+    assert knock_threshold(2, 0) == 26
+    assert knock_threshold(2, 1) == 28
+    assert knock_threshold(2, 3, knock_at=20) == 27
 
 
 # --- standard: the documented policy ----------------------------------------------------------
 
-def test_standard_knocks_with_24_on_its_first_turn_at_a_four_player_table():
-    g = game("scat", ["2C 3C 4C", "KS QS 4S", "5D 6D 7D", "8H 9H TH"], table="2D")
+def test_standard_knocks_with_20_on_its_first_turn_at_a_four_player_table():
+    g = game("scat", ["2C 3C 4C", "KS QS 2D", "5D 6D 7D", "8H 9H TH"], table="2H")
     assert g.to_move == 1
     assert standard_policy(g.observation(1)) == Knock()
 
 
-def test_standard_does_not_knock_with_23_on_its_first_turn_at_a_four_player_table():
-    g = game("scat", ["2C 3C 4C", "KS QS 3S", "5D 6D 7D", "8H 9H TH"], table="2D")
+def test_standard_does_not_knock_with_19_on_its_first_turn_at_a_four_player_table():
+    g = game("scat", ["2C 3C 4C", "KS 9S 2D", "5D 6D 7D", "8H 9H TH"], table="2H")
+    assert standard_policy(g.observation(1)) != Knock()
+
+
+def test_standard_heads_up_knocks_on_its_first_turn_only_from_26():
+    g = game("scat", ["2C 3C 4C", "KS QS 6S"], table="2D")
+    assert standard_policy(g.observation(1)) == Knock()
+    g = game("scat", ["2C 3C 4C", "KS QS 5S"], table="2D")
     assert standard_policy(g.observation(1)) != Knock()
 
 
@@ -96,9 +107,17 @@ def test_standard_keeps_the_highest_value_when_discarding():
 
 # --- expert: sensible moves ----------------------------------------------------------------------
 
-def test_expert_knocks_with_30_on_its_first_turn():
+def test_expert_with_30_on_its_first_turn_knocks_or_draws_for_31():
+    # Knocking is safe; drawing keeps the 30 and may make 31, which costs all three others a
+    # life. Either is sound; taking the useless 2D is not.
     g = game("scat", ["2C 3C 4C", "AH KH 9H", "5D 6D 7D", "8S 9S TS"], table="2D")
-    assert expert_policy(g.observation(1)) == Knock()
+    assert expert_policy(g.observation(1)) in (Knock(), Draw())
+
+
+def test_expert_heads_up_knocks_with_30_on_its_first_turn():
+    g = game("scat", ["AH KH 9H", "2C 3D 4S"], table="5S", dealer=1)
+    assert g.to_move == 0
+    assert expert_policy(g.observation(0)) == Knock()
 
 
 def test_expert_does_not_knock_with_a_weak_hand():
@@ -278,17 +297,16 @@ def test_one_game_is_played_to_the_end_with_a_winner_or_a_draw():
 
 # --- strength (issue 4, "Done when"), in whole games ---------------------------------------
 # A target holds when the one-sided lower bound rate - Z * SE is at or above it (Z = 2).
-# Measured with python -m thirtyone.bench_bots (400 games, seed 1): expert vs 3 standard
-# 28.7 %, standard vs 3 basic 27.3 % (28.5 % over 1,500 more games), expert vs basic
-# heads-up about 61 %: none of the three targets is reached yet, so those tests are expected
-# to fail (xfail) and say so; the guards below them must pass and catch regressions.
-# Tuning the expert's constants does not close the gap. Measured as the mean lives-lost edge
-# per round against basic heads-up (1,500 paired rounds, SE 0.03): as shipped 0.155;
-# KNOCK_MARGIN 0.6 / 1.0 / 1.2, EXTRA_PER_TURN 0.7-2.0, DECLINED_KNOCK 0-0.01, a stricter
-# prior on the knocker's hand, SAMPLES 600, LOOKAHEAD 2 / 7, a convex bonus for high hands
-# when discarding: 0.10-0.16. Fixed knock thresholds 22 / 24 / 26 are worse (0.06-0.12), and
-# so is FEED_WEIGHT_HEADS_UP 2 / 3 (0.11 / 0.05). Against three standard (800 rounds) the edge
-# stays about 0.04 with any of these. The gap needs new structure, not new constants.
+# The standard target is met and tested as such. The two expert targets are not: they stay
+# expected to fail (xfail) and say so, and the guard below them catches regressions.
+# What was measured (python -m thirtyone.bench_bots and paired per-round runs, see the
+# issue 4 note): standard with the knock bars of strategy.py and its one-draw look ahead wins
+# 31.2 % of 12,000 games against three basic (28.5 % before; without the look ahead 29.4 %,
+# without any take-versus-draw rule 24.7 %). The expert wins about 66-68 % heads-up against
+# basic (600 games; 60 % before the play-outs) and about 29 % against three standard. Even
+# an expert allowed to see the other hands (a test harness, not a bot) only reaches a
+# per-round edge worth about 73 % heads-up, and about -0.09 lives per round at a four-player
+# table; sharper reading of hands from the move history is the remaining lever.
 
 Z = 2.0
 NOT_YET = "measured below the issue 4 target (see the comment above); strength work remains"
@@ -301,13 +319,12 @@ def _lower_bound(m) -> float:
 @cache
 def _match(bot: str, against: str, players: int, games: int, seed: int):
     """Each match-up is played once per test run and shared by its target test and guard."""
-    return match(bot, against, players, games, 0.0, seed=seed)
+    return match(bot, against, players, games, 0.0, seed=seed, workers=2)
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason=NOT_YET, strict=False)
 def test_standard_wins_at_least_30_percent_against_three_basic():
-    m = _match("standard", "basic", 4, 800, 101)
+    m = _match("standard", "basic", 4, 10_000, 101)
     assert _lower_bound(m) >= 0.30, f"won {m.wins} of {m.games}"
 
 
@@ -329,9 +346,3 @@ def test_expert_beats_basic_heads_up_at_least_75_percent():
 def test_expert_beats_basic_heads_up_more_often_than_not():
     m = _match("expert", "basic", 2, 250, 103)
     assert _lower_bound(m) > 0.5, f"won {m.wins} of {m.games}"
-
-
-@pytest.mark.slow
-def test_standard_is_not_weaker_than_basic_at_a_four_player_table():
-    m = _match("standard", "basic", 4, 800, 101)
-    assert m.rate + Z * m.se >= 0.25, f"won {m.wins} of {m.games}"

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -93,20 +95,30 @@ class Match:
         return (self.rate - self.target) / self.se
 
 
+def _won(job: tuple) -> bool:
+    """One game of a match-up: did the tested bot (in seat ``g % players``) win?"""
+    rules, bot, against, players, seed, g = job
+    seat = g % players
+    levels = [against] * players
+    levels[seat] = bot
+    return play_game(rules, levels, seed=seed * 1_000_003 + g).winner == seat
+
+
 def match(bot: str, against: str, players: int, games: int, target: float, seed: int = 0,
-          variant: str = "scat") -> Match:
+          variant: str = "scat", workers: int = 1) -> Match:
+    """Play ``games`` whole games (on ``workers`` processes; the result does not depend on
+    how many)."""
     rules = get_variant(variant).rules
-    wins = 0
     t0 = time.perf_counter()
-    for g in range(games):
-        seat = g % players
-        levels = [against] * players
-        levels[seat] = bot
-        if play_game(rules, levels, seed=seed * 1_000_003 + g).winner == seat:
-            wins += 1
+    jobs = [(rules, bot, against, players, seed, g) for g in range(games)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            won = list(pool.map(_won, jobs, chunksize=max(1, games // (8 * workers))))
+    else:
+        won = [_won(j) for j in jobs]
     title = (f"{players}-player {variant}: one {bot} vs {players - 1} {against}"
              if players > 2 else f"heads-up {variant}: {bot} vs {against}")
-    return Match(title, bot, against, players, games, wins, target,
+    return Match(title, bot, against, players, games, sum(won), target,
                  time.perf_counter() - t0)
 
 
@@ -114,12 +126,14 @@ MATCHES = (("expert", "standard", 4, 0.35), ("standard", "basic", 4, 0.30),
            ("expert", "basic", 2, 0.75))
 
 
-def bench_bot_strength(games: int = 400, seed: int = 0) -> list[Match]:
+def bench_bot_strength(games: int = 400, seed: int = 0, workers: int | None = None
+                       ) -> list[Match]:
     """Play every match-up of ``MATCHES`` for ``games`` games and print the win rates."""
     out = []
-    print(f"Bot strength in whole games ({games} games each, seed {seed})")
+    workers = workers or os.cpu_count() or 1
+    print(f"Bot strength in whole games ({games} games each, seed {seed}, {workers} processes)")
     for bot, against, players, target in MATCHES:
-        m = match(bot, against, players, games, target, seed)
+        m = match(bot, against, players, games, target, seed, workers=workers)
         lo, hi = m.ci95
         verdict = "ok" if lo >= target else ("below target" if hi < target else "unclear")
         print(f"  {m.title:<42} wins {m.rate:6.1%}  95% CI {lo:.1%}-{hi:.1%}  "
@@ -139,8 +153,10 @@ def main(argv: list[str] | None = None) -> int:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=400, help="games per match-up (default 400)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes to play on (default: one per core)")
     args = p.parse_args(argv)
-    bench_bot_strength(args.games, args.seed)
+    bench_bot_strength(args.games, args.seed, args.workers)
     return 0
 
 

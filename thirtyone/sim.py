@@ -776,17 +776,22 @@ STANDARD_LAST_WAIT = 12
 @dataclass(frozen=True)
 class StandardOptions:
     """The tunable parts of the standard policy, read from ``strategy`` so both engines play
-    the same bot: knock bar T(n, r) = min(K + base + n + slope r, K + cap); knock whatever
+    the same bot: knock bar T(n, r) = min(K + base + per_player n + slope r, K + cap) for
+    three or more players, K + heads_up_base + heads_up_slope r for two; knock whatever
     the hand from turn ``last_wait``; ``denial``: keep suits the next player collects away
     from them; ``take_vs_draw``: take the top discard only if it is worth at least the
     expected hand after a blind draw."""
 
     base: float = -5
+    per_player: float = 0
+    heads_up_base: float = 1
+    heads_up_slope: float = 2
     slope: float = 1
     cap: float = 2
     last_wait: int = STANDARD_LAST_WAIT
     denial: bool = False
     take_vs_draw: bool = False
+    two_step: bool = False
 
 
 def standard_options() -> StandardOptions:
@@ -796,17 +801,24 @@ def standard_options() -> StandardOptions:
         return StandardOptions()
     d = StandardOptions()
     return StandardOptions(getattr(strategy, "KT_BASE", d.base),
+                           getattr(strategy, "KT_PER_PLAYER", d.per_player),
+                           getattr(strategy, "KT_HEADS_UP_BASE", d.heads_up_base),
+                           getattr(strategy, "KT_HEADS_UP_SLOPE", d.heads_up_slope),
                            getattr(strategy, "KT_SLOPE", d.slope),
                            getattr(strategy, "KT_CAP", d.cap),
                            getattr(strategy, "MAX_TURNS_BEFORE_KNOCK", d.last_wait),
                            bool(getattr(strategy, "STANDARD_DENIAL", d.denial)),
-                           bool(getattr(strategy, "STANDARD_TAKE_VS_DRAW", d.take_vs_draw)))
+                           bool(getattr(strategy, "STANDARD_TAKE_VS_DRAW", d.take_vs_draw)),
+                           bool(getattr(strategy, "STANDARD_TWO_STEP", d.two_step)))
 
 
 def standard_threshold2(knock_at: float, n: int, turns_before: np.ndarray,
                         opts: StandardOptions = StandardOptions()) -> np.ndarray:
-    """Twice T(n, r) = min(K - 5 + n + r, K + 2): the knock bar rises with every own turn."""
-    return 2 * np.minimum(knock_at + opts.base + n + opts.slope * turns_before,
+    """Twice the knock bar of ``strategy.knock_threshold``: three or more players
+    T(n, r) = min(K - 5 + r, K + 2), two players T(2, r) = K + 1 + 2 r."""
+    if n <= 2:
+        return 2 * (knock_at + opts.heads_up_base + opts.heads_up_slope * turns_before)
+    return 2 * np.minimum(knock_at + opts.base + opts.per_player * n + opts.slope * turns_before,
                           knock_at + opts.cap)
 
 
@@ -823,6 +835,39 @@ def _after_draw(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
         g[:, c] = np.maximum.reduce([base, S[_flat(c, h1, h2)], S[_flat(h0, c, h2)],
                                      S[_flat(h0, h1, c)]])
     return _scatter(rules, np.arange(len(hands)), np.int32), g
+
+
+@lru_cache(maxsize=32)
+def lookahead_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """Two flat tables over every ordered hand (int64, on the ``hand_lookup`` strength scale)
+    for the standard bot's look one draw ahead, counted over a full pack (no card memory):
+
+    - ``ahead[h]``: the sum, over every card c of the pack not in h, of the strength of the
+      best three of h + c (divided by pack - 3 it is the mean strength after one blind draw);
+    - ``draw_ahead[h]``: the sum, over the same cards c, of the best ``ahead`` among the
+      three-card hands in h + c (what drawing now is worth, looking one more draw ahead).
+
+    Sums instead of means keep every comparison exact and the same in both engines."""
+    S, _ = hand_lookup(rules)
+    hands = all_hands(rules.pack).astype(np.int64)
+    h0, h1, h2 = hands[:, 0], hands[:, 1], hands[:, 2]
+    pack = [card.index for card in make_pack(rules.pack)]
+    base = S[_flat(h0, h1, h2)]
+    ahead_h = np.zeros(len(hands), dtype=np.int64)
+    for c in pack:
+        ok = (h0 != c) & (h1 != c) & (h2 != c)
+        best = np.maximum.reduce([base, S[_flat(c, h1, h2)], S[_flat(h0, c, h2)],
+                                  S[_flat(h0, h1, c)]])
+        ahead_h += np.where(ok, best, 0)
+    ahead = _scatter(rules, ahead_h, np.int64)
+    draw_h = np.zeros(len(hands), dtype=np.int64)
+    own = ahead[_flat(h0, h1, h2)]
+    for c in pack:
+        ok = (h0 != c) & (h1 != c) & (h2 != c)
+        best = np.maximum.reduce([own, ahead[_flat(c, h1, h2)], ahead[_flat(h0, c, h2)],
+                                  ahead[_flat(h0, h1, c)]])
+        draw_h += np.where(ok, best, 0)
+    return ahead, _scatter(rules, draw_h, np.int64)
 
 
 _SUIT_BITS = np.array([np.bitwise_or.reduce(_BIT[13 * s:13 * s + 13]) for s in range(4)])
@@ -850,14 +895,22 @@ def standard_draw_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, to
     tv = S[_replaced(h, top)]
     tmax = tv.max(axis=1).astype(np.int64)
     take = ~knock & (tmax > cur)
-    if opts.take_vs_draw and take.any():
+    before = np.ones(R, dtype=bool) if final is None else ~final   # nobody has knocked
+    if opts.two_step:
+        # before a knock: the best hand kept with the top card, one draw ahead, against
+        # drawing now, one more draw ahead (lookahead_tables; exact integer sums)
+        ahead, draw_ahead = lookahead_tables(rules)
+        keep_ahead = ahead[_replaced(h, top)].max(axis=1)
+        take &= ~before | (keep_ahead * (rules.pack - 3) >= draw_ahead[f])
+    old_rule = ~before if opts.two_step else np.ones(R, dtype=bool)
+    if opts.take_vs_draw and (take & old_rule).any():
         row_of, after = _after_draw(rules)
         pack_bits = _bits(np.array([[c.index for c in make_pack(rules.pack)]]))[0]
         unseen_now = ~seen & ~_bits(h) & pack_bits
         mask = ((unseen_now[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)) == 1
         total = (after[row_of[f]] * mask).sum(axis=1)
         count = mask.sum(axis=1)
-        take &= (count == 0) | (tmax * count >= total)
+        take &= ~old_rule | (count == 0) | (tmax * count >= total)
     new = np.where(take, top, drawn)
     unseen = ~seen & ~_bits(h) & ~_BIT[new]
     kept = np.concatenate([_replaced(h, new), f[:, None]], axis=1)       # (R, 4)
@@ -873,6 +926,12 @@ def standard_draw_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, to
         free = (~np.take_along_axis(wanted, cards // 13, axis=1)).astype(np.int64)
     key = (((vals * 2 + free) * 64 + outs) * 16 + (15 - pts)) * 4 + np.arange(4)
     key[take, 3] = -1  # the card just taken stays
+    if opts.two_step:
+        # before a knock the kept hand worth most one draw ahead comes first
+        ka = lookahead_tables(rules)[0][kept]
+        ka[take, 3] = -1
+        ka = np.where(before[:, None], ka, 0)
+        key = np.where(ka >= ka.max(axis=1, keepdims=True), key, -2)
     pos = key.argmax(axis=1)
     stand = ~knock & ~take & ~has_stock
     move = np.select([knock, take, stand], [2, 1, 3], 0).astype(np.int8)

@@ -18,18 +18,27 @@ three-card hand ``h``, its *outs* are the unseen cards ``c`` for which the best 
 points of a hand that beats the same share of dealt hands).
 
 1. **Knock** when nobody has knocked, a knock is legal, and the value is at least
-   ``T(n, r) = min(K - 5 + n + r, K + 2)`` (K = 25: 2 players knock from 22 on the first
-   turn, 4 players from 24, rising by one each turn up to 27), or whatever the hand once
-   ``r >= 12`` (games without a stock would otherwise never end). Early in a round the others
-   hold raw deals, so a smaller hand is already safe; later they have improved.
-2. **Draw family**, take or draw: take the top discard only if taking it and making the best
-   discard gives a higher value than now *and* at least the exact average value after a blind
-   draw (the mean over the unseen cards ``c`` of the best three of hand + ``c``); else draw
-   (where drawing is not legal: stand on a final turn, else take).
-3. **Draw family**, discard: the card whose removal leaves the highest value; ties: a card
-   whose suit is not the suit of a card the next player took from the pile and still holds
-   (only before a knock), then the kept hand with the most outs, then the card with the
-   fewest points, then the card drawn last. A card just taken is never the discard.
+   ``T(n, r)``, or whatever the hand once ``r >= 12`` (games without a stock would otherwise
+   never end). With three or more players ``T(n, r) = min(K - 5 + r, K + 2)`` (K = 25: from
+   20 on the first turn, rising by one each turn up to 27): early in a round the others hold
+   raw deals, and with several of them somebody else is usually lower. Heads-up
+   ``T(2, r) = K + 1 + 2 r`` (26 on the first turn, 28 on the second, ...): the one opponent
+   always gets a last turn, and a knocker it beats loses two lives in most variants.
+2. **Draw family**, take or draw. *Before a knock*, looking one more draw ahead: take the
+   top discard only if taking it makes a higher value than now *and* the best hand kept with
+   it is worth at least as much, one blind draw later, as drawing now and keeping the best
+   hand one blind draw later (each "one blind draw later" is the mean over the pack's other
+   cards of the best three; ``sim.lookahead_tables`` holds these sums for every hand, so the
+   comparison is exact). *On a final turn*: take only if it makes a higher value than now
+   and at least the exact average value after a blind draw (the mean over the unseen cards
+   ``c`` of the best three of hand + ``c``). Else draw (where drawing is not legal: stand on
+   a final turn, else take).
+3. **Draw family**, discard: before a knock, the card whose loss leaves the hand worth most
+   one blind draw later; then (and on a final turn first) the card whose removal leaves the
+   highest value; ties: a card whose suit is not the suit of a card the next player took from
+   the pile and still holds (only before a knock), then the kept hand with the most outs,
+   then the card with the fewest points, then the card drawn last. A card just taken is
+   never the discard.
 4. **Swap, switch and widow families**: of every legal move but knocking, the one giving the
    highest value (a face-down widow card or the closed hand counts at its average over 64
    fixed samples of the unseen cards) if that beats the current value (ties: the most outs,
@@ -46,14 +55,21 @@ thrown away; a player who drew ``d`` times has probably kept the best cards out 
 and one who could knock but did not probably holds less than a knocking hand). With a few
 hundred sampled deals it estimates, for every move it could make:
 
-- *knock now*: the expected lives it loses after everybody's final turn;
-- *wait*: a short look ahead: everybody keeps improving one card a turn, an opponent knocks
-  once it holds a knocking hand, a blitz by someone else costs a life, and it knocks at the
-  best of its next turns; it knocks now when that is clearly the cheaper choice;
+- *knock now or not* (draw family, before a knock): knocking is set against its best take or
+  draw (below) by playing the rest of the round out from each sampled deal with the fast
+  simulator (``thirtyone.rollout``), the expert then playing ``standard`` and the others
+  too; the move with the lower mean cost wins, where
+  the cost is the lives the expert loses less the lives the others lose (one opponent: each
+  counts fully; several: they share one weight), because a game is won by outlasting them;
+- *knock now* (other families): the expected cost after everybody's final turn, against a
+  short look ahead in which everybody keeps improving one card a turn, an opponent knocks
+  once it holds a knocking hand, and it knocks at the best of its next turns;
 - on a final turn, the exact chance (over every card the stock may hold) that standing, taking
   or drawing leaves it the lowest hand;
-- otherwise, which card to take or keep by the exact expected value after one more draw,
-  less what a discard would give the next player (estimated over the sampled hands).
+- whether to take the top discard or draw, by the exact expected value after one more draw
+  either way;
+- which card to throw away by the exact expected value after one more draw, less what the
+  card would give the next player (estimated over the sampled hands).
 
 >>> from thirtyone.rules import get_variant
 >>> lut = value_table(get_variant("scat").rules)
@@ -87,6 +103,7 @@ from .actions import (
 )
 from .cards import Card, card_from_index, cards_display, make_pack, parse_card
 from .odds import hand_strengths, hand_table
+from .rollout import Move
 from .rules import Rules
 from .scoring import score
 
@@ -235,6 +252,9 @@ FEED_WEIGHT_HEADS_UP = 1.0   # how much a discard's gift to the next player coun
 FEED_WEIGHT = 0.5
 SAMPLES = 300          # sampled deals of the hidden cards per decision
 KNOCK_MARGIN = 0.85    # knock when its cost is at most this share of waiting a turn
+OTHERS_WEIGHT_HEADS_UP = 1.0  # a life the single opponent loses is as good as one not lost
+OTHERS_WEIGHT = 1.0    # shared among several opponents
+KNOCK_EDGE = 0.0       # with others' losses counted: knock when cost <= wait + KNOCK_EDGE
 
 
 def _suit_points(rules: Rules) -> bool:
@@ -251,10 +271,13 @@ def _ends_round(inst: np.ndarray, rules: Rules, after_knock: bool) -> np.ndarray
 
 
 def round_cost(mine: np.ndarray | float, opp: np.ndarray, rules: Rules,
-               i_knocked: bool) -> np.ndarray:
+               i_knocked: bool, lam: float = 0.0, knocker_col: int | None = None
+               ) -> np.ndarray:
     """What a showdown costs this seat in each sampled deal (lives lost; for chips and points
     the share of the pot or the places missed), given its strength ``mine`` and the others'
-    strengths ``opp`` (S, m)."""
+    strengths ``opp`` (S, m). With ``lam`` > 0 (lives only) the lives the others lose count
+    as a gain, ``lam`` each: a game is won by outlasting them. ``knocker_col`` is the column
+    of ``opp`` that knocked (None: this seat knocked, or nobody is known)."""
     mine = np.broadcast_to(np.asarray(mine, dtype=float), opp.shape[:1])
     lo, hi = opp.min(axis=1), opp.max(axis=1)
     if rules.scoring == "chips":
@@ -264,10 +287,35 @@ def round_cost(mine: np.ndarray | float, opp: np.ndarray, rules: Rules,
     if rules.scoring == "points":
         pts = np.where(mine >= hi, 2.0, np.where(mine < lo, 0.0, 1.0))
         return (2.0 - pts) / 2.0
-    if not i_knocked:
-        return (mine <= lo).astype(float)
     tied = {"safe": 0.0, "same": 1.0, "double": 2.0}[rules.knocker_tied]
-    return np.where(mine < lo, float(rules.knocker_alone_lowest), np.where(mine == lo, tied, 0.0))
+    alone = float(rules.knocker_alone_lowest)
+    if not i_knocked:
+        own = (mine <= lo).astype(float)
+    else:
+        own = np.where(mine < lo, alone, np.where(mine == lo, tied, 0.0))
+    if lam == 0.0:
+        return own
+    low = np.minimum(lo, mine)
+    at_low = opp == low[:, None]                       # (S, m) opponents on the lowest hand
+    n_low = at_low.sum(axis=1) + (mine == low)
+    lost = at_low.astype(float)
+    if knocker_col is not None:
+        k = at_low[:, knocker_col]
+        lost[:, knocker_col] = np.where(k, np.where(n_low == 1, alone, tied), 0.0)
+    return own - lam * lost.sum(axis=1)
+
+
+def others_weight(view: View) -> float:
+    """How much one life lost by an opponent is worth to this seat (lives scoring only)."""
+    m = len(view.opponents)
+    if view.rules.scoring != "lives" or m == 0:
+        return 0.0
+    return OTHERS_WEIGHT_HEADS_UP if m == 1 else OTHERS_WEIGHT / m
+
+
+def blitz_cost(lam: float, m: int) -> float:
+    """The net cost to this seat of an opponent's blitz (everybody else loses a life)."""
+    return 1.0 - lam * (m - 1)
 
 
 @dataclass
@@ -325,7 +373,7 @@ def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
             counted = _counted(c_now, x.index)
             weight *= np.where(counted, 1.0, TAKEN_UNCOUNTED)
         if points and o.declined_knock:
-            thr = max(DEFAULT_KNOCK_AT, knock_threshold(len(view.opponents) + 1,
+            thr = max(DEFAULT_KNOCK_AT, _model_knock_bar(len(view.opponents) + 1,
                                                         max(o.turns - 1, 0)))
             weight *= np.where(v_now >= thr, DECLINED_KNOCK, 1.0)
         if points and view.knocker == o.seat:
@@ -551,8 +599,46 @@ def _knock_costs(view: View, vt: ValueTable, s: Sample, my_hand: np.ndarray
         finals.append(v)
         end |= _ends_round(inst, rules, after_knock=True)
     opp = np.stack(finals, axis=1)
-    now = np.where(end, 1.0, round_cost(my_v, opp, rules, True))
+    lam = others_weight(view)
+    now = np.where(end, blitz_cost(lam, len(finals)), round_cost(my_v, opp, rules, True, lam))
     return _wmean(now, s.weight), wait_cost(view, vt, s, my_hand), opp.min(axis=1)
+
+
+USE_ROLLOUTS = True   # draw family: decide whether to knock by playing the round out
+
+
+def _rollout(view: View, vt: ValueTable, s: Sample, moves: list) -> np.ndarray | None:
+    """The cost of each move by playing the round out many times (``thirtyone.rollout``);
+    None where the fast simulator cannot play these rules."""
+    from . import rollout, sim
+    rules = view.rules
+    try:
+        sim.check_supported(rules, view.n_players)
+    except Exception:
+        return None
+    w = s.weight.copy()
+    for h in s.now:
+        w = np.where(vt.instant[h[:, 0], h[:, 1], h[:, 2]] > 0, 0.0, w)
+    if w.sum() <= 0:
+        return None
+    pile = np.array([c.index for c in view.gone] + ([view.top.index] if view.top else []),
+                    dtype=np.intp)
+    my = _idx(view.hand)
+    rng = np.random.default_rng(_seed_from(view) + 1)
+    deals = rollout.make_deals(rules, my[:3], list(s.now), w, view.unseen(), view.stock, pile,
+                               [_idx(o.known) for o in view.opponents], view.my_turns,
+                               [o.turns for o in view.opponents], rng)
+    costs, _ = rollout.rollout_costs(deals, moves, others_weight(view) or 1.0,
+                                     _seed_from(view) + 2)
+    return costs
+
+
+def _should_knock(view: View, c_now: float, c_wait: float) -> bool:
+    if view.my_turns >= MAX_TURNS_BEFORE_KNOCK:
+        return True
+    if others_weight(view) > 0:
+        return c_now <= c_wait + KNOCK_EDGE + 1e-12
+    return c_now <= KNOCK_MARGIN * c_wait + 1e-12
 
 
 def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision:
@@ -601,8 +687,25 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
                    p_lowest_now=_wmean((my_v <= low).astype(float), s.weight))
     if take:
         numbers["p_lowest_take"] = _wmean((nv <= low).astype(float), s.weight)
-    if view.can(Knock) and (c_now <= KNOCK_MARGIN * c_next + 1e-12
-                            or view.my_turns >= MAX_TURNS_BEFORE_KNOCK):
+    if USE_ROLLOUTS and view.knocker is None:
+        moves, acts = [], []
+        if view.can(Knock):
+            moves.append(Move("knock"))
+            acts.append((Knock(), "knock"))
+        if view.can(Take) and take_keep is not None and take:
+            thrown = [int(x) for x in hand if x not in take_keep]
+            moves.append(Move("take", discard=thrown[0] if thrown else view.top.index))
+            acts.append((Take(), "take"))
+        elif view.can(Draw) and len(unseen):
+            moves.append(Move("draw"))
+            acts.append((Draw(), "draw"))
+        if len(moves) > 1:
+            costs = _rollout(view, vt, s, moves)
+            if costs is not None:
+                numbers["rollout"] = {k: float(c) for (_, k), c in zip(acts, costs, strict=True)}
+                i = int(np.nanargmin(costs))
+                return Decision(acts[i][0], acts[i][1], numbers)
+    if view.can(Knock) and _should_knock(view, c_now, c_next):
         return Decision(Knock(), "knock", numbers)
     if take:
         return Decision(Take(), "take", numbers)
@@ -693,7 +796,7 @@ def _table_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decisio
         numbers.update(cost_knock=c_now, cost_wait=c_next,
                        p_lowest_now=_wmean((my_v <= low).astype(float), s.weight),
                        p_lowest_move=_wmean((v <= low).astype(float), s.weight))
-        if c_now <= KNOCK_MARGIN * c_next + 1e-12 or view.my_turns >= MAX_TURNS_BEFORE_KNOCK:
+        if _should_knock(view, c_now, c_next):
             return Decision(Knock(), "knock", numbers)
     return Decision(a, _kind(a), numbers)
 
@@ -758,18 +861,45 @@ def knock_points(hand: tuple[Card, ...], rules: Rules) -> float:
 
 STANDARD_DENIAL = True
 STANDARD_TAKE_VS_DRAW = True
-KT_BASE = -5
+STANDARD_TWO_STEP = True   # before a knock: take and discard looking one more draw ahead
+KT_BASE = -5          # three or more players: T(n, r) = min(K + KT_BASE + KT_PER_PLAYER n + r, K + 2)
+KT_PER_PLAYER = 0
 KT_SLOPE = 1
 KT_CAP = 2
+KT_HEADS_UP_BASE = 1   # two players: T(2, r) = K + 1 + 2 r
+KT_HEADS_UP_SLOPE = 2
 
 
 def knock_threshold(n_players: int, turns_before: int, knock_at: float = DEFAULT_KNOCK_AT) -> float:
-    """``standard`` knocks at this value or more: T(n, r) = min(K - 5 + n + r, K + 2).
+    """``standard`` knocks at this value or more (K = ``knock_at``, r = own turns before).
 
-    >>> knock_threshold(4, 0), knock_threshold(2, 0), knock_threshold(4, 9)
-    (24, 22, 27)
+    Three or more players: T(n, r) = min(K - 5 + r, K + 2). Two players: T(2, r) = K + 1 + 2 r,
+    since a knocker who is beaten loses two lives and the single opponent always gets a last
+    turn to beat it, so heads-up only a strong early hand is worth a knock.
+
+    >>> knock_threshold(4, 0), knock_threshold(3, 9), knock_threshold(2, 0), knock_threshold(2, 2)
+    (20, 27, 26, 30)
     """
-    return min(knock_at + KT_BASE + n_players + KT_SLOPE * turns_before, knock_at + KT_CAP)
+    if n_players <= 2:
+        return knock_at + KT_HEADS_UP_BASE + KT_HEADS_UP_SLOPE * turns_before
+    return min(knock_at + KT_BASE + KT_PER_PLAYER * n_players + KT_SLOPE * turns_before,
+               knock_at + KT_CAP)
+
+
+def _flat3(a: Any, b: Any, c: Any) -> Any:
+    """Index of a hand in the flat tables of ``thirtyone.sim``."""
+    return a * 2704 + b * 52 + c
+
+
+def lookahead_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    from .sim import lookahead_tables as tables
+    return tables(rules)
+
+
+def _model_knock_bar(n_players: int, turns_before: int) -> float:
+    """The expert's guess of when another player knocks (it does not know who sits there):
+    min(25 - 5 + n + r, 27)."""
+    return min(DEFAULT_KNOCK_AT - 5 + n_players + turns_before, DEFAULT_KNOCK_AT + 2)
 
 
 def outs(hand: np.ndarray, unseen: np.ndarray, vt: ValueTable) -> np.ndarray:
@@ -804,9 +934,11 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
             pos = {c: i for i, c in enumerate(view.hand)}
             wanted = {c.suit for c in view.opponents[0].known} if view.opponents and \
                 view.knocker is None and STANDARD_DENIAL else set()
+            ahead = lookahead_tables(rules)[0][_flat3(kept[:, 0], kept[:, 1], kept[:, 2])] \
+                if STANDARD_TWO_STEP and view.knocker is None else np.zeros(len(kept))
             i = max(range(len(discards)), key=lambda k: (
-                vals[k], -(discards[k].card.suit in wanted), o[k], -discards[k].card.points,
-                pos[discards[k].card]))
+                int(ahead[k]), vals[k], -(discards[k].card.suit in wanted), o[k],
+                -discards[k].card.points, pos[discards[k].card]))
             return discards[i]
         hand = _idx(view.hand)
         now = _strength(view.hand, vt)
@@ -815,8 +947,16 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
                 tv = best_three(np.append(hand, view.top.index)[None, :], vt)[0][0]
             else:
                 tv = best_three(np.append(view.top.index, hand)[None, :], vt, must=1)[0][0]
-            if tv > now and (not STANDARD_TAKE_VS_DRAW or
-                             tv >= expected_after_draw(hand[None, :], unseen, vt)[0]):
+            if view.knocker is None and STANDARD_TWO_STEP:
+                # look one more draw ahead (sim.lookahead_tables): take only if the best hand
+                # kept with the top card is worth at least what drawing now is worth
+                ahead, draw_ahead = lookahead_tables(rules)
+                keeps = [_flat3(view.top.index, *[x for x in hand if x != d]) for d in hand]
+                if tv > now and max(int(ahead[k]) for k in keeps) * (rules.pack - 3) >= \
+                        int(draw_ahead[_flat3(*hand)]):
+                    return Take()
+            elif tv > now and (not STANDARD_TAKE_VS_DRAW or
+                               tv >= expected_after_draw(hand[None, :], unseen, vt)[0]):
                 return Take()
         if view.can(Draw):
             return Draw()
@@ -991,9 +1131,11 @@ def wait_cost(view: View, vt: ValueTable, s: Sample, mine: np.ndarray,
     opp = [h.copy() for h in s.now]
     oval = [v.copy() for v in s.now_val]
     m = len(opp)
+    lam = others_weight(view)
+    their_blitz = blitz_cost(lam, m)
     mval = vt.strength[mine[:, 0], mine[:, 1], mine[:, 2]]
-    cost = np.zeros(n_s)
     ended = _ends_round(vt.instant[mine[:, 0], mine[:, 1], mine[:, 2]], rules, False)
+    cost = np.where(ended, -lam * m, 0.0)
     col = [1]
     stock_left = view.stock - 1
 
@@ -1010,13 +1152,13 @@ def wait_cost(view: View, vt: ValueTable, s: Sample, mine: np.ndarray,
     for t in range(1, int(steps) + 1):
         for j, o in enumerate(view.opponents):
             live = ~ended
-            thr = _threshold_strength(rules, max(knock_threshold(m + 1, o.turns + t - 1),
+            thr = _threshold_strength(rules, max(_model_knock_bar(m + 1, o.turns + t - 1),
                                                  DEFAULT_KNOCK_AT))
             knocks = live & (oval[j] >= thr)
             if knocks.any():
                 my_final = draw(mine)[0]
                 others = [oval[j]] + [draw(opp[k])[0] for k in range(m) if k != j]
-                c = round_cost(my_final, np.stack(others, axis=1), rules, False)
+                c = round_cost(my_final, np.stack(others, axis=1), rules, False, lam, 0)
                 cost = np.where(knocks, c, cost)
                 ended |= knocks
             live = ~ended
@@ -1024,7 +1166,7 @@ def wait_cost(view: View, vt: ValueTable, s: Sample, mine: np.ndarray,
             opp[j] = np.where(live[:, None], nh, opp[j])
             oval[j] = np.where(live, nv, oval[j])
             blitz = live & _ends_round(vt.instant[nh[:, 0], nh[:, 1], nh[:, 2]], rules, False)
-            cost = np.where(blitz, 1.0, cost)
+            cost = np.where(blitz, their_blitz, cost)
             ended |= blitz
             stock_left -= 1
             if stock_left <= 0 and void:
@@ -1035,7 +1177,8 @@ def wait_cost(view: View, vt: ValueTable, s: Sample, mine: np.ndarray,
             fv, fh = draw(opp[k])
             finals.append(fv)
             end_k |= _ends_round(vt.instant[fh[:, 0], fh[:, 1], fh[:, 2]], rules, True)
-        ck = np.where(end_k, 1.0, round_cost(mval, np.stack(finals, axis=1), rules, True))
+        ck = np.where(end_k, their_blitz,
+                      round_cost(mval, np.stack(finals, axis=1), rules, True, lam))
         best = min(best, _wmean(np.where(ended, cost, ck), s.weight))
         # ... or draws on
         live = ~ended
@@ -1043,7 +1186,7 @@ def wait_cost(view: View, vt: ValueTable, s: Sample, mine: np.ndarray,
         mine = np.where(live[:, None], nh, mine)
         mval = np.where(live, nv, mval)
         mine_blitz = live & _ends_round(vt.instant[nh[:, 0], nh[:, 1], nh[:, 2]], rules, False)
-        cost = np.where(mine_blitz, 0.0, cost)
+        cost = np.where(mine_blitz, -lam * m, cost)
         ended |= mine_blitz
         stock_left -= 1
     return best

@@ -1,0 +1,69 @@
+"""The expert's play-outs (thirtyone.rollout): deals consistent with what the seat saw, and
+costs that follow the rules when the outcome is certain."""
+
+import numpy as np
+import pytest
+
+from thirtyone.cards import make_pack, parse_hand
+from thirtyone.rollout import Move, make_deals, rollout_costs
+from thirtyone.rules import get_variant
+
+SCAT = get_variant("scat").rules
+
+
+def _idx(text):
+    return np.array([c.index for c in parse_hand(text, size=None)], dtype=np.intp)
+
+
+def _deals(mine, others, pile="5C", size=200, seed=0, stock=None):
+    """Deals where each opponent's hand is known for sure (every sample is the same hand)."""
+    mine_i = _idx(mine)
+    opp = [np.tile(_idx(h), (10, 1)) for h in others]
+    pile_i = _idx(pile) if pile else np.zeros(0, dtype=np.intp)
+    known = set(mine_i) | set(pile_i) | {int(c) for h in opp for c in h[0]}
+    unseen = np.array([c.index for c in make_pack(52) if c.index not in known], dtype=np.intp)
+    stock_len = len(unseen) if stock is None else stock
+    return make_deals(SCAT, mine_i, opp, np.ones(10), np.concatenate([unseen, *[h[0] for h in opp]]),
+                      stock_len, pile_i, [np.zeros(0, dtype=np.intp) for _ in others], 0,
+                      [0] * len(others), np.random.default_rng(seed), size=size)
+
+
+def test_a_deal_never_puts_a_card_in_two_places():
+    d = _deals("2C 3D 4H", ["AS KS 9S", "QH JH 2S"], pile="5C 6C", stock=30)
+    assert d.stock.shape == (200, 30)
+    for s in range(d.size):
+        cards = list(d.my_hand) + list(d.pile) + list(d.opp[s].ravel()) + list(d.stock[s])
+        assert len(cards) == len(set(cards))
+        assert set(d.opp[s, 0]) == set(_idx("AS KS 9S"))
+
+
+def test_knocking_with_the_lowest_hand_against_a_hand_of_30_costs_two_lives_every_time():
+    # heads-up scat: a knocker alone lowest loses two lives; one card cannot lower 30
+    d = _deals("2C 3D 4H", ["AS KS 9S"])
+    cost, _ = rollout_costs(d, [Move("knock")], lam=1.0, rng_seed=1)
+    assert cost[0] == pytest.approx(2.0)
+
+
+def test_knocking_with_30_against_a_hand_that_cannot_catch_up_wins_a_life_every_time():
+    # the opponent's 2C 3D 4H plus any one card makes at most 15: it loses a life, the
+    # knocker none; with lam = 1 the cost is -1
+    d = _deals("AS KS 9S", ["2C 3D 4H"])
+    cost, _ = rollout_costs(d, [Move("knock")], lam=1.0, rng_seed=1)
+    assert cost[0] == pytest.approx(-1.0)
+    cost0, _ = rollout_costs(d, [Move("knock")], lam=0.0, rng_seed=1)
+    assert cost0[0] == pytest.approx(0.0)
+
+
+def test_taking_the_card_that_makes_31_ends_the_round_with_a_blitz():
+    # 31 after taking the top card: every other player loses a life at once (scat)
+    d = _deals("AS KS 2D", ["7C 8C 9C", "7H 8H 9H"], pile="5C QS")
+    cost, _ = rollout_costs(d, [Move("take", discard=_idx("2D")[0])], lam=0.5, rng_seed=1)
+    assert cost[0] == pytest.approx(-1.0)   # two opponents lose one each, at 0.5 apiece
+
+
+def test_moves_are_compared_on_the_same_deals():
+    d = _deals("AS KS 9S", ["2C 3D 4H"])
+    a, _ = rollout_costs(d, [Move("knock"), Move("draw")], lam=1.0, rng_seed=3)
+    b, se = rollout_costs(d, [Move("knock"), Move("draw")], lam=1.0, rng_seed=3)
+    assert a.tolist() == b.tolist()
+    assert se[0] == 0.0

@@ -1,0 +1,168 @@
+"""Play the rest of a round many times over, from what one seat knows (the expert's look
+ahead for the draw family).
+
+The seat's observation leaves the other hands and the stock unknown. ``deals`` fills them in
+many times, consistently with what the seat saw (``strategy.sample_opponents`` deals the
+hidden hands; the rest of the unseen cards, shuffled, make the stock). For each move the
+seat could make, ``rollout_costs`` applies it in every deal and lets the fast simulator
+(``thirtyone.sim``) play the round to its end: this seat then plays ``standard``, the others
+``ROLLOUT_OPPONENTS``. The cost of a move is the mean over the deals of the lives this seat
+loses, less ``lam`` for each life another player loses. Every move is tried on the same
+deals, so the differences between moves are much surer than each cost on its own.
+
+Only the view is used: nothing here looks at the hidden state of a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import sim
+from .rules import Rules
+
+ROLLOUT_OPPONENTS = "standard"   # how the others are assumed to play in the look ahead
+ROLLOUTS = 400                   # deals per decision
+
+
+@dataclass
+class Deals:
+    """``S`` completions of one seat's view: the hidden hands and the stock order."""
+
+    rules: Rules
+    my_hand: np.ndarray        # (3,)
+    opp: np.ndarray            # (S, m, 3)
+    stock: np.ndarray          # (S, L) top first
+    pile: np.ndarray           # (P,) bottom first, top last
+    known: list[np.ndarray]    # per opponent: cards it took openly and still holds
+    my_turns: int
+    opp_turns: list[int]
+    turns: int
+
+    @property
+    def size(self) -> int:
+        return len(self.opp)
+
+
+def make_deals(rules: Rules, my_hand: np.ndarray, opp_hands: list[np.ndarray],
+               weight: np.ndarray, unseen: np.ndarray, stock_len: int, pile: np.ndarray,
+               known: list[np.ndarray], my_turns: int, opp_turns: list[int],
+               rng: np.random.Generator, size: int = ROLLOUTS) -> Deals:
+    """Draw ``size`` deals from sampled opponent hands (resampled by ``weight``) and a
+    shuffled stock of the unseen cards that are in no sampled hand."""
+    S0 = len(weight)
+    w = np.asarray(weight, dtype=float)
+    w = w / w.sum() if w.sum() > 0 else np.full(S0, 1.0 / S0)
+    pick = rng.choice(S0, size=size, p=w)
+    opp = np.stack([h[pick] for h in opp_hands], axis=1) if opp_hands else \
+        np.zeros((size, 0, 3), dtype=np.intp)
+    u = len(unseen)
+    perm = unseen[np.argsort(rng.random((size, u)), axis=1)] if u else \
+        np.zeros((size, 0), dtype=np.intp)
+    held = opp.reshape(size, -1)
+    in_hand = (perm[:, :, None] == held[:, None, :]).any(axis=2) if held.shape[1] else \
+        np.zeros(perm.shape, dtype=bool)
+    order = np.argsort(in_hand, axis=1, kind="stable")
+    rest = np.take_along_axis(perm, order, axis=1)
+    free = int(u - in_hand.sum(axis=1).max()) if u else 0
+    stock = rest[:, :max(0, min(stock_len, free))]
+    return Deals(rules, np.asarray(my_hand, dtype=np.intp), opp.astype(np.intp), stock,
+                 np.asarray(pile, dtype=np.intp), known, my_turns, list(opp_turns), 0)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of this seat at the start of its turn.
+
+    ``kind``: "knock", "take" (take the top discard, throw ``discard``) or "draw" (draw, then
+    keep the best three)."""
+
+    kind: str
+    discard: int | None = None
+
+
+def _best_keep(four: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """Keep the best three of four cards per row (ties: throw the card with the fewest
+    points, then the last); returns (kept (S, 3), thrown (S,))."""
+    S, _ = sim.hand_lookup(rules)
+    pts = sim._POINTS[four]
+    vals = np.stack([S[sim._flat(*[four[:, k] for k in range(4) if k != j])]
+                     for j in range(4)], axis=1)
+    j = (vals * 1024 - pts * 4 + np.arange(4)).argmax(axis=1)
+    keep_idx = np.array([[k for k in range(4) if k != j0] for j0 in range(4)])
+    rows = np.arange(len(four))[:, None]
+    return four[rows, keep_idx[j]], four[np.arange(len(four)), j]
+
+
+def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
+                  knock_at: float = 25.0) -> tuple[np.ndarray, np.ndarray]:
+    """For each move, (mean cost, standard error of the difference to the first move)."""
+    rules = d.rules
+    S = d.size
+    m = d.opp.shape[1]
+    n = m + 1
+    K = rules.pack
+    levels = ("standard",) + (ROLLOUT_OPPONENTS,) * m
+    costs = np.empty((len(moves), S))
+    for i, mv in enumerate(moves):
+        stock = d.stock
+        pile_extra = None
+        my = np.tile(d.my_hand, (S, 1))
+        known_me = np.zeros(S, dtype=np.uint64)
+        knocked = mv.kind == "knock"
+        pile = d.pile
+        if mv.kind == "take":
+            top = int(pile[-1])
+            pile = pile[:-1]
+            kept = [c for c in d.my_hand if c != mv.discard] + ([top] if mv.discard != top
+                                                                else [])
+            my = np.tile(np.array(kept[:3], dtype=np.intp), (S, 1))
+            pile_extra = np.full(S, mv.discard, dtype=np.intp)
+            known_me = np.full(S, sim._BIT[top]) if mv.discard != top else known_me
+        elif mv.kind == "draw":
+            if stock.shape[1] == 0:
+                costs[i] = np.nan
+                continue
+            four = np.hstack([my, stock[:, :1]])
+            my, pile_extra = _best_keep(four, rules)
+            stock = stock[:, 1:]
+        L = stock.shape[1]
+        P = len(pile) + (pile_extra is not None)
+        deck = np.zeros((S, K), dtype=np.int32)
+        if L:
+            deck[:, K - L:] = stock
+        b = sim._Batch(rules, n, levels, knock_at, np.random.default_rng(rng_seed), S, 0,
+                       deck, np.zeros(S, dtype=np.int32))
+        b.hands[:, 0] = my
+        if m:
+            b.hands[:, 1:] = d.opp
+        b.pile[:] = 0
+        if len(pile):
+            b.pile[:, :len(pile)] = pile
+        if pile_extra is not None:
+            b.pile[:, P - 1] = pile_extra
+        b.pcount[:] = P
+        b.ptr[:] = K - L
+        b.seen[:] = sim._bits(b.pile[:, :P]) if P else 0
+        b.known[:] = 0
+        b.known[:, 0] = known_me
+        for j, kn in enumerate(d.known):
+            if len(kn):
+                b.known[:, j + 1] = sim._bits(np.asarray(kn, dtype=np.intp)[None, :])[0]
+        b.own_turns[:, 0] = d.my_turns + 1
+        for j, t in enumerate(d.opp_turns):
+            b.own_turns[:, j + 1] = t
+        b.turns[:] = d.my_turns + sum(d.opp_turns) + 1
+        b.mover[:] = 1 % n
+        if knocked:
+            b.knocker[:] = 0
+            b.knock_turn[:] = b.turns
+            b.final_left[:] = n - 1
+        res = b.run()
+        lost = res.lives_lost.astype(float)
+        costs[i] = lost[:, 0] - lam * lost[:, 1:].sum(axis=1)
+    mean = np.nanmean(costs, axis=1) if np.isfinite(costs).any() else np.full(len(moves), np.nan)
+    diff = costs - costs[:1]
+    se = np.nanstd(diff, axis=1) / np.sqrt(S)
+    return mean, se
