@@ -38,7 +38,6 @@ class Deals:
     known: list[np.ndarray]    # per opponent: cards it took openly and still holds
     my_turns: int
     opp_turns: list[int]
-    turns: int
 
     @property
     def size(self) -> int:
@@ -68,7 +67,7 @@ def make_deals(rules: Rules, my_hand: np.ndarray, opp_hands: list[np.ndarray],
     free = int(u - in_hand.sum(axis=1).max()) if u else 0
     stock = rest[:, :max(0, min(stock_len, free))]
     return Deals(rules, np.asarray(my_hand, dtype=np.intp), opp.astype(np.intp), stock,
-                 np.asarray(pile, dtype=np.intp), known, my_turns, list(opp_turns), 0)
+                 np.asarray(pile, dtype=np.intp), known, my_turns, list(opp_turns))
 
 
 @dataclass(frozen=True)

@@ -614,7 +614,7 @@ def _rollout(view: View, vt: ValueTable, s: Sample, moves: list) -> np.ndarray |
     rules = view.rules
     try:
         sim.check_supported(rules, view.n_players)
-    except Exception:
+    except sim.SimulationError:
         return None
     w = s.weight.copy()
     for h in s.now:
@@ -628,8 +628,7 @@ def _rollout(view: View, vt: ValueTable, s: Sample, moves: list) -> np.ndarray |
     deals = rollout.make_deals(rules, my[:3], list(s.now), w, view.unseen(), view.stock, pile,
                                [_idx(o.known) for o in view.opponents], view.my_turns,
                                [o.turns for o in view.opponents], rng)
-    costs, _ = rollout.rollout_costs(deals, moves, others_weight(view) or 1.0,
-                                     _seed_from(view) + 2)
+    costs, _ = rollout.rollout_costs(deals, moves, others_weight(view), _seed_from(view) + 2)
     return costs
 
 
