@@ -67,8 +67,10 @@ AFTER_MINE = "play_after_mine"  # this round's log length when your last turn en
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
 LEVEL_ORDER = ("random", "basic", "standard", "expert")
 LEVEL_HELP = {"random": "any legal move", "basic": "the fixed beginner policy",
-              "standard": "knock thresholds that grow, remembers discards",
-              "expert": "weighs the odds of every move"}
+              "standard": "knock bars that grow each turn, looks one draw ahead, "
+                          "remembers discards",
+              "expert": "weighs the odds of every move and plays the round out before "
+                        "knocking"}
 STEP_MODES = {"step": "One at a time (click Next)", "auto": "Automatic, one a second",
               "fast": "All at once"}
 
