@@ -302,8 +302,8 @@ def test_one_game_is_played_to_the_end_with_a_winner_or_a_draw():
 # What was measured (python -m thirtyone.bench_bots and paired per-round runs, see the
 # issue 4 note): standard with the knock bars of strategy.py and its one-draw look ahead wins
 # 31.2 % of 12,000 games against three basic (28.5 % before; without the look ahead 29.4 %,
-# without any take-versus-draw rule 24.7 %). The expert wins about 66-68 % heads-up against
-# basic (600 games; 60 % before the play-outs) and about 29 % against three standard. Even
+# without any take-versus-draw rule 24.7 %). The expert wins about 61-67 % heads-up against
+# basic (600-game runs; 60 % before the play-outs) and about 29 % against three standard. Even
 # an expert allowed to see the other hands (a test harness, not a bot) only reaches a
 # per-round edge worth about 73 % heads-up, and about -0.09 lives per round at a four-player
 # table; sharper reading of hands from the move history is the remaining lever.
