@@ -24,6 +24,7 @@ from .rules import Rules
 
 ROLLOUT_OPPONENTS = "standard"   # how the others are assumed to play in the look ahead
 ROLLOUTS = 400                   # deals per decision
+_KEEP = np.array([[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]])   # kept positions of four
 
 
 @dataclass
@@ -81,19 +82,6 @@ class Move:
     discard: int | None = None
 
 
-def _best_keep(four: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """Keep the best three of four cards per row (ties: throw the card with the fewest
-    points, then the last); returns (kept (S, 3), thrown (S,))."""
-    S, _ = sim.hand_lookup(rules)
-    pts = sim._POINTS[four]
-    vals = np.stack([S[sim._flat(*[four[:, k] for k in range(4) if k != j])]
-                     for j in range(4)], axis=1)
-    j = (vals * 1024 - pts * 4 + np.arange(4)).argmax(axis=1)
-    keep_idx = np.array([[k for k in range(4) if k != j0] for j0 in range(4)])
-    rows = np.arange(len(four))[:, None]
-    return four[rows, keep_idx[j]], four[np.arange(len(four)), j]
-
-
 def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
                   knock_at: float = 25.0) -> tuple[np.ndarray, np.ndarray]:
     """For each move, (mean cost, standard error of the difference to the first move)."""
@@ -123,8 +111,11 @@ def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
             if stock.shape[1] == 0:
                 costs[i] = np.nan
                 continue
+            # the drawn card, then the basic bot's discard (sim.basic_discard)
             four = np.hstack([my, stock[:, :1]])
-            my, pile_extra = _best_keep(four, rules)
+            j = sim.basic_discard(rules, my, stock[:, 0])
+            pile_extra = four[np.arange(S), j]
+            my = four[np.arange(S)[:, None], _KEEP[j]]
             stock = stock[:, 1:]
         L = stock.shape[1]
         P = len(pile) + (pile_extra is not None)

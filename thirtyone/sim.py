@@ -730,12 +730,21 @@ def basic_draw_moves(rules: Rules, thr2: int, h: np.ndarray, top: np.ndarray,
     tv = S[_replaced(h, top)]
     jt = (tv * 1024 - hp * 4 + np.arange(3)).argmax(axis=1)
     take = ~knock & (tv[np.arange(R), jt] > cur)
-    dv = np.concatenate([S[_replaced(h, drawn)], cur[:, None]], axis=1)
-    dp = np.concatenate([hp, _POINTS[drawn][:, None]], axis=1)
-    jd = (dv * 1024 - dp * 4 + np.arange(4)).argmax(axis=1)
+    jd = basic_discard(rules, h, drawn)
     stand = ~knock & ~take & ~has_stock
     move = np.select([knock, take, stand], [2, 1, 3], 0).astype(np.int8)
     return move, np.where(take, jt, jd)
+
+
+def basic_discard(rules: Rules, h: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """The basic bot's discard from hands ``h`` (R, 3) plus the card ``new``: the position
+    (0..2 in ``h``, 3 for ``new``) whose removal leaves the highest value; ties go to the
+    card with the fewest points, then to the card that came last."""
+    S, _ = hand_lookup(rules)
+    cur = S[_flat(h[:, 0], h[:, 1], h[:, 2])]
+    dv = np.concatenate([S[_replaced(h, new)], cur[:, None]], axis=1)
+    dp = np.concatenate([_POINTS[h], _POINTS[new][:, None]], axis=1)
+    return (dv * 1024 - dp * 4 + np.arange(4)).argmax(axis=1)
 
 
 def basic_swap_moves(rules: Rules, thr2: int, h: np.ndarray, mid: np.ndarray,
@@ -776,14 +785,13 @@ STANDARD_LAST_WAIT = 12
 @dataclass(frozen=True)
 class StandardOptions:
     """The tunable parts of the standard policy, read from ``strategy`` so both engines play
-    the same bot: knock bar T(n, r) = min(K + base + per_player n + slope r, K + cap) for
+    the same bot: knock bar T(n, r) = min(K + base + slope r, K + cap) for
     three or more players, K + heads_up_base + heads_up_slope r for two; knock whatever
     the hand from turn ``last_wait``; ``denial``: keep suits the next player collects away
     from them; ``take_vs_draw``: take the top discard only if it is worth at least the
     expected hand after a blind draw."""
 
     base: float = -5
-    per_player: float = 0
     heads_up_base: float = 1
     heads_up_slope: float = 2
     slope: float = 1
@@ -801,7 +809,6 @@ def standard_options() -> StandardOptions:
         return StandardOptions()
     d = StandardOptions()
     return StandardOptions(getattr(strategy, "KT_BASE", d.base),
-                           getattr(strategy, "KT_PER_PLAYER", d.per_player),
                            getattr(strategy, "KT_HEADS_UP_BASE", d.heads_up_base),
                            getattr(strategy, "KT_HEADS_UP_SLOPE", d.heads_up_slope),
                            getattr(strategy, "KT_SLOPE", d.slope),
@@ -818,7 +825,7 @@ def standard_threshold2(knock_at: float, n: int, turns_before: np.ndarray,
     T(n, r) = min(K - 5 + r, K + 2), two players T(2, r) = K + 1 + 2 r."""
     if n <= 2:
         return 2 * (knock_at + opts.heads_up_base + opts.heads_up_slope * turns_before)
-    return 2 * np.minimum(knock_at + opts.base + opts.per_player * n + opts.slope * turns_before,
+    return 2 * np.minimum(knock_at + opts.base + opts.slope * turns_before,
                           knock_at + opts.cap)
 
 

@@ -103,9 +103,10 @@ from .actions import (
 )
 from .cards import Card, card_from_index, cards_display, make_pack, parse_card
 from .odds import hand_strengths, hand_table
-from .rollout import Move
+from .rollout import Move, make_deals, rollout_costs
 from .rules import Rules
 from .scoring import score
+from .sim import SimulationError, _flat, check_supported, lookahead_tables
 
 DEFAULT_KNOCK_AT = 25
 # Widow, switch and no-pass swap games use no stock, so only a knock ends a round: both bots
@@ -610,11 +611,10 @@ USE_ROLLOUTS = True   # draw family: decide whether to knock by playing the roun
 def _rollout(view: View, vt: ValueTable, s: Sample, moves: list) -> np.ndarray | None:
     """The cost of each move by playing the round out many times (``thirtyone.rollout``);
     None where the fast simulator cannot play these rules."""
-    from . import rollout, sim
     rules = view.rules
     try:
-        sim.check_supported(rules, view.n_players)
-    except sim.SimulationError:
+        check_supported(rules, view.n_players)
+    except SimulationError:
         return None
     w = s.weight.copy()
     for h in s.now:
@@ -625,10 +625,10 @@ def _rollout(view: View, vt: ValueTable, s: Sample, moves: list) -> np.ndarray |
                     dtype=np.intp)
     my = _idx(view.hand)
     rng = np.random.default_rng(_seed_from(view) + 1)
-    deals = rollout.make_deals(rules, my[:3], list(s.now), w, view.unseen(), view.stock, pile,
-                               [_idx(o.known) for o in view.opponents], view.my_turns,
-                               [o.turns for o in view.opponents], rng)
-    costs, _ = rollout.rollout_costs(deals, moves, others_weight(view), _seed_from(view) + 2)
+    deals = make_deals(rules, my[:3], list(s.now), w, view.unseen(), view.stock, pile,
+                       [_idx(o.known) for o in view.opponents], view.my_turns,
+                       [o.turns for o in view.opponents], rng)
+    costs, _ = rollout_costs(deals, moves, others_weight(view), _seed_from(view) + 2)
     return costs
 
 
@@ -691,7 +691,7 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
         if view.can(Knock):
             moves.append(Move("knock"))
             acts.append((Knock(), "knock"))
-        if view.can(Take) and take_keep is not None and take:
+        if take:
             thrown = [int(x) for x in hand if x not in take_keep]
             moves.append(Move("take", discard=thrown[0] if thrown else view.top.index))
             acts.append((Take(), "take"))
@@ -861,8 +861,7 @@ def knock_points(hand: tuple[Card, ...], rules: Rules) -> float:
 STANDARD_DENIAL = True
 STANDARD_TAKE_VS_DRAW = True
 STANDARD_TWO_STEP = True   # before a knock: take and discard looking one more draw ahead
-KT_BASE = -5          # three or more players: T(n, r) = min(K + KT_BASE + KT_PER_PLAYER n + r, K + 2)
-KT_PER_PLAYER = 0
+KT_BASE = -5          # three or more players: T(n, r) = min(K + KT_BASE + r, K + KT_CAP)
 KT_SLOPE = 1
 KT_CAP = 2
 KT_HEADS_UP_BASE = 1   # two players: T(2, r) = K + 1 + 2 r
@@ -881,18 +880,7 @@ def knock_threshold(n_players: int, turns_before: int, knock_at: float = DEFAULT
     """
     if n_players <= 2:
         return knock_at + KT_HEADS_UP_BASE + KT_HEADS_UP_SLOPE * turns_before
-    return min(knock_at + KT_BASE + KT_PER_PLAYER * n_players + KT_SLOPE * turns_before,
-               knock_at + KT_CAP)
-
-
-def _flat3(a: Any, b: Any, c: Any) -> Any:
-    """Index of a hand in the flat tables of ``thirtyone.sim``."""
-    return a * 2704 + b * 52 + c
-
-
-def lookahead_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    from .sim import lookahead_tables as tables
-    return tables(rules)
+    return min(knock_at + KT_BASE + KT_SLOPE * turns_before, knock_at + KT_CAP)
 
 
 def _model_knock_bar(n_players: int, turns_before: int) -> float:
@@ -933,7 +921,7 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
             pos = {c: i for i, c in enumerate(view.hand)}
             wanted = {c.suit for c in view.opponents[0].known} if view.opponents and \
                 view.knocker is None and STANDARD_DENIAL else set()
-            ahead = lookahead_tables(rules)[0][_flat3(kept[:, 0], kept[:, 1], kept[:, 2])] \
+            ahead = lookahead_tables(rules)[0][_flat(kept[:, 0], kept[:, 1], kept[:, 2])] \
                 if STANDARD_TWO_STEP and view.knocker is None else np.zeros(len(kept))
             i = max(range(len(discards)), key=lambda k: (
                 int(ahead[k]), vals[k], -(discards[k].card.suit in wanted), o[k],
@@ -950,9 +938,9 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
                 # look one more draw ahead (sim.lookahead_tables): take only if the best hand
                 # kept with the top card is worth at least what drawing now is worth
                 ahead, draw_ahead = lookahead_tables(rules)
-                keeps = [_flat3(view.top.index, *[x for x in hand if x != d]) for d in hand]
+                keeps = [_flat(view.top.index, *[x for x in hand if x != d]) for d in hand]
                 if tv > now and max(int(ahead[k]) for k in keeps) * (rules.pack - 3) >= \
-                        int(draw_ahead[_flat3(*hand)]):
+                        int(draw_ahead[_flat(*hand)]):
                     return Take()
             elif tv > now and (not STANDARD_TAKE_VS_DRAW or
                                tv >= expected_after_draw(hand[None, :], unseen, vt)[0]):
