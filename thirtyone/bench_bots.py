@@ -47,7 +47,7 @@ class GameResult:
 def play_game(rules: Rules, levels: list[str], seed: int, knock_at: float = 25.0) -> GameResult:
     """Play one whole game with one bot level per seat; returns the winner (None: a draw)."""
     n = len(levels)
-    game = new_game(rules, [f"P{i}" for i in range(n)], seed=seed, dealer=0)
+    game = new_game(rules, [f"P{i}" for i in range(n)], seed=seed, dealer=0, styles=levels)
     bots = [make_bot(level, knock_at) for level in levels]
     bot_rng = np.random.default_rng([seed, 1])   # only the random bot would use it
     rounds = 1

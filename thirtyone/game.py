@@ -197,6 +197,7 @@ class Observation:
     game_over: bool
     winner: int | None
     result: RoundResult | None
+    styles: tuple[str | None, ...] = ()   # how each seat is known to play (public)
 
     @property
     def my_turn(self) -> bool:
@@ -320,7 +321,8 @@ class Game:
     """The whole state of a table game. Build it with ``new_game``; see the module text."""
 
     def __init__(self, rules: Rules, players: Sequence[str], rng: np.random.Generator,
-                 dealer: int, counters: Sequence[int] | None) -> None:
+                 dealer: int, counters: Sequence[int] | None,
+                 styles: Sequence[str | None] | None = None) -> None:
         if rules.family not in TABLE_FAMILIES:
             raise ValueError(f"The table engine plays the {', '.join(TABLE_FAMILIES)} "
                              f"families; '{rules.family}' is played by thirtyone.banking.")
@@ -333,8 +335,14 @@ class Game:
             raise ValueError("Every player needs a name of their own.")
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"The dealer must be a seat from 0 to {n - 1}, not {dealer!r}.")
+        styles = [None] * n if styles is None else list(styles)
+        if len(styles) != n or any(st is not None and not (isinstance(st, str) and st.strip())
+                                   for st in styles):
+            raise ValueError(f"Give one style per player ({n}): a bot level such as 'basic', "
+                             "or nothing for a person.")
         self.rules = rules
         self.players = tuple(players)
+        self.styles: tuple[str | None, ...] = tuple(styles)
         self.n = n
         self.rng = rng
         self.initial_rng_state = _copy.deepcopy(rng.bit_generator.state)
@@ -1153,7 +1161,8 @@ class Game:
         # bot move); the object is still frozen for its users.
         obs = object.__new__(Observation)
         obs.__dict__.update(
-            seat=seat, rules=self.rules, players=self.players, round_no=self.round_no,
+            seat=seat, rules=self.rules, players=self.players, styles=self.styles,
+            round_no=self.round_no,
             dealer=self.dealer, hand=tuple(self.hands[seat]), hands=hands,
             hand_counts=tuple(len(h) for h in self.hands),
             discard_pile=tuple(self.discard_pile), middle=tuple(self.middle),
@@ -1269,17 +1278,21 @@ def stacked_deck(deck: Sequence[Card] | str, pack_size: int) -> list[Card]:
 
 def new_game(rules: Rules, players: Sequence[str], *, seed: int | None = None,
              rng: np.random.Generator | None = None, deck: Sequence[Card] | str | None = None,
-             dealer: int = 0, lives: Sequence[int | None] | None = None) -> Game:
+             dealer: int = 0, lives: Sequence[int | None] | None = None,
+             styles: Sequence[str | None] | None = None) -> Game:
     """Start a game and deal round 1.
 
     ``deck`` stacks the stock from the top (unlisted cards follow in the pack's order);
     otherwise the pack is shuffled with ``rng`` (or a new generator from ``seed``).
     ``lives`` starts mid-game: per seat the lives (or points / chips, whichever the rules
     keep); in lives scoring a negative number or None marks a player already out.
+    ``styles`` says, per seat, how that player is known to play: a bot level, or None for a
+    person. Everybody at the table sees it (the Play page names each bot's level), so the
+    bots may read it in their observation.
     """
     if rng is None:
         rng = np.random.default_rng(seed)
-    g = Game(rules, players, rng, dealer, lives)
+    g = Game(rules, players, rng, dealer, lives, styles)
     if g.out[dealer]:
         g.dealer = g.next_active(dealer)
     g.log.extend(g._deal(deck))
@@ -1302,7 +1315,7 @@ def play_round(rules: Rules, n_players: int, bots: Sequence[str], rng: np.random
     if len(bots) != n_players:
         raise ValueError(f"Give one bot level or one per seat ({n_players}); got {len(bots)}.")
     players = [f"P{i}" for i in range(n_players)]
-    g = new_game(rules, players, rng=rng, dealer=dealer % n_players)
+    g = new_game(rules, players, rng=rng, dealer=dealer % n_players, styles=bots)
     choosers = [make_bot(b, knock_at) for b in bots]
     while not g.round_over:
         if g.turns >= MAX_ROUND_TURNS:

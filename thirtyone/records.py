@@ -1,7 +1,8 @@
 """Game records (DESIGN.md "Game record"): save, load and replay a table game as JSON.
 
-A record names the variant and its changed options, the players, the first dealer, the
-starting lives (optional), the deck and the moves in their canonical text:
+A record names the variant and its changed options, the players (and, optionally, how each
+is known to play: a bot level, or null for a person), the first dealer, the starting lives
+(optional), the deck and the moves in their canonical text:
 
 >>> rec = {"variant": "schwimmen", "players": ["Tom", "You", "Lena"], "dealer": 0,
 ...        "deck": "AH TH AS 8H 9H QH KS 8D 9S KH 7C TD".split(),
@@ -37,7 +38,8 @@ from .game import Event, Game, new_game, stacked_deck
 from .rules import VARIANTS, Rules, RulesError, get_variant
 
 RECORD_KEYS = {"variant", "rules", "players", "dealer", "lives", "deck", "deck_shuffled",
-               "decks", "seed", "rng_state", "actions", "rounds", "state", "format"}
+               "decks", "seed", "rng_state", "actions", "rounds", "state", "format",
+               "styles"}
 FORMAT = "thirtyone-game-1"
 
 
@@ -90,6 +92,7 @@ def game_to_record(game: Game) -> dict:
         "variant": key,
         "rules": changes,
         "players": list(game.players),
+        "styles": list(game.styles),
         "dealer": game.first_dealer,
         "lives": list(game.start_counters),
         "deck": [str(c) for c in game.round_decks[0]] if game.round_decks else [],
@@ -161,6 +164,10 @@ def game_from_record(rec: dict, events: list[Event] | None = None) -> Game:
     players = rec.get("players")
     _need(isinstance(players, list) and all(isinstance(p, str) for p in players),
           "'players' must be a list of names.")
+    styles = rec.get("styles")
+    _need(styles is None or (isinstance(styles, list) and all(st is None or isinstance(st, str)
+                                                             for st in styles)),
+          "'styles' must be a list with a bot level or null per player.")
     dealer = rec.get("dealer", 0)
     _need(isinstance(dealer, int) and not isinstance(dealer, bool),
           "'dealer' must be a seat number.")
@@ -185,7 +192,7 @@ def game_from_record(rec: dict, events: list[Event] | None = None) -> Game:
         raise RecordError(f"'deck': {e}") from None
     try:
         game = new_game(rules, players, rng=rng, deck=None if shuffled else deck,
-                        dealer=dealer, lives=lives)
+                        dealer=dealer, lives=lives, styles=styles)
     except CardError as e:
         raise RecordError(f"'deck': {e}") from None
     except IllegalActionError:

@@ -71,26 +71,43 @@ def make_deals(rules: Rules, my_hand: np.ndarray, opp_hands: list[np.ndarray],
                  np.asarray(pile, dtype=np.intp), known, my_turns, list(opp_turns))
 
 
+def ahead_discard(rules: Rules, h: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """The discard after a draw in the play-outs, as ``standard`` makes it before a knock:
+    the position (0..2 in ``h``, 3 for ``new``) whose removal leaves the hand worth most one
+    blind draw later (``sim.lookahead_tables``); ties as ``sim.basic_discard``."""
+    ahead = sim.lookahead_tables(rules)[0]
+    f = sim._flat(h[:, 0], h[:, 1], h[:, 2])
+    ka = ahead[np.concatenate([sim._replaced(h, new), f[:, None]], axis=1)]
+    return sim.basic_discard(rules, h, new, among=ka >= ka.max(axis=1, keepdims=True))
+
+
 @dataclass(frozen=True)
 class Move:
     """One move of this seat at the start of its turn.
 
-    ``kind``: "knock", "take" (take the top discard, throw ``discard``) or "draw" (draw, then
-    keep the best three)."""
+    ``kind``: "knock", "take" (take the top discard, throw ``discard``), "draw" (draw, then
+    keep the best three) or "hold" (the seat holds four cards: keep ``hand``, throw
+    ``discard``)."""
 
     kind: str
     discard: int | None = None
+    hand: tuple[int, ...] | None = None   # "hold": the three cards kept
+    known: int | None = None              # "hold": a kept card the others saw taken
 
 
 def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
-                  knock_at: float = 25.0) -> tuple[np.ndarray, np.ndarray]:
-    """For each move, (mean cost, standard error of the difference to the first move)."""
+                  knock_at: float = 25.0, levels: list[str] | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """For each move, (mean cost, standard error of the difference to the first move).
+    ``levels``: how each other player plays in the play-outs (default
+    ``ROLLOUT_OPPONENTS``)."""
     rules = d.rules
     S = d.size
     m = d.opp.shape[1]
     n = m + 1
     K = rules.pack
-    levels = ("standard",) + (ROLLOUT_OPPONENTS,) * m
+    levels = ("standard",) + (tuple(levels) if levels is not None else
+                              (ROLLOUT_OPPONENTS,) * m)
     costs = np.empty((len(moves), S))
     for i, mv in enumerate(moves):
         stock = d.stock
@@ -107,13 +124,18 @@ def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
             my = np.tile(np.array(kept[:3], dtype=np.intp), (S, 1))
             pile_extra = np.full(S, mv.discard, dtype=np.intp)
             known_me = np.full(S, sim._BIT[top]) if mv.discard != top else known_me
+        elif mv.kind == "hold":
+            my = np.tile(np.array(mv.hand, dtype=np.intp), (S, 1))
+            pile_extra = np.full(S, mv.discard, dtype=np.intp)
+            if mv.known is not None:
+                known_me = np.full(S, sim._BIT[mv.known])
         elif mv.kind == "draw":
             if stock.shape[1] == 0:
                 costs[i] = np.nan
                 continue
-            # the drawn card, then the basic bot's discard (sim.basic_discard)
+            # the drawn card, then the discard standard makes before a knock
             four = np.hstack([my, stock[:, :1]])
-            j = sim.basic_discard(rules, my, stock[:, 0])
+            j = ahead_discard(rules, my, stock[:, 0])
             pile_extra = four[np.arange(S), j]
             my = four[np.arange(S)[:, None], _KEEP[j]]
             stock = stock[:, 1:]

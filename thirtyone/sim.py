@@ -736,15 +736,20 @@ def basic_draw_moves(rules: Rules, thr2: int, h: np.ndarray, top: np.ndarray,
     return move, np.where(take, jt, jd)
 
 
-def basic_discard(rules: Rules, h: np.ndarray, new: np.ndarray) -> np.ndarray:
+def basic_discard(rules: Rules, h: np.ndarray, new: np.ndarray,
+                  among: np.ndarray | None = None) -> np.ndarray:
     """The basic bot's discard from hands ``h`` (R, 3) plus the card ``new``: the position
     (0..2 in ``h``, 3 for ``new``) whose removal leaves the highest value; ties go to the
-    card with the fewest points, then to the card that came last."""
+    card with the fewest points, then to the card that came last. ``among`` (R, 4), if
+    given, limits the choice to the positions marked True."""
     S, _ = hand_lookup(rules)
     cur = S[_flat(h[:, 0], h[:, 1], h[:, 2])]
     dv = np.concatenate([S[_replaced(h, new)], cur[:, None]], axis=1)
     dp = np.concatenate([_POINTS[h], _POINTS[new][:, None]], axis=1)
-    return (dv * 1024 - dp * 4 + np.arange(4)).argmax(axis=1)
+    key = dv.astype(np.int64) * 1024 - dp * 4 + np.arange(4)
+    if among is not None:
+        key = np.where(among, key, np.iinfo(np.int64).min)
+    return key.argmax(axis=1)
 
 
 def basic_swap_moves(rules: Rules, thr2: int, h: np.ndarray, mid: np.ndarray,

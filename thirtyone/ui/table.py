@@ -137,13 +137,14 @@ def _choose(level: str, family: str, obs: Any, rng: np.random.Generator) -> Acti
     return make_bot(level)(obs, rng)
 
 
-def _new_engine_game(variant: Variant, rules: Rules, players: list[str], seed: int):
+def _new_engine_game(variant: Variant, rules: Rules, players: list[str], seed: int,
+                     styles: list[str | None]):
     dealer = len(players) - 1  # you sit left of the dealer, so you move first
     if rules.family == "banking":
         from thirtyone.banking import new_banking_game
         return new_banking_game(rules, players, seed=seed, dealer=0)
     from thirtyone.game import new_game
-    return new_game(rules, players, seed=seed, dealer=dealer)
+    return new_game(rules, players, seed=seed, dealer=dealer, styles=styles)
 
 
 def observe(state: State):
@@ -173,7 +174,7 @@ def start_game(state: State, variant: Variant, rules: Rules, name: str, levels: 
                         "name. The current game is kept.")
         return
     try:
-        game = _new_engine_game(variant, rules, [name, *bots], int(seed))
+        game = _new_engine_game(variant, rules, [name, *bots], int(seed), [None, *levels])
     except (ValueError, RulesError, CardError) as e:
         state[ERROR] = f"The game could not start: {e} The current game is kept."
         return
@@ -381,7 +382,13 @@ def load_text(state: State, text: str | bytes) -> bool:
     old_levels = state.get(LEVELS) or []
     family = game.rules.family
     levels = bot_levels(family)
+    saved = list(getattr(game, "styles", ()))[1:]
+    if len(saved) == game.n - 1 and all(lv in levels for lv in saved):
+        old_levels = [None, *saved]       # the levels the file was played with
     keep = len(old_levels) == game.n and all(lv in levels for lv in old_levels[1:])
+    if hasattr(game, "styles"):
+        game.styles = tuple(old_levels) if keep else \
+            (None,) + (default_level(levels),) * (game.n - 1)
     state[GAME] = game
     state[VARIANT] = key if key in VARIANTS else _variant_of(game.rules)
     state[YOU] = 0
