@@ -249,6 +249,11 @@ def test_bot_levels_are_chosen_per_seat(at):
     chosen = tuple(levels[i % len(levels)] for i in range(4))  # a different level per seat
     start(at, "scat", bots=4, levels=chosen)
     assert list(at.session_state["play_levels"]) == [None, *chosen]
+    # the table names each bot's level: it is public, and the expert reads it too
+    assert at.session_state["play_game"].styles == (None, *chosen)
+    page = " ".join(m.value for m in at.markdown)
+    for lv in chosen:
+        assert f'<span class="play-level">{lv}</span>' in page
 
 
 @pytest.mark.parametrize("level", ["standard", "expert"])
@@ -432,6 +437,9 @@ def test_a_saved_game_loads_back_to_the_same_position():
     assert table.load_text(fresh, text), fresh.get("play_error")
     assert fresh["play_game"].snapshot() == game.snapshot()
     assert fresh["play_game"].players == game.players
+    # the seats keep the levels the game was saved with
+    assert fresh["play_levels"] == state["play_levels"]
+    assert fresh["play_game"].styles == tuple(state["play_levels"])
 
 
 def test_a_tampered_saved_game_is_refused_and_the_game_is_kept():

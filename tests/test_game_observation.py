@@ -146,3 +146,14 @@ def test_an_observation_is_a_complete_frozen_value():
     with pytest.raises(dataclasses.FrozenInstanceError):
         obs.seat = 0
     assert obs == g.observation(1)
+
+
+def test_every_seat_sees_how_each_player_is_known_to_play():
+    rules = get_variant("scat").rules
+    g = new_game(rules, ["You", "Ann", "Bo"], seed=2, styles=[None, "basic", "standard"])
+    for seat in range(3):
+        assert g.observation(seat).styles == (None, "basic", "standard")
+    assert new_game(rules, ["A", "B"], seed=2).observation(0).styles == (None, None)
+    for bad in ([None, "basic"], [None, "", "basic"], [None, 7, "basic"]):
+        with pytest.raises(ValueError, match="one style per player"):
+            new_game(rules, ["You", "Ann", "Bo"], seed=2, styles=bad)

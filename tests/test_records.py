@@ -145,6 +145,9 @@ def _tamper(g, change) -> str:
     (lambda r: r.__setitem__("rounds", 9), "9 rounds"),
     (lambda r: r.__setitem__("rng_state", {"bit_generator": "Nope"}), "random state"),
     (lambda r: r.__setitem__("extra", 1), "Unknown field 'extra'"),
+    (lambda r: r.__setitem__("styles", ["basic"]), "one style per player"),
+    (lambda r: r.__setitem__("styles", "basic"), "'styles' must be a list"),
+    (lambda r: r.__setitem__("styles", [None, 3, "basic"]), "'styles' must be a list"),
 ])
 def test_loading_refuses_a_broken_or_tampered_file_with_the_reason(change, why):
     g = _played("scat", 3, seed=5, steps=12)
@@ -183,3 +186,14 @@ def test_replay_hands_banking_records_to_the_banking_engine(tmp_path, capsys):
     assert main(["replay", "--json", str(f)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["events"] and "chips" in out
+
+
+def test_how_each_seat_plays_is_saved_and_loaded_with_the_game():
+    g = new_game(get_variant("scat").rules, ["You", "Ann", "Bo"], seed=3,
+                 styles=[None, "basic", "expert"])
+    g2 = load_game(save_game(g))
+    assert g2.styles == (None, "basic", "expert")
+    assert g2.observation(0).styles == (None, "basic", "expert")
+    rec = json.loads(save_game(g))
+    del rec["styles"]            # records from before styles existed still load
+    assert load_game(json.dumps(rec)).styles == (None, None, None)

@@ -67,3 +67,53 @@ def test_moves_are_compared_on_the_same_deals():
     b, se = rollout_costs(d, [Move("knock"), Move("draw")], lam=1.0, rng_seed=3)
     assert a.tolist() == b.tolist()
     assert se[0] == 0.0
+
+
+def test_holding_the_31_of_four_cards_is_a_blitz_and_beats_breaking_it():
+    # the seat holds four cards after a draw; keeping A K Q of spades is 31 at once
+    d = _deals("AS KS QS", ["7C 8C 9C", "7H 8H 9H"], pile="5C")
+    hold = [Move("hold", discard=_idx("2D")[0], hand=tuple(_idx("AS KS QS"))),
+            Move("hold", discard=_idx("QS")[0], hand=tuple(_idx("AS KS 2D")))]
+    cost, _ = rollout_costs(d, hold, lam=0.5, rng_seed=1)
+    assert cost[0] == pytest.approx(-1.0)
+    assert cost[1] > cost[0]
+
+
+def test_the_others_play_as_the_level_they_are_modelled_by():
+    # the opponent holds 25. Modelled as basic it knocks on its turn (basic knocks from 25),
+    # and one card cannot lift 2H 3D 4S above 15: this seat loses exactly one life in every
+    # deal. Modelled as standard it does not knock with 25 on its first turn heads-up
+    # (the bar is 26), and the round goes on.
+    d = _deals("2H 3D 4S", ["KC QC 5C"], size=300)
+    basic, _ = rollout_costs(d, [Move("draw")], lam=1.0, rng_seed=1, levels=["basic"])
+    standard, _ = rollout_costs(d, [Move("draw")], lam=1.0, rng_seed=1, levels=["standard"])
+    assert basic[0] == pytest.approx(1.0)
+    assert standard[0] != pytest.approx(1.0)
+
+
+def test_the_play_out_discard_after_a_draw_keeps_the_hand_worth_most_one_draw_later():
+    from thirtyone.rollout import ahead_discard
+    from thirtyone.scoring import score
+
+    pack = make_pack(52)
+    rng = np.random.default_rng(7)
+
+    def value(cards):
+        return score(cards, SCAT).points
+
+    def later(kept):   # sum over the pack's other cards of the best three after one more
+        return sum(max(value(kept), *(value([*kept[:i], c, *kept[i + 1:]]) for i in range(3)))
+                   for c in pack if c not in kept)
+
+    fours = [rng.choice(52, 4, replace=False) for _ in range(60)]
+    h = np.array([f[:3] for f in fours], dtype=np.intp)
+    new = np.array([f[3] for f in fours], dtype=np.intp)
+    got = ahead_discard(SCAT, h, new)
+    for f, j in zip(fours, got, strict=True):
+        cards = [pack[i] for i in f]
+        kept_of = [[c for k, c in enumerate(cards) if k != p] for p in range(4)]
+        ahead = [later(k) for k in kept_of]
+        assert ahead[j] == max(ahead)
+        # ties: the highest value kept, then the fewest points thrown, then the later card
+        best = [p for p in range(4) if ahead[p] == max(ahead)]
+        assert j == max(best, key=lambda p: (value(kept_of[p]), -cards[p].points, p))

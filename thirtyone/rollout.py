@@ -48,9 +48,10 @@ class Deals:
 def make_deals(rules: Rules, my_hand: np.ndarray, opp_hands: list[np.ndarray],
                weight: np.ndarray, unseen: np.ndarray, stock_len: int, pile: np.ndarray,
                known: list[np.ndarray], my_turns: int, opp_turns: list[int],
-               rng: np.random.Generator, size: int = ROLLOUTS) -> Deals:
+               rng: np.random.Generator, size: int | None = None) -> Deals:
     """Draw ``size`` deals from sampled opponent hands (resampled by ``weight``) and a
     shuffled stock of the unseen cards that are in no sampled hand."""
+    size = ROLLOUTS if size is None else size
     S0 = len(weight)
     w = np.asarray(weight, dtype=float)
     w = w / w.sum() if w.sum() > 0 else np.full(S0, 1.0 / S0)

@@ -193,6 +193,7 @@ class Opponent:
     declined_knock: bool = False  # could have knocked and did not
     final_done: bool = False  # already had its final turn after the knock
     style: str | None = None  # how it is known to play (a bot level), None: not known
+    last_discard: Card | None = None  # its discard, if its hand has not changed since
 
 
 @dataclass
@@ -254,6 +255,7 @@ DECLINED_KNOCK = 0.1     # weight of a sampled hand good enough to knock, for on
 FEED_WEIGHT_HEADS_UP = 1.0   # how much a discard's gift to the next player counts
 FEED_WEIGHT = 0.5
 SAMPLES = 300          # sampled deals of the hidden cards per decision
+DISCARD_FIT = 0.05     # weight of a sampled hand its holder would not have kept over its discard
 KNOCK_MARGIN = 0.85    # knock when its cost is at most this share of waiting a turn
 OTHERS_WEIGHT_HEADS_UP = 1.0  # a life the single opponent loses is as good as one not lost
 OTHERS_WEIGHT = 1.0    # shared among several opponents
@@ -375,6 +377,9 @@ def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
         for x in o.known:   # a card taken openly was wanted: it counts in that hand
             counted = _counted(c_now, x.index)
             weight *= np.where(counted, 1.0, TAKEN_UNCOUNTED)
+        if DISCARD_FIT < 1.0 and o.last_discard is not None and view.rules.family == "draw":
+            weight *= np.where(_discard_fits(c_now, o.last_discard.index, o.style, view.rules,
+                                             vt), 1.0, DISCARD_FIT)
         if points and o.declined_knock:
             thr = max(DEFAULT_KNOCK_AT, _model_knock_bar(len(view.opponents) + 1,
                                                         max(o.turns - 1, 0)))
@@ -389,6 +394,25 @@ def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
     if stock.shape[1] == 0:
         stock = perm[:, -1:] if u else np.zeros((samples, 1), dtype=np.intp)
     return Sample(now, now_val, nxt, nxt_val, stock, weight)
+
+
+def _discard_fits(hands: np.ndarray, x: int, style: str | None, rules: Rules,
+                  vt: ValueTable) -> np.ndarray:
+    """Whether a player who threw ``x`` and kept ``hands`` (S, 3) would have done so: no
+    hand with ``x`` in place of one kept card is better for it (for ``standard`` and unknown
+    players: worth more one draw ahead, as standard discards before a knock; for the others:
+    a higher value, as basic discards)."""
+    if style == "random":
+        return np.ones(len(hands), dtype=bool)
+    alt = np.stack([np.where(np.arange(3) == i, x, hands) for i in range(3)], axis=1)
+    if style in (None, "standard", "expert"):
+        ahead = lookahead_tables(rules)[0]
+        now = ahead[_flat(hands[:, 0], hands[:, 1], hands[:, 2])]
+        other = ahead[_flat(alt[..., 0], alt[..., 1], alt[..., 2])]
+    else:
+        now = vt.strength[hands[:, 0], hands[:, 1], hands[:, 2]]
+        other = vt.strength[alt[..., 0], alt[..., 1], alt[..., 2]]
+    return now >= other.max(axis=1)
 
 
 def _counted(hands: np.ndarray, card: int) -> np.ndarray:
@@ -1328,8 +1352,10 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
                 just_took = card
         elif isinstance(a, Discard):
             pile.append(a.card)
-            if o is not None and a.card in o.known:
-                o.known.remove(a.card)
+            if o is not None:
+                o.last_discard = a.card
+                if a.card in o.known:
+                    o.known.remove(a.card)
         elif isinstance(a, Swap) and o is not None:
             if a.give in o.known:
                 o.known.remove(a.give)

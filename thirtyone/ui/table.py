@@ -547,6 +547,7 @@ TABLE_CSS = """
 .play-head { display: flex; justify-content: space-between; align-items: center;
   gap: 1rem; flex-wrap: wrap; }
 .play-name { font-size: 1.35rem; font-weight: 700; color: #fff; }
+.play-level { font-size: 0.9rem; font-weight: 400; font-style: italic; color: #d8e8d0; }
 .play-badge { display: inline-block; margin-left: 0.35rem; padding: 0.05rem 0.5rem;
   border-radius: 1rem; font-size: 0.85rem; font-weight: 700; vertical-align: middle; }
 .play-dealer { background: #f4f1e6; color: #1c5a37 !important; }
@@ -601,6 +602,9 @@ def _seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm"
     if obs.to_move == seat and not obs.round_over:
         badges.append('<span class="play-badge play-turn">to move</span>')
     name = html.escape(obs.players[seat]) + (" (you)" if seat == you else "")
+    styles = getattr(obs, "styles", ()) or ()
+    if seat != you and seat < len(styles) and styles[seat]:
+        name += f' <span class="play-level">{html.escape(styles[seat])}</span>'
     shown = obs.hands[seat] if obs.hands[seat] is not None and seat != you else None
     if obs.out[seat] or not with_cards:
         cards = ""
