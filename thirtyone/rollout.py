@@ -5,10 +5,11 @@ The seat's observation leaves the other hands and the stock unknown. ``deals`` f
 many times, consistently with what the seat saw (``strategy.sample_opponents`` deals the
 hidden hands; the rest of the unseen cards, shuffled, make the stock). For each move the
 seat could make, ``rollout_costs`` applies it in every deal and lets the fast simulator
-(``thirtyone.sim``) play the round to its end: this seat then plays ``standard``, the others
-``ROLLOUT_OPPONENTS``. The cost of a move is the mean over the deals of the lives this seat
-loses, less ``lam`` for each life another player loses. Every move is tried on the same
-deals, so the differences between moves are much surer than each cost on its own.
+(``thirtyone.sim``) play the round to its end: this seat then plays ``standard``, each
+other player the level it is modelled by (``levels``; by default ``ROLLOUT_OPPONENTS``).
+The cost of a move is the mean over the deals of the lives this seat loses, less ``lam`` for
+each life another player loses. Every move is tried on the same deals, so the differences
+between moves are much surer than each cost on its own.
 
 Only the view is used: nothing here looks at the hidden state of a game.
 """

@@ -51,16 +51,24 @@ The ``expert``
 --------------
 It counts the unseen cards exactly and models each opponent's hidden cards by sampling
 (consistently with what it saw: cards an opponent took from the pile are in that hand until
-thrown away; a player who drew ``d`` times has probably kept the best cards out of ``d`` more,
-and one who could knock but did not probably holds less than a knocking hand). With a few
-hundred sampled deals it estimates, for every move it could make:
+thrown away; a player who drew ``d`` times has probably kept the best cards out of ``d`` more;
+one who could knock but did not probably holds less than a knocking hand; and one who threw
+a card probably had no better use for it: a sampled hand that its holder would rather have
+kept with that card in it, by its level's discard rule, counts ``DISCARD_FIT``). It also
+reads how each other seat plays from the observation's ``styles``: the table shows every
+bot's level, so that is public (a person, or a level the simulator does not play, is
+assumed to play ``standard``). With a few hundred sampled deals it estimates, for every move
+it could make:
 
 - *knock now or not* (draw family, before a knock): knocking is set against its best take or
   draw (below) by playing the rest of the round out from each sampled deal with the fast
-  simulator (``thirtyone.rollout``), the expert then playing ``standard`` and the others
-  too; the move with the lower mean cost wins, where
+  simulator (``thirtyone.rollout``), the expert then playing ``standard`` and every other
+  player its own level; the move with the lower mean cost wins, where
   the cost is the lives the expert loses less the lives the others lose (one opponent: each
   counts fully; several: they share one weight), because a game is won by outlasting them;
+- *heads-up* (draw family, before a knock) every move is played out that way: knocking,
+  taking the top discard with each possible discard, drawing, and after a draw each
+  discard;
 - *knock now* (other families): the expected cost after everybody's final turn, against a
   short look ahead in which everybody keeps improving one card a turn, an opponent knocks
   once it holds a knocking hand, and it knocks at the best of its next turns;
