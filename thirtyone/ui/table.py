@@ -69,8 +69,9 @@ LEVEL_ORDER = ("random", "basic", "standard", "expert")
 LEVEL_HELP = {"random": "any legal move", "basic": "the fixed beginner policy",
               "standard": "knock bars that grow each turn, looks one draw ahead, "
                           "remembers discards",
-              "expert": "weighs the odds of every move and plays the round out before "
-                        "knocking"}
+              "expert": "weighs the odds of every move, plays the round out before "
+                        "knocking (heads-up: before every move), and expects each bot to "
+                        "play its level"}
 STEP_MODES = {"step": "One at a time (click Next)", "auto": "Automatic, one a second",
               "fast": "All at once"}
 
