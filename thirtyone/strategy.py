@@ -534,37 +534,35 @@ def _draw_discard(view: View, vt: ValueTable, unseen: np.ndarray,
                     dtype=np.intp)
     vals = vt.strength[kept[:, 0], kept[:, 1], kept[:, 2]]
     final = view.knocker is not None
+    costs = None
     if not final and len(options) > 1 and _plays_out_every_move(view):
         took = view.just_took.index if view.just_took is not None else None
         moves = [Move("hold", discard=a.card.index, hand=tuple(int(x) for x in k),
                       known=took if took in k else None)
                  for a, k in zip(options, kept, strict=True)]
         costs = _rollout(view, vt, sample_opponents(view, vt, rng), moves)
-        if costs is not None:
-            keys = [(-round(float(c), 9), float(v), -a.card.points)
-                    for c, v, a in zip(costs, vals, options, strict=True)]
-            best = max(range(len(options)), key=lambda i: keys[i])
-            kept_cards = tuple(c for c in view.hand if c != options[best].card)
-            return Decision(options[best], "discard", {
-                "kept": kept_cards, "value": _pts(score(kept_cards, rules).points),
-                "rollout": {a.card.display: float(c) for a, c in zip(options, costs, strict=True)},
-                "final": final})
-    later = vals if final else expected_after_draw(kept, unseen, vt)
-    feed = np.zeros(len(options))
-    if not final and view.opponents:
-        s = sample_opponents(view, vt, rng, samples=SAMPLES // 2)
-        feed = _feeding(s.now[0], s.now_val[0], s.weight,
-                        np.array([a.card.index for a in options]), unseen, vt)
-        feed *= FEED_WEIGHT_HEADS_UP if len(view.opponents) == 1 else FEED_WEIGHT
-    score_ = later - feed
+    if costs is not None:
+        score_ = -np.asarray(costs)
+        extra: dict[str, Any] = {
+            "rollout": {a.card.display: float(c) for a, c in zip(options, costs, strict=True)}}
+    else:
+        later = vals if final else expected_after_draw(kept, unseen, vt)
+        feed = np.zeros(len(options))
+        if not final and view.opponents:
+            s = sample_opponents(view, vt, rng, samples=SAMPLES // 2)
+            feed = _feeding(s.now[0], s.now_val[0], s.weight,
+                            np.array([a.card.index for a in options]), unseen, vt)
+            feed *= FEED_WEIGHT_HEADS_UP if len(view.opponents) == 1 else FEED_WEIGHT
+        score_ = later - feed
     keys = [(round(float(w), 9), float(v), -a.card.points) for w, v, a in
             zip(score_, vals, options, strict=True)]
     best = max(range(len(options)), key=lambda i: keys[i])
+    if costs is None:
+        extra = {"expected_next": float(later[best]), "feeds_next": float(feed[best])}
     action = options[best]
     kept_cards = tuple(c for c in view.hand if c != action.card)
     return Decision(action, "discard", {
-        "kept": kept_cards, "value": _pts(score(kept_cards, rules).points),
-        "expected_next": float(later[best]), "feeds_next": float(feed[best]),
+        "kept": kept_cards, "value": _pts(score(kept_cards, rules).points), **extra,
         "final": final})
 
 
@@ -694,14 +692,13 @@ def _rollout(view: View, vt: ValueTable, s: Sample, moves: list) -> np.ndarray |
 
 
 MODELS = ("random", "basic", "standard")   # levels the play-outs can copy move for move
-KNOWN_STYLES = True   # model an opponent by its known level (else: always standard)
 
 
 def model_level(style: str | None) -> str:
     """How the expert assumes a player plays in its play-outs: as the level the table shows
     for it where the fast simulator plays that level; others (a person, an expert) as
     ``standard``."""
-    return style if KNOWN_STYLES and style in MODELS else ROLLOUT_OPPONENTS
+    return style if style in MODELS else ROLLOUT_OPPONENTS
 
 
 def _should_knock(view: View, c_now: float, c_wait: float) -> bool:
@@ -1325,7 +1322,6 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     stock = rules.pack - 3 * len(active) - (1 if rules.family == "draw" else 0)
     taken_log = _taken_cards_from_log(obs)
     takes = 0
-    just_took = None
     knocker = None
     moves_made = 0
     may_knock_after = len(active) if rules.knock_from == "second_circle" else 0
@@ -1356,8 +1352,6 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
             takes += 1
             if o is not None and card is not None:
                 o.known.append(card)
-            if seat == me:
-                just_took = card
         elif isinstance(a, Discard):
             pile.append(a.card)
             if o is not None:
@@ -1376,7 +1370,6 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
         elif isinstance(a, (SwapAll, SwitchOpen, SwitchClosed)) and o is not None:
             o.known = []
         if not isinstance(a, (Draw, Take)):   # a complete turn
-            just_took = None if seat == me else just_took
             moves_made += 1
             if o is not None:
                 o.turns += 1
@@ -1400,7 +1393,8 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
                 top=pile_now[-1] if pile_now else None, public=public,
                 gone=pile_now[:-1], widow_hidden=sum(1 for c in obs.widow if c is None),
                 stock=obs.stock_count, my_turns=obs.own_turns, must_discard=must_discard,
-                lives=tuple(obs.lives), just_took=just_took if must_discard else None)
+                lives=tuple(obs.lives),
+                just_took=obs.just_drawn if obs.took_from_discard else None)
 
 
 # --- the bots and the hint, as the rest of the engine calls them ----------------------------

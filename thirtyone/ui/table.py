@@ -380,20 +380,21 @@ def load_text(state: State, text: str | bytes) -> bool:
             reason += "."
         state[ERROR] = f"This file cannot be loaded: {reason} The current game is kept."
         return False
-    old_levels = state.get(LEVELS) or []
-    family = game.rules.family
-    levels = bot_levels(family)
-    saved = list(getattr(game, "styles", ()))[1:]
-    if len(saved) == game.n - 1 and all(lv in levels for lv in saved):
-        old_levels = [None, *saved]       # the levels the file was played with
-    keep = len(old_levels) == game.n and all(lv in levels for lv in old_levels[1:])
+    levels = bot_levels(game.rules.family)
+
+    def fits(seats: list) -> bool:
+        return len(seats) == game.n and all(lv in levels for lv in seats[1:])
+
+    # the levels the file was played with, else the ones chosen before, else the default
+    saved = [None, *getattr(game, "styles", ())[1:]]
+    chosen = next((lv for lv in (saved, list(state.get(LEVELS) or [])) if fits(lv)),
+                  [None] + [default_level(levels)] * (game.n - 1))
     if hasattr(game, "styles"):
-        game.styles = tuple(old_levels) if keep else \
-            (None,) + (default_level(levels),) * (game.n - 1)
+        game.styles = tuple(chosen)
     state[GAME] = game
     state[VARIANT] = key if key in VARIANTS else _variant_of(game.rules)
     state[YOU] = 0
-    state[LEVELS] = old_levels if keep else [None] + [default_level(levels)] * (game.n - 1)
+    state[LEVELS] = chosen
     state[BOT_RNG] = np.random.default_rng([int(game.round_no), 131])
     state[PAST] = []
     state[MARK] = 0
