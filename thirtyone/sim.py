@@ -860,18 +860,13 @@ def lookahead_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
       three-card hands in h + c (what drawing now is worth, looking one more draw ahead).
 
     Sums instead of means keep every comparison exact and the same in both engines."""
-    S, _ = hand_lookup(rules)
     hands = all_hands(rules.pack).astype(np.int64)
     h0, h1, h2 = hands[:, 0], hands[:, 1], hands[:, 2]
     pack = [card.index for card in make_pack(rules.pack)]
-    base = S[_flat(h0, h1, h2)]
-    ahead_h = np.zeros(len(hands), dtype=np.int64)
-    for c in pack:
-        ok = (h0 != c) & (h1 != c) & (h2 != c)
-        best = np.maximum.reduce([base, S[_flat(c, h1, h2)], S[_flat(h0, c, h2)],
-                                  S[_flat(h0, h1, c)]])
-        ahead_h += np.where(ok, best, 0)
-    ahead = _scatter(rules, ahead_h, np.int64)
+    _, after = _after_draw(rules)            # (hands, 52): best three after adding card c
+    in_hand = np.zeros(after.shape, dtype=bool)
+    in_hand[np.arange(len(hands))[:, None], hands] = True
+    ahead = _scatter(rules, np.where(in_hand, 0, after).sum(axis=1), np.int64)
     draw_h = np.zeros(len(hands), dtype=np.int64)
     own = ahead[_flat(h0, h1, h2)]
     for c in pack:
