@@ -114,7 +114,14 @@ from .odds import hand_strengths, hand_table
 from .rollout import ROLLOUT_OPPONENTS, ROLLOUTS, Move, make_deals, rollout_costs
 from .rules import Rules
 from .scoring import score
-from .sim import SimulationError, _flat, check_supported, lookahead_tables
+from .sim import (
+    SimulationError,
+    _flat,
+    _replaced,
+    check_supported,
+    hand_lookup,
+    lookahead_tables,
+)
 
 DEFAULT_KNOCK_AT = 25
 # Widow, switch and no-pass swap games use no stock, so only a knock ends a round: both bots
@@ -412,14 +419,10 @@ def _discard_fits(hands: np.ndarray, x: int, style: str | None, rules: Rules,
     a higher value, as basic discards)."""
     if style == "random":
         return np.ones(len(hands), dtype=bool)
-    alt = np.stack([np.where(np.arange(3) == i, x, hands) for i in range(3)], axis=1)
-    if style in (None, "standard", "expert"):
-        ahead = lookahead_tables(rules)[0]
-        now = ahead[_flat(hands[:, 0], hands[:, 1], hands[:, 2])]
-        other = ahead[_flat(alt[..., 0], alt[..., 1], alt[..., 2])]
-    else:
-        now = vt.strength[hands[:, 0], hands[:, 1], hands[:, 2]]
-        other = vt.strength[alt[..., 0], alt[..., 1], alt[..., 2]]
+    worth = lookahead_tables(rules)[0] if style in (None, "standard", "expert") else \
+        hand_lookup(rules)[0]
+    now = worth[_flat(hands[:, 0], hands[:, 1], hands[:, 2])]
+    other = worth[_replaced(hands, np.full(len(hands), x, dtype=np.intp))]
     return now >= other.max(axis=1)
 
 
