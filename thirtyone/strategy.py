@@ -49,16 +49,20 @@ points of a hand that beats the same share of dealt hands).
 
 The ``expert``
 --------------
-It counts the unseen cards exactly and models each opponent's hidden cards by sampling
-(consistently with what it saw: cards an opponent took from the pile are in that hand until
-thrown away; a player who drew ``d`` times has probably kept the best cards out of ``d`` more;
-one who could knock but did not probably holds less than a knocking hand; and one who threw
-a card probably had no better use for it: a sampled hand that its holder would rather have
-kept with that card in it, by its level's discard rule, counts ``DISCARD_FIT``). It also
-reads how each other seat plays from the observation's ``styles``: the table shows every
-bot's level, so that is public (a person, or a level the simulator does not play, is
-assumed to play ``standard``). With a few hundred sampled deals it estimates, for every move
-it could make:
+It counts the unseen cards exactly and models each opponent's hidden cards by sampling,
+consistently with what it saw. It reads how each other seat plays from the observation's
+``styles``: the table shows every bot's level, so that is public (a person, or a level the
+simulator does not play, is assumed to play ``standard``). In the draw family the sampled
+hands come from ``thirtyone.belief``: every public move of a player (declining to knock,
+taking or passing over the top card, the card thrown away) is replayed against every hand
+it could hold, by the rules of its level, which gives the exact chance of each hand. In the
+other families (and with ``BELIEF`` off) a rougher read is used: cards an opponent took
+from the pile are in that hand until thrown away; a player who drew ``d`` times has
+probably kept the best cards out of ``d`` more; one who could knock but did not probably
+holds less than a knocking hand; and one who threw a card probably had no better use for
+it (a sampled hand that its holder would rather have kept with that card in it counts
+``DISCARD_FIT``). With a few hundred sampled deals it estimates, for every move it could
+make:
 
 - *knock now or not* (draw family, before a knock): knocking is set against its best take or
   draw (below) by playing the rest of the round out from each sampled deal with the fast
@@ -209,6 +213,7 @@ class Opponent:
     final_done: bool = False  # already had its final turn after the knock
     style: str | None = None  # how it is known to play (a bot level), None: not known
     last_discard: Card | None = None  # its discard, if its hand has not changed since
+    events: list = field(default_factory=list)  # its public moves this round (belief.posterior)
 
 
 @dataclass
@@ -275,6 +280,7 @@ KNOCK_MARGIN = 0.85    # knock when its cost is at most this share of waiting a 
 OTHERS_WEIGHT_HEADS_UP = 1.0  # a life the single opponent loses is as good as one not lost
 OTHERS_WEIGHT = 1.0    # shared among several opponents
 KNOCK_EDGE = 0.0       # with others' losses counted: knock when cost <= wait + KNOCK_EDGE
+BELIEF = False         # draw family: deal the sampled hands from each player's move history
 
 
 def _suit_points(rules: Rules) -> bool:
@@ -355,6 +361,10 @@ def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
     """Deal the unseen cards to the opponents ``samples`` times, consistently with what this
     seat saw. With ``blind_draws`` a player who drew ``d`` cards keeps the best of ``d`` (at
     most 3) more cards; a player who could have knocked but did not rarely holds 26 or more."""
+    if BELIEF and blind_draws and view.rules.family == "draw" and view.opponents:
+        s = _sample_from_belief(view, vt, rng, samples)
+        if s is not None:
+            return s
     unseen = view.unseen()
     u = len(unseen)
     hidden = [3 - len(o.known) for o in view.opponents]
@@ -408,6 +418,59 @@ def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
     stock = perm[:, col:]
     if stock.shape[1] == 0:
         stock = perm[:, -1:] if u else np.zeros((samples, 1), dtype=np.intp)
+    return Sample(now, now_val, nxt, nxt_val, stock, weight)
+
+
+def _event_indices(events: list) -> list[tuple]:
+    return [tuple(x.index if isinstance(x, Card) else x for x in e) for e in events]
+
+
+def _sample_from_belief(view: View, vt: ValueTable, rng: np.random.Generator,
+                        samples: int) -> Sample | None:
+    """Sampled hands dealt from each opponent's posterior (``belief.posterior``)."""
+    from .belief import posterior, sample_hands, space
+    rules = view.rules
+    sp = space(rules)
+    unseen = view.unseen()
+    u = len(unseen)
+    free = int(np.bitwise_or.reduce(np.left_shift(np.uint64(1), unseen.astype(np.uint64)))) \
+        if u else 0
+    if any(e[0] == "take" and e[1] is None for o in view.opponents for e in o.events):
+        return None   # a card taken unseen (an observation without its log): no exact read
+    weights, allowed, must = [], [], []
+    for o in view.opponents:
+        known = 0
+        for c in o.known:
+            known |= 1 << c.index
+        weights.append(posterior(rules, _event_indices(o.events), model_level(o.style),
+                                 view.n_players))
+        allowed.append(free | known)
+        must.append(known)
+    dealt = sample_hands(rng, weights, sp, allowed, must, samples)
+    if dealt is None:
+        return None
+    hands, weight = dealt
+    perm = unseen[np.argsort(rng.random((samples, u)), axis=1)] if u else \
+        np.zeros((samples, 0), dtype=np.intp)
+    held = np.concatenate(hands, axis=1)
+    in_hand = (perm[:, :, None] == held[:, None, :]).any(axis=2) if u else \
+        np.zeros((samples, 0), dtype=bool)
+    rest = np.take_along_axis(perm, np.argsort(in_hand, axis=1, kind="stable"), axis=1)
+    n_free = int(u - in_hand.sum(axis=1).max()) if u else 0
+    rest = rest[:, :max(n_free, 0)]
+    now, now_val, nxt, nxt_val = [], [], [], []
+    for j, h in enumerate(hands):
+        now.append(h)
+        now_val.append(vt.strength[h[:, 0], h[:, 1], h[:, 2]])
+        if j < rest.shape[1]:
+            v, c = best_three(_with(h, rest[:, j]), vt)
+        else:
+            v, c = now_val[-1], h
+        nxt.append(c)
+        nxt_val.append(v)
+    stock = rest[:, len(hands):]
+    if stock.shape[1] == 0:
+        stock = rest[:, -1:] if rest.shape[1] else np.tile(_idx(view.hand)[:1], (samples, 1))
     return Sample(now, now_val, nxt, nxt_val, stock, weight)
 
 
@@ -1289,6 +1352,10 @@ def wait_cost(view: View, vt: ValueTable, s: Sample, mine: np.ndarray,
 # --- from an observation to a view ----------------------------------------------------------
 
 
+_UPCARD = object()   # the card turned up at the deal, before it is known
+_NO_TOP = object()   # an empty discard pile
+
+
 def _taken_cards_from_log(obs: Any) -> list[Card] | None:
     """The cards taken from the discard pile this round, in order, read from the public log
     (None when the observation carries no log)."""
@@ -1325,6 +1392,7 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     stock = rules.pack - 3 * len(active) - (1 if rules.family == "draw" else 0)
     taken_log = _taken_cards_from_log(obs)
     takes = 0
+    upcard: Card | None = None
     knocker = None
     moves_made = 0
     may_knock_after = len(active) if rules.knock_from == "second_circle" else 0
@@ -1342,22 +1410,34 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
         if o is not None and starts_turn and not isinstance(a, Knock) and knocker is None \
                 and moves_made >= may_knock_after:
             o.declined_knock = True
+            o.events.append(("decline", o.turns))
+        after = knocker is not None
         if isinstance(a, Knock):
             knocker = seat
+            if o is not None:
+                o.events.append(("knock", o.turns))
         elif isinstance(a, Draw):
             stock -= 1
             if o is not None:
                 o.draws += 1
+                top = pile[-1] if pile else _NO_TOP
+                o.events.append(("draw", _UPCARD if top is None else top, after))
         elif isinstance(a, Take):
             card = pile.pop() if pile else None
+            was_upcard = card is None
             if taken_log is not None and takes < len(taken_log):
                 card = taken_log[takes]
+            if was_upcard and card is not None:
+                upcard = card
             takes += 1
-            if o is not None and card is not None:
-                o.known.append(card)
+            if o is not None:
+                o.events.append(("take", card, after))   # card None: not known (no log)
+                if card is not None:
+                    o.known.append(card)
         elif isinstance(a, Discard):
             pile.append(a.card)
             if o is not None:
+                o.events.append(("discard", a.card, after))
                 o.last_discard = a.card
                 if a.card in o.known:
                     o.known.remove(a.card)
@@ -1391,6 +1471,11 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     for o in opp.values():
         o.known = [c for c in dict.fromkeys(o.known) if c not in visible][:3]
     knocker = obs.knocker if obs.knocker is not None else knocker
+    if upcard is None and pile and pile[0] is None and len(pile) == len(pile_now) and pile_now:
+        upcard = pile_now[0]    # never taken: still at the bottom of the pile
+    for o in opp.values():
+        o.events = [(e[0], upcard if e[1] is _UPCARD else None if e[1] is _NO_TOP else e[1],
+                     *e[2:]) for e in o.events]
     return View(rules=rules, seat=me, hand=tuple(obs.hand), legal=tuple(obs.legal_actions),
                 opponents=[opp[s] for s in order], knocker=knocker,
                 top=pile_now[-1] if pile_now else None, public=public,
