@@ -280,7 +280,7 @@ KNOCK_MARGIN = 0.85    # knock when its cost is at most this share of waiting a 
 OTHERS_WEIGHT_HEADS_UP = 1.0  # a life the single opponent loses is as good as one not lost
 OTHERS_WEIGHT = 1.0    # shared among several opponents
 KNOCK_EDGE = 0.0       # with others' losses counted: knock when cost <= wait + KNOCK_EDGE
-BELIEF = False         # draw family: deal the sampled hands from each player's move history
+BELIEF = True          # draw family: deal the sampled hands from each player's move history
 
 
 def _suit_points(rules: Rules) -> bool:
