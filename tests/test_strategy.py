@@ -306,6 +306,7 @@ def test_one_game_is_played_to_the_end_with_a_winner_or_a_draw():
 # without any take-versus-draw rule 24.7 %). Since the expert reads each hidden hand from
 # that player's moves (thirtyone.belief) it wins 39.6 % of 1,000 games against three standard
 # (32.0 % on the same seeds before) and 76.8 % of 500 heads-up games against basic (72.8 %).
+
 Z = 2.0
 NOT_YET = "at the issue 4 target on the point estimate, not yet on the lower bound of this size"
 

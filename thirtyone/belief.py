@@ -9,9 +9,10 @@ weight. The moves read are
 - declining to knock, or knocking (a knock bar by player count and turn, see
   ``strategy.knock_threshold``; ``basic`` knocks at 25);
 - taking the top discard, or drawing without taking it (the take rule of that level);
-- the card thrown away (the discard rule of that level): after a blind draw the hand before
-  it is any of the four hands the new hand and the thrown card make, so the update is exact
-  and needs no sampled cards.
+- the card thrown away (the discard rule of that level; ties the rule does not settle from
+  the hand alone count as an even choice): after a blind draw the hand before it is any of
+  the four hands the new hand and the thrown card make, so the update is exact and needs no
+  sampled cards.
 
 The result is one weight per hand (rows of ``odds.all_hands``). The expert deals its sampled
 hands from these weights (``strategy.sample_opponents``). Cards seen elsewhere are ruled out
@@ -25,6 +26,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .bots import DEFAULT_KNOCK_AT
 from .cards import make_pack
 from .odds import all_hands
 from .rules import Rules
@@ -32,7 +34,6 @@ from .sim import _after_draw, _bits, _flat, hand_lookup, lookahead_tables
 
 MISFIT = 1e-6         # weight kept by a hand that would have moved otherwise (known level)
 MISFIT_UNKNOWN = 0.2   # the same for a player whose level is not known (or an expert)
-BASIC_KNOCK_AT = 25
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ def posterior(rules: Rules, events: list[tuple], level: str, n_players: int) -> 
     return _cached(rules, tuple(events), level, n_players)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)   # about 180 kB each (52-card pack)
 def _cached(rules: Rules, events: tuple, level: str, n_players: int) -> np.ndarray:
     ends = [i for i, e in enumerate(events[:-1]) if e[0] == "discard"]
     if ends:   # start from the weights after the last whole turn before the end
@@ -158,7 +159,7 @@ def _posterior(rules: Rules, events: list[tuple], level: str, n_players: int,
                 bar = knock_threshold(n_players, r)
                 knocks = (sp.value2 >= 2 * bar) | (r >= MAX_TURNS_BEFORE_KNOCK)
             else:
-                knocks = sp.value2 >= 2 * BASIC_KNOCK_AT
+                knocks = sp.value2 >= 2 * DEFAULT_KNOCK_AT   # basic's bar
             w *= _lik(knocks if kind == "knock" else ~knocks, misfit)
         elif kind == "take":
             card, after = ev[1], ev[2]

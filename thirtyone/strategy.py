@@ -359,8 +359,10 @@ class Sample:
 def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
                      samples: int = SAMPLES, blind_draws: bool = True) -> Sample:
     """Deal the unseen cards to the opponents ``samples`` times, consistently with what this
-    seat saw. With ``blind_draws`` a player who drew ``d`` cards keeps the best of ``d`` (at
-    most 3) more cards; a player who could have knocked but did not rarely holds 26 or more."""
+    seat saw. In the draw family (``blind_draws``) the hands come from ``belief.posterior``;
+    otherwise, and where the public record is incomplete, a player who drew ``d`` cards keeps
+    the best of ``d`` (at most 3) more cards and a player who could have knocked but did not
+    rarely holds 26 or more."""
     if BELIEF and blind_draws and view.rules.family == "draw" and view.opponents:
         s = _sample_from_belief(view, vt, rng, samples)
         if s is not None:
