@@ -30,7 +30,7 @@ from .bots import DEFAULT_KNOCK_AT
 from .cards import make_pack
 from .odds import all_hands
 from .rules import Rules
-from .sim import _after_draw, _bits, _flat, hand_lookup, lookahead_tables
+from .sim import _BIT, _after_draw, _bits, _flat, _replaced, hand_lookup, lookahead_tables
 
 MISFIT = 1e-6         # weight kept by a hand that would have moved otherwise (known level)
 MISFIT_UNKNOWN = 0.2   # the same for a player whose level is not known (or an expert)
@@ -65,18 +65,12 @@ def space(rules: Rules) -> Space:
 
 
 def _has(sp: Space, card: int) -> np.ndarray:
-    return (sp.bits & (np.uint64(1) << np.uint64(card))) != 0
+    return (sp.bits & _BIT[card]) != 0
 
 
 def _replace_each(sp: Space, rows: np.ndarray, card: int) -> np.ndarray:
     """(R, 3) rows of each hand with its card j replaced by ``card``."""
-    h = sp.hands[rows]
-    out = np.empty((len(rows), 3), dtype=np.intp)
-    for j in range(3):
-        g = h.copy()
-        g[:, j] = card
-        out[:, j] = sp.row[_flat(g[:, 0], g[:, 1], g[:, 2])]
-    return out
+    return sp.row[_replaced(sp.hands[rows], np.full(len(rows), card, dtype=np.intp))]
 
 
 def _keeps_best(sp: Space, kept: np.ndarray, thrown: np.ndarray, target: int, model: str,

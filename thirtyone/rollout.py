@@ -46,6 +46,19 @@ class Deals:
         return len(self.opp)
 
 
+def free_cards(rng: np.random.Generator, unseen: np.ndarray, held: np.ndarray) -> np.ndarray:
+    """Per row of ``held`` (S, k) cards, the ``unseen`` cards in no held hand, shuffled: the
+    stock as it may lie (S, the fewest free cards of any row)."""
+    size, u = len(held), len(unseen)
+    perm = unseen[np.argsort(rng.random((size, u)), axis=1)] if u else \
+        np.zeros((size, 0), dtype=np.intp)
+    in_hand = (perm[:, :, None] == held[:, None, :]).any(axis=2) if held.shape[1] else \
+        np.zeros(perm.shape, dtype=bool)
+    rest = np.take_along_axis(perm, np.argsort(in_hand, axis=1, kind="stable"), axis=1)
+    free = int(u - in_hand.sum(axis=1).max()) if u else 0
+    return rest[:, :max(free, 0)]
+
+
 def make_deals(rules: Rules, my_hand: np.ndarray, opp_hands: list[np.ndarray],
                weight: np.ndarray, unseen: np.ndarray, stock_len: int, pile: np.ndarray,
                known: list[np.ndarray], my_turns: int, opp_turns: list[int],
@@ -59,16 +72,8 @@ def make_deals(rules: Rules, my_hand: np.ndarray, opp_hands: list[np.ndarray],
     pick = rng.choice(S0, size=size, p=w)
     opp = np.stack([h[pick] for h in opp_hands], axis=1) if opp_hands else \
         np.zeros((size, 0, 3), dtype=np.intp)
-    u = len(unseen)
-    perm = unseen[np.argsort(rng.random((size, u)), axis=1)] if u else \
-        np.zeros((size, 0), dtype=np.intp)
-    held = opp.reshape(size, -1)
-    in_hand = (perm[:, :, None] == held[:, None, :]).any(axis=2) if held.shape[1] else \
-        np.zeros(perm.shape, dtype=bool)
-    order = np.argsort(in_hand, axis=1, kind="stable")
-    rest = np.take_along_axis(perm, order, axis=1)
-    free = int(u - in_hand.sum(axis=1).max()) if u else 0
-    stock = rest[:, :max(0, min(stock_len, free))]
+    rest = free_cards(rng, unseen, opp.reshape(size, -1))
+    stock = rest[:, :max(0, min(stock_len, rest.shape[1]))]
     return Deals(rules, np.asarray(my_hand, dtype=np.intp), opp.astype(np.intp), stock,
                  np.asarray(pile, dtype=np.intp), known, my_turns, list(opp_turns))
 

@@ -115,11 +115,12 @@ from .actions import (
 )
 from .cards import Card, card_from_index, cards_display, make_pack, parse_card
 from .odds import hand_strengths, hand_table
-from .rollout import ROLLOUT_OPPONENTS, ROLLOUTS, Move, make_deals, rollout_costs
+from .rollout import ROLLOUT_OPPONENTS, ROLLOUTS, Move, free_cards, make_deals, rollout_costs
 from .rules import Rules
 from .scoring import score
 from .sim import (
     SimulationError,
+    _bits,
     _flat,
     _replaced,
     check_supported,
@@ -434,16 +435,12 @@ def _sample_from_belief(view: View, vt: ValueTable, rng: np.random.Generator,
     rules = view.rules
     sp = space(rules)
     unseen = view.unseen()
-    u = len(unseen)
-    free = int(np.bitwise_or.reduce(np.left_shift(np.uint64(1), unseen.astype(np.uint64)))) \
-        if u else 0
+    free = int(_bits(unseen[None, :])[0]) if len(unseen) else 0
     if any(e[0] == "take" and e[1] is None for o in view.opponents for e in o.events):
         return None   # a card taken unseen (an observation without its log): no exact read
     weights, allowed, must = [], [], []
     for o in view.opponents:
-        known = 0
-        for c in o.known:
-            known |= 1 << c.index
+        known = int(_bits(_idx(o.known)[None, :])[0]) if o.known else 0
         weights.append(posterior(rules, _event_indices(o.events), model_level(o.style),
                                  view.n_players))
         allowed.append(free | known)
@@ -452,14 +449,7 @@ def _sample_from_belief(view: View, vt: ValueTable, rng: np.random.Generator,
     if dealt is None:
         return None
     hands, weight = dealt
-    perm = unseen[np.argsort(rng.random((samples, u)), axis=1)] if u else \
-        np.zeros((samples, 0), dtype=np.intp)
-    held = np.concatenate(hands, axis=1)
-    in_hand = (perm[:, :, None] == held[:, None, :]).any(axis=2) if u else \
-        np.zeros((samples, 0), dtype=bool)
-    rest = np.take_along_axis(perm, np.argsort(in_hand, axis=1, kind="stable"), axis=1)
-    n_free = int(u - in_hand.sum(axis=1).max()) if u else 0
-    rest = rest[:, :max(n_free, 0)]
+    rest = free_cards(rng, unseen, np.concatenate(hands, axis=1))
     now, now_val, nxt, nxt_val = [], [], [], []
     for j, h in enumerate(hands):
         now.append(h)
