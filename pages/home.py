@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from thirtyone.cards import parse_hand
+from thirtyone.core.cards import parse_hand
 from thirtyone.ui.cards import hand_html, show
 from thirtyone.ui.common import current_variant
 

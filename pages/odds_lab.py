@@ -7,11 +7,11 @@ import json
 import pandas as pd
 import streamlit as st
 
-from thirtyone.cards import CardError, parse_hand
-from thirtyone.odds_knock import check_simulable, iter_knock_after_turns
-from thirtyone.odds_moves import move_odds
-from thirtyone.odds_tables import OddsError, value_label
-from thirtyone.rules import Rules
+from thirtyone.core.cards import CardError, parse_hand
+from thirtyone.core.rules import Rules
+from thirtyone.odds.moves import move_odds
+from thirtyone.odds.tables import OddsError, value_label
+from thirtyone.sim.knock import check_simulable, iter_knock_after_turns
 from thirtyone.ui import odds_plots as op
 from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
 

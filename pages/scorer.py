@@ -8,10 +8,17 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from thirtyone.cards import CardError, cards_display, cards_text, make_pack, parse_card, parse_hand
-from thirtyone.compare import every_variant
-from thirtyone.odds import hand_standing
-from thirtyone.scoring import score
+from thirtyone.core.cards import (
+    CardError,
+    cards_display,
+    cards_text,
+    make_pack,
+    parse_card,
+    parse_hand,
+)
+from thirtyone.core.scoring import score
+from thirtyone.odds.dealt import hand_standing
+from thirtyone.teach.compare import every_variant
 from thirtyone.ui.cards import card_picker, hand_html, show
 from thirtyone.ui.common import (
     HAND_VALUE_OPTIONS,

@@ -8,9 +8,9 @@ hands and table cards it wants and the rule decides where each card lands.
 
 from __future__ import annotations
 
-from thirtyone.cards import Card, parse_cards
-from thirtyone.game import Game, new_game
-from thirtyone.rules import get_variant
+from thirtyone.core.cards import Card, parse_cards
+from thirtyone.core.rules import get_variant
+from thirtyone.game.table import Game, new_game
 
 
 def stack(n: int, hands: list[str], *, dealer: int = 0, widow: str = "", spare: str = "",

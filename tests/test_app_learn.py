@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from thirtyone.lessons import load_lessons
+from thirtyone.teach.lessons import load_lessons
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 LESSON2 = "t31lesson_02-hand-value-and-suits"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from thirtyone.actions import Exchange
-from thirtyone.game import new_game
-from thirtyone.rules import get_variant
+from thirtyone.core.actions import Exchange
+from thirtyone.core.rules import get_variant
+from thirtyone.game.table import new_game
 from thirtyone.ui import table
 
 TIMEOUT = 60
@@ -427,7 +427,6 @@ def test_a_bot_name_is_not_accepted_as_your_name():
 
 
 def test_a_saved_game_loads_back_to_the_same_position():
-    pytest.importorskip("thirtyone.records")
     state = started("schwimmen", bots=2, seed=11)
     table.play_move(state, state["play_game"].legal_actions()[0])
     table.bots_until_you(state)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from thirtyone.rules import OPTIONS, VARIANTS
+from thirtyone.core.rules import OPTIONS, VARIANTS
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
@@ -74,7 +74,6 @@ def test_history_and_names_are_on_the_page(at):
 
 
 def test_the_simulation_runs_on_request_with_rates_between_0_and_1(at):
-    pytest.importorskip("thirtyone.sim")
     at.select_slider(key="t31var_rounds").set_value(2_000).run()
     at.button(key="t31var_sim_go").click().run()
     assert not at.exception
@@ -101,7 +100,7 @@ def test_the_sidebar_variant_is_the_first_column_the_others_are_compared_with(at
 
 
 def test_the_names_map_has_a_point_with_hover_names_for_every_place():
-    from thirtyone import lore
+    from thirtyone.teach import lore
     from thirtyone.ui.variants import names_map
 
     fig = names_map()

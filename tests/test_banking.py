@@ -13,8 +13,10 @@ import numpy as np
 import pytest
 
 from thirtyone import IllegalActionError, RulesError
-from thirtyone.actions import Hit, Knock, Stay
-from thirtyone.banking import (
+from thirtyone.core.actions import Hit, Knock, Stay
+from thirtyone.core.cards import CardError, make_pack, parse_card, parse_cards
+from thirtyone.core.rules import get_variant
+from thirtyone.game.banking import (
     BANKING_BOTS,
     BankingGame,
     BankingRecordError,
@@ -23,8 +25,6 @@ from thirtyone.banking import (
     banking_to_record,
     new_banking_game,
 )
-from thirtyone.cards import CardError, make_pack, parse_card, parse_cards
-from thirtyone.rules import get_variant
 
 BANKING = get_variant("banking").rules
 

@@ -13,16 +13,16 @@ import numpy as np
 import pytest
 
 from thirtyone import IllegalActionError
-from thirtyone.actions import Draw, Hit, Knock, Stay
-from thirtyone.banking import (
+from thirtyone.core.actions import Draw, Hit, Knock, Stay
+from thirtyone.core.cards import make_pack
+from thirtyone.core.rules import get_variant
+from thirtyone.game.banking import (
     BANKING_BOTS,
     BankingGame,
     banking_from_record,
     banking_to_record,
     min_packs,
 )
-from thirtyone.cards import make_pack
-from thirtyone.rules import get_variant
 
 GAMES = 2000
 MAX_ROUNDS_BOUND = 3000          # no game may run longer than this

@@ -5,19 +5,22 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from thirtyone import belief, strategy
 from thirtyone.bots import make_bot
-from thirtyone.cards import parse_card
-from thirtyone.game import new_game
-from thirtyone.rules import get_variant
-from thirtyone.sim import _flat
+from thirtyone.core.cards import parse_card
+from thirtyone.core.rules import get_variant
+from thirtyone.expert import belief
+from thirtyone.expert.expert import event_indices, sample_from_belief
+from thirtyone.game.table import new_game
+from thirtyone.lookup import flat
+from thirtyone.policies.standard import knock_threshold
+from thirtyone.policies.view import value_table, view_from_observation
 
 SCAT = get_variant("scat").rules
 
 
 def _row(rules, hand) -> int:
     idx = sorted(c.index for c in hand)
-    return int(belief.space(rules).row[_flat(*idx)])
+    return int(belief.space(rules).row[flat(*idx)])
 
 
 def _turn_views(rules, levels, rounds, seed):
@@ -32,7 +35,7 @@ def _turn_views(rules, levels, rounds, seed):
             seat = g.to_move
             obs = g.observation(seat, log=True)
             if seat == 0 and obs.phase == "turn":
-                yield strategy.view_from_observation(obs), g.hands
+                yield view_from_observation(obs), g.hands
             g.apply(bots[seat](g.observation(seat, log=False), rng))
 
 
@@ -46,7 +49,7 @@ def test_the_true_hand_is_never_ruled_out(monkeypatch, level, n):
     checked = moved = 0
     for view, hands in _turn_views(SCAT, [level] * n, rounds=40, seed=7):
         for o in view.opponents:
-            w = belief.posterior(SCAT, strategy._event_indices(o.events), level, view.n_players)
+            w = belief.posterior(SCAT, event_indices(o.events), level, view.n_players)
             assert w[_row(SCAT, hands[o.seat])] > 0, (o.seat, o.events)
             checked += 1
             moved += any(e[0] == "discard" for e in o.events)
@@ -77,7 +80,7 @@ def test_a_taken_card_is_held_and_a_thrown_card_is_not():
 
 def test_declining_to_knock_rules_out_knocking_hands():
     w = belief.posterior(SCAT, [("decline", 3)], "standard", 4)
-    bar = strategy.knock_threshold(4, 3)
+    bar = knock_threshold(4, 3)
     sp = belief.space(SCAT)
     high = sp.value2 >= 2 * bar
     assert high.any() and (~high).any()
@@ -88,13 +91,13 @@ def test_the_sampled_hands_are_calibrated():
     """Dealt from the posterior, the sampled hands of players who have moved are neither
     better nor worse than their true hands on average (within 4 standard errors): the
     position of the true value among the sampled values is uniform, mean 1/2."""
-    vt = strategy.value_table(SCAT)
+    vt = value_table(SCAT)
     rng = np.random.default_rng(5)
     pits = []
     for view, hands in _turn_views(SCAT, ["standard"] * 4, rounds=150, seed=11):
         if view.knocker is not None:
             continue
-        s = strategy._sample_from_belief(view, vt, rng, 200)
+        s = sample_from_belief(view, vt, rng, 200)
         assert s is not None
         for j, o in enumerate(view.opponents):
             if o.turns == 0:
@@ -117,7 +120,7 @@ def test_the_view_knows_the_turned_up_card():
     g.apply("draw")
     g.apply(f"discard {g.hands[0][-1]}")
     obs = g.observation(1)
-    view = strategy.view_from_observation(obs)
+    view = view_from_observation(obs)
     first = next(o for o in view.opponents if o.seat == 0)
     assert first.events[1][0] == "draw" and first.events[1][1] == up
 
@@ -128,8 +131,9 @@ def test_one_turn_of_basic_matches_a_brute_force_count(top):
     to knock, pass over the top card, draw and throw: for every throw, the mean value of the
     hand it keeps must be what the posterior says for that history (pooled over all
     throws, within 4 standard errors)."""
-    from thirtyone.bots import _value_after_take, best_discard, hand_key
-    from thirtyone.cards import make_pack
+    from thirtyone.core.cards import make_pack
+    from thirtyone.game.hands import hand_key
+    from thirtyone.policies.basic import _value_after_take, best_discard
     pack = list(make_pack(52))
     t = parse_card(top)
     rest = [c for c in pack if c != t]

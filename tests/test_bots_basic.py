@@ -8,9 +8,8 @@ import numpy as np
 import pytest
 from table_helpers import game
 
-from thirtyone.bots import BOTS, make_bot
-from thirtyone.game import play_round
-from thirtyone.rules import get_variant
+from thirtyone.bots import BOTS, make_bot, play_round
+from thirtyone.core.rules import get_variant
 
 RNG = np.random.default_rng(0)
 basic = BOTS["basic"]

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from thirtyone import Card, CardError, make_pack, parse_card, parse_hand
-from thirtyone.cards import FULL_PACK, cards_text
+from thirtyone.core.cards import FULL_PACK, cards_text
 
 RANK_FORMS = {2: ["2"], 3: ["3"], 4: ["4"], 5: ["5"], 6: ["6"], 7: ["7"], 8: ["8"], 9: ["9"],
               10: ["10", "T", "t"], 11: ["J", "j"], 12: ["Q", "q"], 13: ["K", "k"],

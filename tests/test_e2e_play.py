@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from e2e_helpers import open_app, wait_for_app
 
-from thirtyone.rules import VARIANTS
+from thirtyone.core.rules import VARIANTS
 
 pytestmark = pytest.mark.browser
 

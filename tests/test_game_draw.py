@@ -8,9 +8,9 @@ import pytest
 from table_helpers import cards, game, hand_text, play
 
 from thirtyone import IllegalActionError
-from thirtyone.cards import parse_card
-from thirtyone.game import new_game
-from thirtyone.rules import get_variant
+from thirtyone.core.cards import parse_card
+from thirtyone.core.rules import get_variant
+from thirtyone.game.table import new_game
 
 SCAT = get_variant("scat").rules
 

@@ -8,8 +8,8 @@ import pytest
 from table_helpers import game, play, stack
 
 from thirtyone import IllegalActionError
-from thirtyone.game import new_game
-from thirtyone.rules import get_variant
+from thirtyone.core.rules import get_variant
+from thirtyone.game.table import new_game
 
 SCAT = get_variant("scat").rules
 LOW = ["2C 3D 4S", "5C 6D 7S", "8C 9D TS"]     # 4, 7, 10: Ann is lowest

@@ -6,10 +6,10 @@ import pytest
 from table_helpers import game, play
 
 from thirtyone import IllegalActionError
-from thirtyone.actions import Discard, Draw
-from thirtyone.cards import make_pack, parse_card
-from thirtyone.game import new_game
-from thirtyone.rules import get_variant
+from thirtyone.core.actions import Discard, Draw
+from thirtyone.core.cards import make_pack, parse_card
+from thirtyone.core.rules import get_variant
+from thirtyone.game.table import new_game
 
 SCAT = get_variant("scat").rules
 HANDS = ["2C 3C 4C", "AH 9H 7D", "KS QS JS"]
@@ -138,7 +138,7 @@ def test_history_keeps_each_rounds_moves_as_canonical_text():
 def test_an_observation_is_a_complete_frozen_value():
     import dataclasses
 
-    from thirtyone.game import Observation
+    from thirtyone.game.table import Observation
 
     g = game("scat", HANDS, table="8D")
     obs = g.observation(1)

@@ -6,7 +6,7 @@ import pytest
 from table_helpers import cards, game, hand_text, play
 
 from thirtyone import IllegalActionError
-from thirtyone.rules import get_variant
+from thirtyone.core.rules import get_variant
 
 SCHWIMMEN = get_variant("schwimmen").rules
 HANDS = ["7C 8D 9S", "7D 8S 9H", "7S 8H TC"]       # 9, 9 and 10: nothing special

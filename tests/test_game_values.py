@@ -6,10 +6,10 @@ from itertools import combinations
 
 import pytest
 
-from thirtyone.cards import make_pack
-from thirtyone.game import hand_key, is_blitz, is_fire
-from thirtyone.rules import get_variant
-from thirtyone.scoring import score
+from thirtyone.core.cards import make_pack
+from thirtyone.core.rules import get_variant
+from thirtyone.core.scoring import score
+from thirtyone.game.hands import hand_key, is_blitz, is_fire
 
 CASES = {
     "scat": get_variant("scat").rules,

@@ -6,9 +6,9 @@ import pytest
 from table_helpers import cards, game, hand_text, play
 
 from thirtyone import IllegalActionError
-from thirtyone.cards import parse_card
-from thirtyone.game import new_game
-from thirtyone.rules import get_variant
+from thirtyone.core.cards import parse_card
+from thirtyone.core.rules import get_variant
+from thirtyone.game.table import new_game
 
 KITTY = get_variant("kitty").rules
 HANDS = ["2C 3D 4S", "5C 6D 7S", "8C 9D TS"]          # 4, 7 and 10

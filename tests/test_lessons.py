@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from thirtyone.cards import make_pack, parse_card, parse_hand
-from thirtyone.lessons import (
+from thirtyone.core.cards import make_pack, parse_card, parse_hand
+from thirtyone.core.rules import get_variant
+from thirtyone.teach.lessons import (
     LessonError,
     load_lessons,
     parse_lesson,
     parse_quiz,
     table_showdown,
 )
-from thirtyone.rules import get_variant
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 

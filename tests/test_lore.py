@@ -3,8 +3,8 @@ rules say, and the map points lie inside the right part of the world."""
 
 import pytest
 
-from thirtyone import lore
-from thirtyone.rules import VARIANTS
+from thirtyone.core.rules import VARIANTS
+from thirtyone.teach import lore
 
 # Names listed in RULES.md section 5, typed from the rule book.
 NAMES_IN_RULES = ["Trente et un", "Blitz", "Scat", "Cadillac", "Cad", "Whammy!", "Juble",

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from thirtyone import Rules, get_variant
-from thirtyone.odds import all_hands
-from thirtyone.odds_deal import (
+from thirtyone.lookup import all_hands
+from thirtyone.odds.deal import (
     disjoint_family_counts,
     event_mask,
     p_all_special,

@@ -8,7 +8,7 @@ import pytest
 from brute import banking, brag, every_hand, suit_sum, tie_break_key
 
 from thirtyone import VARIANTS, Card, Rules, get_variant, parse_hand
-from thirtyone.odds import dealt_distribution, hand_standing
+from thirtyone.odds.dealt import dealt_distribution, hand_standing
 
 
 def brute_key(hand, rules: Rules):

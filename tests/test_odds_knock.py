@@ -7,12 +7,9 @@ import numpy as np
 import pytest
 
 from thirtyone import get_variant
-from thirtyone.odds import hand_table
-from thirtyone.odds_knock import (
-    iter_knock_after_turns,
-    knock_survival_exact,
-    simulate_fresh_knock,
-)
+from thirtyone.lookup import hand_table
+from thirtyone.odds.knock import knock_survival_exact, simulate_fresh_knock
+from thirtyone.sim.knock import iter_knock_after_turns
 
 R32 = get_variant("eenendertigen").rules
 R52 = get_variant("scat").rules
@@ -73,7 +70,7 @@ def test_exact_one_opponent_curve_matches_a_simulation_of_fresh_hands(value):
 
 
 def test_second_opponent_factor_counts_disjoint_pairs_exactly():
-    from thirtyone.odds_knock import _second_opponent
+    from thirtyone.odds.knock import _second_opponent
 
     table = hand_table(R32)
     hands, s = table.hands, table.strength

@@ -10,8 +10,8 @@ import pytest
 from brute import brag, suit_sum
 
 from thirtyone import CardError, get_variant, parse_hand
-from thirtyone.cards import make_pack
-from thirtyone.odds_moves import move_odds
+from thirtyone.core.cards import make_pack
+from thirtyone.odds.moves import move_odds
 
 SCAT = get_variant("scat").rules
 

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from thirtyone import get_variant, parse_hand
-from thirtyone.odds import hand_table
-from thirtyone.odds_race import classes_for, race_curve, simulate_race, solve_race
+from thirtyone.lookup import hand_table
+from thirtyone.odds.race import classes_for, race_curve, simulate_race, solve_race
 
 R32 = get_variant("eenendertigen").rules
 R52 = get_variant("scat").rules
@@ -123,10 +123,10 @@ def test_solution_is_cached_and_brag_rules_are_refused():
 
 @pytest.mark.parametrize("key", ["scat", "schwimmen", "kitty"])
 def test_the_basic_discard_here_is_the_basic_bots_discard(key):
-    from thirtyone.bots import best_discard
-    from thirtyone.cards import card_from_index
-    from thirtyone.odds_race import basic_discard
-    from thirtyone.odds_tables import lookup, pack_indices
+    from thirtyone.core.cards import card_from_index
+    from thirtyone.odds.race import basic_discard
+    from thirtyone.odds.tables import lookup, pack_indices
+    from thirtyone.policies.basic import best_discard
 
     rules = get_variant(key).rules
     rng = np.random.default_rng(21)

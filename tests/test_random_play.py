@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from thirtyone import IllegalActionError
-from thirtyone.actions import (
+from thirtyone.core.actions import (
     Discard,
     Draw,
     Exchange,
@@ -35,10 +35,10 @@ from thirtyone.actions import (
     SwitchClosed,
     Take,
 )
-from thirtyone.cards import make_pack
-from thirtyone.game import Game, new_game
-from thirtyone.records import load_game, save_game
-from thirtyone.rules import VARIANTS, Rules
+from thirtyone.core.cards import make_pack
+from thirtyone.core.rules import VARIANTS, Rules
+from thirtyone.game.records import load_game, save_game
+from thirtyone.game.table import Game, new_game
 
 # 2,000 games per preset in CI; THIRTYONE_RANDOM_GAMES lowers it for a quick local run.
 GAMES = int(os.environ.get("THIRTYONE_RANDOM_GAMES", "2000"))

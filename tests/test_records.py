@@ -11,8 +11,8 @@ import pytest
 from thirtyone import IllegalActionError
 from thirtyone.bots import BOTS
 from thirtyone.cli import main
-from thirtyone.game import new_game
-from thirtyone.records import (
+from thirtyone.core.rules import get_variant
+from thirtyone.game.records import (
     RecordError,
     game_from_record,
     game_to_record,
@@ -20,7 +20,7 @@ from thirtyone.records import (
     replay_command,
     save_game,
 )
-from thirtyone.rules import get_variant
+from thirtyone.game.table import new_game
 
 DATA = Path(__file__).parent / "data"
 WORKED = DATA / "schwimmen_worked_example.json"
@@ -179,7 +179,7 @@ def test_an_illegal_move_in_a_record_names_the_move():
 
 
 def test_replay_hands_banking_records_to_the_banking_engine(tmp_path, capsys):
-    from thirtyone.banking import banking_to_record, new_banking_game
+    from thirtyone.game.banking import banking_to_record, new_banking_game
 
     f = tmp_path / "bank.json"
     f.write_text(json.dumps(banking_to_record(new_banking_game(None, 3, seed=1))))

@@ -4,9 +4,9 @@ costs that follow the rules when the outcome is certain."""
 import numpy as np
 import pytest
 
-from thirtyone.cards import make_pack, parse_hand
-from thirtyone.rollout import Move, make_deals, rollout_costs
-from thirtyone.rules import get_variant
+from thirtyone.core.cards import make_pack, parse_hand
+from thirtyone.core.rules import get_variant
+from thirtyone.expert.rollout import Move, make_deals, rollout_costs
 
 SCAT = get_variant("scat").rules
 
@@ -92,8 +92,8 @@ def test_the_others_play_as_the_level_they_are_modelled_by():
 
 
 def test_the_play_out_discard_after_a_draw_keeps_the_hand_worth_most_one_draw_later():
-    from thirtyone.rollout import ahead_discard
-    from thirtyone.scoring import score
+    from thirtyone.core.scoring import score
+    from thirtyone.expert.rollout import ahead_discard
 
     pack = make_pack(52)
     rng = np.random.default_rng(7)

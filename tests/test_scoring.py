@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from thirtyone import Card, Rules, get_variant, parse_hand, score
-from thirtyone.cards import CardError
+from thirtyone.core.cards import CardError
 
 HANDS = {52: every_hand(52), 32: every_hand(32)}
 

@@ -1,5 +1,5 @@
 """The fast simulator's pieces, each checked against a slow, obvious version built on
-``thirtyone.scoring.score`` and the words of DESIGN.md "Bots"."""
+``thirtyone.core.scoring.score`` and the words of DESIGN.md "Bots"."""
 
 from __future__ import annotations
 
@@ -10,23 +10,21 @@ from itertools import combinations, permutations
 import numpy as np
 import pytest
 
-from thirtyone.cards import card_from_index, make_pack
-from thirtyone.rules import get_variant
-from thirtyone.scoring import score
-from thirtyone.sim import (
+from thirtyone.cli import simulate_command
+from thirtyone.core.cards import card_from_index, make_pack
+from thirtyone.core.rules import get_variant
+from thirtyone.core.scoring import score
+from thirtyone.lookup import card_bits, hand_lookup
+from thirtyone.policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
+from thirtyone.sim.batch import (
     BLITZ,
     ENDED_BY,
     FIRE,
     KNOCK,
     VOID,
+    RoundBatch,
     SimulationError,
-    _Batch,
-    basic_draw_moves,
-    basic_swap_moves,
-    hand_lookup,
     iter_simulate,
-    knock_threshold2,
-    simulate_command,
     simulate_rounds,
 )
 
@@ -223,8 +221,8 @@ def test_without_passing_basic_makes_the_best_swap_even_if_it_loses_value():
 # --- whole rounds -------------------------------------------------------------------------
 
 def _batch(rules, n, bots="basic", size=400, seed=0, knock_at=25.0):
-    from thirtyone.sim import parse_bots
-    return _Batch(rules, n, parse_bots(bots, n), knock_at, np.random.default_rng(seed), size, 0)
+    from thirtyone.sim.batch import parse_bots
+    return RoundBatch(rules, n, parse_bots(bots, n), knock_at, np.random.default_rng(seed), size, 0)
 
 
 @pytest.mark.parametrize("rules,n,bots", [
@@ -503,16 +501,15 @@ def test_standard_draw_turn_matches_the_written_policy(name, extras, two_step):
     """extras: with two refinements of strategy.py (denial: keep suits the next player
     collects away from them; take only if as good as an average blind draw); two_step:
     before a knock, take and discard looking one more draw ahead."""
-    from thirtyone.sim import StandardOptions, _bits, standard_draw_moves
-
+    from thirtyone.policies.standard import StandardOptions, standard_draw_moves
     rules = LOOKUP_RULES[name]
     pack = np.array(_idx(make_pack(rules.pack)))
     rng = np.random.default_rng(13)
     R, n, K = (60 if two_step else 150), 4, 25.0
     cards = np.array([rng.choice(pack, 12, replace=False) for _ in range(R)])
     h, top, drawn, seen = cards[:, :3], cards[:, 3], cards[:, 4], cards[:, 5:]
-    seen_mask = _bits(np.concatenate([seen, top[:, None]], axis=1))
-    next_known = _bits(seen[:, :2])  # two of the seen cards sit in the next player's hand
+    seen_mask = card_bits(np.concatenate([seen, top[:, None]], axis=1))
+    next_known = card_bits(seen[:, :2])  # two of the seen cards sit in the next player's hand
     may_knock = rng.random(R) < 0.5
     has_stock = rng.random(R) < 0.8
     turns_before = rng.integers(0, 15, R)
@@ -561,15 +558,14 @@ def _brute_standard_swap(hand, mid, may_knock, final, r, seen, n, rules, K):
 
 @pytest.mark.parametrize("name", ["schwimmen", "stop_the_bus"])
 def test_standard_swap_turn_matches_the_written_policy(name):
-    from thirtyone.sim import StandardOptions, _bits, standard_swap_moves
-
+    from thirtyone.policies.standard import StandardOptions, standard_swap_moves
     rules = LOOKUP_RULES[name]
     pack = np.array(_idx(make_pack(rules.pack)))
     rng = np.random.default_rng(14)
     R, n, K = 120, 4, 25.0
     cards = np.array([rng.choice(pack, 10, replace=False) for _ in range(R)])
     h, mid, other = cards[:, :3], cards[:, 3:6], cards[:, 6:]
-    seen_mask = _bits(np.concatenate([mid, other], axis=1))
+    seen_mask = card_bits(np.concatenate([mid, other], axis=1))
     may_knock = (rng.random(R) < 0.5) & (rules.hand_value == "suit_sum")
     final = ~may_knock & (rng.random(R) < 0.5)
     turns_before = rng.integers(0, 15, R)
@@ -585,7 +581,7 @@ def test_standard_swap_turn_matches_the_written_policy(name):
 
 
 def test_standard_knock_bar_rises_with_each_turn_and_players():
-    from thirtyone.sim import standard_threshold2
+    from thirtyone.policies.standard import standard_threshold2
 
     # strategy.py's text: 3+ players knock from 20 on the first turn, rising by one each turn
     # up to 27; 2 players from 26, rising by two (K = 25); the sim works in half points
@@ -595,7 +591,7 @@ def test_standard_knock_bar_rises_with_each_turn_and_players():
 
 
 def test_brag_knock_values_follow_the_share_of_hands_beaten():
-    from thirtyone.sim import knock_values2
+    from thirtyone.lookup import knock_values2
 
     kv = knock_values2(BUS)
     prial = [c.index for c in score("AS AH AD", BUS).cards]

@@ -21,7 +21,7 @@ def test_benchmark_reports_fast_and_table_rounds_per_second_side_by_side(capsys)
     assert "scat" in out and "schwimmen" in out and "x" in out
 
 
-def test_a_missing_optional_benchmark_is_skipped_not_fatal():
-    assert bench._optional("thirtyone.no_such_module", "bench") is None
-    assert bench._optional("thirtyone.sim", "no_such_function") is None
-    assert bench._optional("thirtyone.sim", "simulate") is not None
+def test_the_benchmark_runs_every_other_benchmark_of_the_project():
+    # imported directly (no optional lookups): a broken benchmark module fails at import
+    titles = [title for title, fn in bench.OTHERS if callable(fn)]
+    assert titles == ["Exact dealt-hand distribution", "Odds", "Bot strength (full games)"]

@@ -1,6 +1,6 @@
 """Move by move: in positions from real table games, the simulator's vectorised ``basic`` and
-``standard`` bots choose exactly the moves of the table engine's bots (``bots.py``,
-``strategy.py``). The positions come from whole rounds played by the table engine."""
+``standard`` bots choose exactly the moves of the table engine's bots (``policies.basic``,
+``policies.standard``). The positions come from whole rounds played by the table engine."""
 
 from __future__ import annotations
 
@@ -9,35 +9,27 @@ import zlib
 import numpy as np
 import pytest
 
-from thirtyone.actions import Discard, Draw, Knock, Pass, Stand, Swap, SwapAll, Take
-from thirtyone.cards import make_pack
-from thirtyone.rules import get_variant
-
-game = pytest.importorskip("thirtyone.game")
-bots = pytest.importorskip("thirtyone.bots")
-
-from thirtyone.sim import (  # noqa: E402
-    ENDED_BY,
-    _bits,
-    basic_draw_moves,
-    basic_swap_moves,
-    knock_threshold2,
-    simulate_decks,
-    standard_draw_moves,
-    standard_swap_moves,
-)
+from thirtyone.bots import MAX_ROUND_TURNS, make_bot
+from thirtyone.core.actions import Discard, Draw, Knock, Pass, Stand, Swap, SwapAll, Take
+from thirtyone.core.cards import make_pack
+from thirtyone.core.rules import get_variant
+from thirtyone.game.table import new_game
+from thirtyone.lookup import card_bits
+from thirtyone.policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
+from thirtyone.policies.standard import STANDARD, standard_draw_moves, standard_swap_moves
+from thirtyone.policies.view import MAX_TURNS_BEFORE_KNOCK, view_from_observation
+from thirtyone.sim.batch import ENDED_BY, simulate_decks
 
 DRAW_CODES = {0: Draw, 1: Take, 2: Knock, 3: Stand}
 
 
 def _seen_mask(obs, rules) -> np.ndarray:
     """The cards the standard bot treats as seen: everything not unseen and not in hand."""
-    strategy = pytest.importorskip("thirtyone.strategy")
-    view = strategy.view_from_observation(obs)
+    view = view_from_observation(obs)
     unseen = set(int(i) for i in view.unseen())
     seen = [c.index for c in make_pack(rules.pack)
             if c.index not in unseen and c not in obs.hand]
-    return _bits(np.array([seen or [0]], dtype=np.int64))[0] if seen else np.uint64(0)
+    return card_bits(np.array([seen or [0]], dtype=np.int64))[0] if seen else np.uint64(0)
 
 
 def _draw_choice(level, rules, obs, g, knock_at):
@@ -50,10 +42,9 @@ def _draw_choice(level, rules, obs, g, knock_at):
         move, pos = basic_draw_moves(rules, knock_threshold2(rules, knock_at), h, top, drawn,
                                      may_knock, has_stock)
     else:
-        strategy = pytest.importorskip("thirtyone.strategy")
-        view = strategy.view_from_observation(obs)
+        view = view_from_observation(obs)
         nxt = [c.index for c in view.opponents[0].known] if view.opponents else []
-        next_known = _bits(np.array([nxt])) if nxt else np.zeros(1, dtype=np.uint64)
+        next_known = card_bits(np.array([nxt])) if nxt else np.zeros(1, dtype=np.uint64)
         move, pos = standard_draw_moves(rules, knock_at, len(obs.players), h, top, drawn,
                                         may_knock, has_stock, np.array([obs.own_turns]),
                                         np.array([_seen_mask(obs, rules)], dtype=np.uint64),
@@ -85,15 +76,13 @@ def _swap_choice(level, rules, obs, knock_at):
                                               ("eenendertigen", 2, 25),
                                               ("schwimmen", 4, 25), ("stop_the_bus", 3, 10)])
 def test_vectorised_bots_choose_the_table_bots_moves(level, variant, n, rounds):
-    if level == "standard":
-        pytest.importorskip("thirtyone.strategy")
     rules = get_variant(variant).rules
     knock_at = 25.0
-    choose = bots.make_bot(level, knock_at)
+    choose = make_bot(level, knock_at)
     rng = np.random.default_rng(zlib.crc32(f"{level} {variant}".encode()))
     checked = 0
     for r in range(rounds):
-        g = game.new_game(rules, [f"P{i}" for i in range(n)], rng=rng, dealer=r % n)
+        g = new_game(rules, [f"P{i}" for i in range(n)], rng=rng, dealer=r % n)
         while not g.round_over and g.turns < 120:
             seat = g.to_move
             obs = g.observation(seat)
@@ -137,19 +126,17 @@ HOUSE = get_variant("eenendertigen").rules.replace(
 def test_same_deals_give_the_same_rounds_in_both_engines(bots_text, rules, n, knock_at):
     """Deterministic bots on the same shuffled decks: every round ends the same way, after
     the same number of turns, with the same knocker and the same lives lost."""
-    if "standard" in bots_text:
-        pytest.importorskip("thirtyone.strategy")
     seats = bots_text.split(",")
     seats = seats * n if len(seats) == 1 else (seats + ["basic"] * n)[:n]
-    choosers = [bots.make_bot(b, knock_at) for b in seats]
+    choosers = [make_bot(b, knock_at) for b in seats]
     rng = np.random.default_rng(99)
     rounds = 40 if "standard" in bots_text else 120
     if "standard" in bots_text and rules.hand_value == "brag":
         rounds = 16  # standard rarely stops the bus: long rounds (see notes), so fewer
     decks, dealers, table = [], [], []
     for r in range(rounds):
-        g = game.new_game(rules, [f"P{i}" for i in range(n)], rng=rng, dealer=r % n)
-        while not g.round_over and g.turns < game.MAX_ROUND_TURNS:
+        g = new_game(rules, [f"P{i}" for i in range(n)], rng=rng, dealer=r % n)
+        while not g.round_over and g.turns < MAX_ROUND_TURNS:
             g.apply(choosers[g.to_move](g.observation(g.to_move), rng))
         if not g.round_over or any(e.kind == "reshuffle" for e in g.log):
             continue  # a reshuffle draws from the random stream: not the same deal any more
@@ -167,7 +154,5 @@ def test_same_deals_give_the_same_rounds_in_both_engines(bots_text, rules, n, kn
 
 
 def test_standard_gives_up_waiting_after_the_same_number_of_turns_in_both():
-    strategy = pytest.importorskip("thirtyone.strategy")
-    from thirtyone.sim import STANDARD_LAST_WAIT
-
-    assert getattr(strategy, "MAX_TURNS_BEFORE_KNOCK", STANDARD_LAST_WAIT) == STANDARD_LAST_WAIT
+    # the expert models other players' give-up turn with the standard bot's own number
+    assert STANDARD.last_wait == MAX_TURNS_BEFORE_KNOCK

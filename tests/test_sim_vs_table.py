@@ -14,8 +14,10 @@ import math
 
 import pytest
 
-from thirtyone.rules import get_variant
-from thirtyone.sim import SimStats, simulate, simulate_command, simulate_table
+from thirtyone.bots import simulate_table
+from thirtyone.cli import simulate_command
+from thirtyone.core.rules import get_variant
+from thirtyone.sim.batch import SimStats, simulate
 
 TABLE_ROUNDS = 20_000
 FAST_ROUNDS = 200_000
@@ -94,7 +96,7 @@ def test_table_engine_option_of_the_command():
 
 
 def test_both_engines_call_a_round_void_after_the_same_number_of_turns():
-    from thirtyone.game import MAX_ROUND_TURNS
-    from thirtyone.sim import MAX_TURNS
+    from thirtyone.bots import MAX_ROUND_TURNS
+    from thirtyone.sim.batch import MAX_TURNS
 
     assert MAX_TURNS == MAX_ROUND_TURNS

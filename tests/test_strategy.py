@@ -12,20 +12,17 @@ import numpy as np
 import pytest
 from table_helpers import game, play
 
-from thirtyone.actions import Discard, Draw, Knock, Take
 from thirtyone.bench_bots import match, play_game
 from thirtyone.bots import BOTS, make_bot
-from thirtyone.cards import Card, make_pack, parse_card, parse_hand
-from thirtyone.game import new_game
-from thirtyone.rules import VARIANTS, get_variant
-from thirtyone.scoring import score
-from thirtyone.strategy import (
-    expert_policy,
-    hint,
-    knock_threshold,
-    standard_policy,
-    value_table,
-)
+from thirtyone.core.actions import Discard, Draw, Knock, Take
+from thirtyone.core.cards import Card, make_pack, parse_card, parse_hand
+from thirtyone.core.rules import VARIANTS, get_variant
+from thirtyone.core.scoring import score
+from thirtyone.expert.expert import expert_policy
+from thirtyone.expert.hint import hint
+from thirtyone.game.table import new_game
+from thirtyone.policies.standard import knock_threshold, standard_policy
+from thirtyone.policies.view import value_table
 
 SCAT = get_variant("scat").rules
 TABLE_VARIANTS = [k for k, v in VARIANTS.items() if v.rules.family != "banking"]

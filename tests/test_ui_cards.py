@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from thirtyone import parse_hand
-from thirtyone.cards import FULL_PACK
+from thirtyone.core.cards import FULL_PACK
 from thirtyone.ui.cards import back_html, button_label, card_html, hand_html, picker_key
 
 

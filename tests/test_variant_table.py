@@ -3,8 +3,8 @@ values written for people, and dashes where an option plays no part."""
 
 import pytest
 
-from thirtyone.rules import OPTIONS, VARIANTS
-from thirtyone.variant_table import (
+from thirtyone.core.rules import OPTIONS, VARIANTS
+from thirtyone.teach.variant_table import (
     NOT_USED,
     column_title,
     comparison_rows,

@@ -7,14 +7,10 @@ The engine never imports streamlit; ``thirtyone.ui`` and the pages do.
 21.0
 """
 
-from .cards import Card, CardError, make_pack, parse_card, parse_hand
-from .rules import OPTIONS, VARIANTS, Rules, RulesError, Variant, get_variant
-from .scoring import Score, score
-
-
-class IllegalActionError(ValueError):
-    """A move that the rules do not allow now; the message says why. State is unchanged."""
-
+from .core.cards import Card, CardError, make_pack, parse_card, parse_hand
+from .core.errors import IllegalActionError
+from .core.rules import OPTIONS, VARIANTS, Rules, RulesError, Variant, get_variant
+from .core.scoring import Score, score
 
 __all__ = ["Card", "CardError", "IllegalActionError", "OPTIONS", "Rules", "RulesError", "Score",
            "VARIANTS", "Variant", "get_variant", "make_pack", "parse_card", "parse_hand", "score"]

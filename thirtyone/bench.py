@@ -1,11 +1,11 @@
 """Benchmarks, side by side in one process: ``python -m thirtyone.bench``.
 
-1. The fast simulator (``thirtyone.sim``) against the table engine (``game.play_round``, one
+1. The fast simulator (``thirtyone.sim``) against the table engine (``bots.play_round``, one
    round at a time) in rounds per second, for 4-player ``scat`` and ``schwimmen`` with
    ``basic`` bots. The two are timed in alternating slices, so a busy machine slows both
    alike and the ratio stays fair.
-2. Other parts of the project that bring their own benchmark (the exact dealt-hand
-   distribution, the odds, the bots' strength) are run when their module is present.
+2. The exact dealt-hand distribution, every exact odds function (``bench_odds``) and the
+   bots' strength in whole games (``bench_bots``).
 
 ``--quick`` uses fewer rounds (a rough check in a few seconds).
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import io
 import json
 import time
@@ -23,15 +22,19 @@ from typing import Any
 
 import numpy as np
 
-from .rules import get_variant
+from . import lookup
+from .bench_bots import bench_strength
+from .bench_odds import bench_odds
+from .bots import play_round
+from .core.rules import VARIANTS, get_variant
+from .odds import dealt
+from .sim.batch import simulate_rounds
 
 # (variant, players, required ratio of fast to table rounds per second) - issue 4
 SIM_TARGETS = (("scat", 4, 50.0), ("schwimmen", 4, 20.0))
 
 
 def _time_table(rules, n: int, rounds: int, rng: np.random.Generator, first: int) -> float:
-    from .game import play_round
-
     t0 = time.perf_counter()
     for r in range(first, first + rounds):
         play_round(rules, n, ["basic"], rng, dealer=r % n)
@@ -39,8 +42,6 @@ def _time_table(rules, n: int, rounds: int, rng: np.random.Generator, first: int
 
 
 def _time_fast(rules, n: int, rounds: int, rng: np.random.Generator, first: int) -> float:
-    from .sim import simulate_rounds
-
     t0 = time.perf_counter()
     simulate_rounds(rules, n, rounds, bots="basic", first_round=first, rng=rng)
     return time.perf_counter() - t0
@@ -49,13 +50,11 @@ def _time_fast(rules, n: int, rounds: int, rng: np.random.Generator, first: int)
 def bench_sim(table_rounds: int = 2_000, fast_rounds: int = 200_000, slices: int = 4
               ) -> list[dict[str, Any]]:
     """Rounds per second of both engines for each game of ``SIM_TARGETS``."""
-    from .sim import hand_lookup, simulate_rounds
-
     rows = []
     for key, n, target in SIM_TARGETS:
         rules = get_variant(key).rules
         t0 = time.perf_counter()
-        hand_lookup(rules)
+        lookup.hand_lookup(rules)
         cold = time.perf_counter() - t0
         simulate_rounds(rules, n, 500, seed=0)  # warm both engines' caches
         _time_table(rules, n, 20, np.random.default_rng(0), 0)
@@ -85,22 +84,12 @@ def print_sim(rows: list[dict[str, Any]]) -> None:
               f">= {r['target_ratio']:.0f}x {mark}")
 
 
-# Other benchmarks, each optional: (title, module, function name). A missing module or
-# function is reported and skipped, so this runs whatever the project has so far.
-OTHERS: tuple[tuple[str, str, str], ...] = (
-    ("Exact dealt-hand distribution", "thirtyone.bench", "bench_dealt"),
-    ("Odds", "thirtyone.bench_odds", "bench_odds"),
-    ("Bot strength (full games)", "thirtyone.bench_bots", "bench_strength"),
+# The other benchmarks, each printing its own table.
+OTHERS: tuple[tuple[str, Callable[..., Any]], ...] = (
+    ("Exact dealt-hand distribution", lambda quick: bench_dealt(quick)),
+    ("Odds", lambda quick: bench_odds()),
+    ("Bot strength (full games)", lambda quick: bench_strength(quick)),
 )
-
-
-def _optional(module: str, name: str) -> Callable[..., Any] | None:
-    try:
-        mod = importlib.import_module(module)
-    except ImportError:
-        return None
-    fn = getattr(mod, name, None)
-    return fn if callable(fn) else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,17 +106,13 @@ def main(argv: list[str] | None = None) -> int:
         print_sim(rows)
     if args.only_sim:
         return 0
-    for title, module, name in OTHERS:
-        fn = _optional(module, name)
+    for title, fn in OTHERS:
         print()
-        if fn is None:
-            print(f"{title}: not available ({module}.{name} is missing).")
-            continue
         print(f"{title}:")
         printed = io.StringIO()
         try:
             with contextlib.redirect_stdout(printed):
-                out = fn(quick=args.quick) if _takes_quick(fn) else fn()
+                out = fn(args.quick)
         except Exception as e:  # one failing benchmark must not hide the others
             print(printed.getvalue(), end="")
             print(f"  failed: {type(e).__name__}: {e}")
@@ -138,15 +123,6 @@ def main(argv: list[str] | None = None) -> int:
         elif out is not None:
             print(out if isinstance(out, str) else json.dumps(out, indent=2, default=str))
     return 0
-
-
-def _takes_quick(fn: Callable[..., Any]) -> bool:
-    import inspect
-
-    try:
-        return "quick" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
 
 
 # --- exact dealt-hand distribution (issue 2) ---------------------------------------------
@@ -162,10 +138,7 @@ def bench_dealt(quick: bool = False, repeats: int = 7) -> list[dict[str, Any]]:
     """
     from statistics import median
 
-    from . import odds
-    from .rules import VARIANTS
 
-    caches = (odds.all_hands, odds.hand_table, odds.hand_strengths, odds.dealt_distribution)
     repeats = 3 if quick else repeats
     warm_calls = 200 if quick else 2_000
     rows = []
@@ -173,19 +146,20 @@ def bench_dealt(quick: bool = False, repeats: int = 7) -> list[dict[str, Any]]:
         rules = variant.rules
         cold, values_only = [], []
         for _ in range(repeats):
-            for f in caches:
-                f.cache_clear()
+            lookup.clear_caches()
+            dealt.clear_caches()
             t0 = time.perf_counter()
-            odds.dealt_distribution(rules)
+            dealt.dealt_distribution(rules)
             cold.append(time.perf_counter() - t0)
-            for f in caches[1:]:
-                f.cache_clear()
+            lookup.hand_table.cache_clear()   # keep the hand list (lookup.all_hands)
+            lookup.hand_strengths.cache_clear()
+            dealt.clear_caches()
             t0 = time.perf_counter()
-            odds.dealt_distribution(rules)
+            dealt.dealt_distribution(rules)
             values_only.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
         for _ in range(warm_calls):
-            odds.dealt_distribution(rules)
+            dealt.dealt_distribution(rules)
         warm = (time.perf_counter() - t0) / warm_calls
         rows.append({"variant": key, "pack": rules.pack,
                      "cold_ms_best": round(min(cold) * 1e3, 2),

@@ -31,9 +31,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .bots import make_bot
-from .game import new_game
-from .odds_knock import wilson
-from .rules import Rules, get_variant
+from .core.rules import Rules, get_variant
+from .game.table import new_game
+from .odds.knock import wilson
 
 MAX_ROUNDS = 1_000   # a safety net; real games end long before
 

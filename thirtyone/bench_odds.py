@@ -11,24 +11,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from . import odds, odds_deal, odds_knock, odds_race, odds_tables
-from .cards import parse_hand
-from .odds_moves import move_odds
-from .odds_tables import OddsError
-from .rules import VARIANTS, Rules
+from . import lookup
+from .core.cards import parse_hand
+from .core.rules import VARIANTS, Rules
+from .odds import deal, dealt, knock, race, tables
+from .odds.moves import move_odds
+from .odds.tables import OddsError
 
 BUDGET_MS = 50.0
 
-_CACHES = [odds.all_hands, odds.hand_table, odds.hand_strengths, odds.dealt_distribution,
-           odds_tables.lookup, odds_deal._event_masks, odds_deal._family_counts_pack,
-           odds_deal._starting_hand_odds, odds_race.hand_classes, odds_race._solve_race,
-           odds_race._race_curve, odds_knock._per_hand, odds_knock._second_opponent,
-           odds_knock._knock_survival_exact]
-
-
 def clear_caches() -> None:
-    for f in _CACHES:
-        f.cache_clear()
+    for module in (lookup, dealt, tables, deal, race, knock):
+        module.clear_caches()
 
 
 def _visible(rules: Rules) -> tuple:
@@ -39,12 +33,12 @@ def _visible(rules: Rules) -> tuple:
 def _calls(rules: Rules) -> dict[str, Callable[[], object]]:
     hand = parse_hand("AH KH 9S")
     return {
-        "dealt_distribution": lambda: odds.dealt_distribution(rules),
-        "starting_hand_odds (4 players)": lambda: odds_deal.starting_hand_odds(rules, 4),
-        "race_curve (31, 30 turns)": lambda: odds_race.race_curve(rules, 31, 30),
-        "race_curve from a hand": lambda: odds_race.race_curve(rules, 31, 30, hand),
+        "dealt_distribution": lambda: dealt.dealt_distribution(rules),
+        "starting_hand_odds (4 players)": lambda: deal.starting_hand_odds(rules, 4),
+        "race_curve (31, 30 turns)": lambda: race.race_curve(rules, 31, 30),
+        "race_curve from a hand": lambda: race.race_curve(rules, 31, 30, hand),
         "knock_survival_exact (1-6 opponents)": lambda: [
-            odds_knock.knock_survival_exact(rules, n) for n in range(1, 7)],
+            knock.knock_survival_exact(rules, n) for n in range(1, 7)],
         "move_odds": lambda: move_odds(hand, _visible(rules), rules),
     }
 

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .cards import cards_text
-from .rules import OPTIONS, VARIANTS, Rules, get_variant
-from .scoring import score
+from .core.cards import cards_text
+from .core.rules import OPTIONS, VARIANTS, Rules, get_variant
+from .core.scoring import score
 
 
 class CLIError(ValueError):
@@ -87,7 +87,7 @@ def cmd_score(args: argparse.Namespace) -> None:
 
 
 def cmd_odds(args: argparse.Namespace) -> None:
-    from .odds import dealt_distribution
+    from .odds.dealt import dealt_distribution
 
     variant = get_variant(args.variant)
     rules = parse_rule_overrides(args.rule, variant.rules)
@@ -105,15 +105,34 @@ def cmd_odds(args: argparse.Namespace) -> None:
     _print(data, args.json, text)
 
 
-def cmd_simulate(args: argparse.Namespace) -> None:
-    from .sim import simulate_command
+def simulate_command(args: Any) -> dict:
+    """``thirtyone simulate``: the DESIGN.md output dict for the parsed arguments."""
+    from .bots import simulate_table
+    from .sim.batch import SimulationError, simulate
 
+    variant = get_variant(args.variant)
+    rules = parse_rule_overrides(getattr(args, "rule", None), variant.rules)
+    if args.rounds < 1:
+        raise SimulationError("--rounds must be at least 1.")
+    n = args.players
+    if not rules.min_players <= n <= rules.max_players:
+        raise SimulationError(f"{variant.name} is for {rules.min_players} to "
+                              f"{rules.max_players} players, not {n}.")
+    engine = getattr(args, "engine", "fast")
+    if engine == "table":
+        stats = simulate_table(rules, n, args.rounds, args.seed, args.bots, args.knock_at)
+    else:
+        stats = simulate(rules, n, args.rounds, args.seed, args.bots, args.knock_at)
+    return stats.to_dict()
+
+
+def cmd_simulate(args: argparse.Namespace) -> None:
     data = simulate_command(args)
     _print(data, args.json, lambda d: "\n".join(f"{k}: {v}" for k, v in d.items()))
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
-    from .records import replay_command
+    from .game.records import replay_command
 
     data, text = replay_command(Path(args.file))
     _print(data, args.json, lambda _d: text)

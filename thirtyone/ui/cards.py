@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 
 import streamlit as st
 
-from thirtyone.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from ..core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 
 SIZES = ("sm", "md", "lg")
 
@@ -85,7 +85,7 @@ def rank_label(card: Card) -> str:
 def card_html(card: Card, size: str = "md", counted: bool = False, dim: bool = False) -> str:
     """One face-up card as HTML. ``counted`` rings it, ``dim`` greys it out.
 
-    >>> from thirtyone.cards import parse_card
+    >>> from thirtyone.core.cards import parse_card
     >>> 't31-red' in card_html(parse_card("AH")) and '♥' in card_html(parse_card("AH"))
     True
     """
@@ -123,7 +123,7 @@ def hand_html(cards: Iterable[Card], size: str = "md", counted: Collection[Card]
     ``hidden`` face-down cards and ``empty`` placeholders follow the face-up ones;
     ``captions`` (one per face-up card) are written under the cards.
 
-    >>> from thirtyone.cards import parse_hand
+    >>> from thirtyone.core.cards import parse_hand
     >>> hand_html(parse_hand("AH KH 9S"), hidden=2).count('t31-back')
     2
     """

@@ -1,5 +1,5 @@
 """Session-state helpers and shared widgets: the sidebar variant picker and a house-rules
-editor built from ``thirtyone.rules.OPTIONS``."""
+editor built from ``thirtyone.core.rules.OPTIONS``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import streamlit as st
 
-from thirtyone.rules import OPTIONS, VARIANTS, Rules, RulesError, Variant
-from thirtyone.variant_table import humanise
+from ..core.rules import OPTIONS, VARIANTS, Rules, RulesError, Variant
+from ..teach.variant_table import humanise
 
 VARIANT_KEY = "variant_key"
 

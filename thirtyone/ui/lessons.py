@@ -12,10 +12,11 @@ import re
 
 import streamlit as st
 
-from thirtyone.cards import Card
-from thirtyone.lessons import Cards, Lesson, Quiz, Text, load_lessons
-from thirtyone.rules import VARIANTS
 from thirtyone.ui.cards import CARD_CSS, hand_html
+
+from ..core.cards import Card
+from ..core.rules import VARIANTS
+from ..teach.lessons import Cards, Lesson, Quiz, Text, load_lessons
 
 PROGRESS_KEY = "learn_progress"
 

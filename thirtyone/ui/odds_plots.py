@@ -10,14 +10,15 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from thirtyone.odds import dealt_distribution
-from thirtyone.odds_deal import starting_hand_odds
-from thirtyone.odds_knock import SimulatedKnock, knock_survival_exact
-from thirtyone.odds_moves import MoveOdds
-from thirtyone.odds_race import race_curve
-from thirtyone.odds_tables import value_label
-from thirtyone.rules import Rules
-from thirtyone.scoring import BRAG_CLASSES
+from ..core.rules import Rules
+from ..core.scoring import BRAG_CLASSES
+from ..odds.deal import starting_hand_odds
+from ..odds.dealt import dealt_distribution
+from ..odds.knock import knock_survival_exact
+from ..odds.moves import MoveOdds
+from ..odds.race import race_curve
+from ..odds.tables import value_label
+from ..sim.knock import SimulatedKnock
 
 GREEN, RED, BLUE, GREY, GOLD = "#1f6f43", "#c8102e", "#2b5d9c", "#7a7a7a", "#b8860b"
 PLAYER_COLOURS = ["#1f6f43", "#2b5d9c", "#b8860b", "#c8102e", "#6a3d9a", "#333333"]

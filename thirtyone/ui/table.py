@@ -24,7 +24,10 @@ import numpy as np
 import streamlit as st
 
 from thirtyone import IllegalActionError
-from thirtyone.actions import (
+from thirtyone.ui.cards import CARD_CSS, back_html, card_html, empty_html, hand_html
+from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
+
+from ..core.actions import (
     Action,
     Discard,
     Draw,
@@ -40,11 +43,9 @@ from thirtyone.actions import (
     SwitchOpen,
     Take,
 )
-from thirtyone.cards import Card, CardError
-from thirtyone.rules import VARIANTS, Rules, RulesError, Variant
-from thirtyone.scoring import score
-from thirtyone.ui.cards import CARD_CSS, back_html, card_html, empty_html, hand_html
-from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
+from ..core.cards import Card, CardError
+from ..core.rules import VARIANTS, Rules, RulesError, Variant
+from ..core.scoring import score
 
 State = MutableMapping[str, Any]
 
@@ -96,30 +97,20 @@ _NOT_FOR_SCORING = {"points": ("lives", "extra_life", "knocker_alone_lowest", "k
 
 # --- engine access -------------------------------------------------------------------------
 
-def _strategy():
-    """The strategy module (stronger bots, the hint), if it is there yet."""
-    try:
-        from thirtyone import strategy
-    except ImportError:
-        return None
-    return strategy
-
-
 def hint_function():
-    """``hint(observation) -> Hint`` from ``thirtyone.strategy`` if it exists, else None."""
-    s = _strategy()
-    return getattr(s, "hint", None) if s is not None else None
+    """``hint(observation) -> Hint``: the expert's move with its reasons."""
+    from ..expert.hint import hint
+    return hint
 
 
 def bot_levels(family: str) -> list[str]:
     """The bot levels that can play this family, weakest first."""
     if family == "banking":
-        from thirtyone.banking import BANKING_BOTS
+        from ..game.banking import BANKING_BOTS
         found = list(BANKING_BOTS)
     else:
-        from thirtyone import bots
-        _strategy()  # registers standard / expert when present
-        found = list(bots.BOTS)
+        from ..bots import LEVELS
+        found = list(LEVELS)
     return sorted(found, key=lambda k: LEVEL_ORDER.index(k) if k in LEVEL_ORDER else 99)
 
 
@@ -132,9 +123,9 @@ def default_level(levels: Sequence[str]) -> str:
 
 def _choose(level: str, family: str, obs: Any, rng: np.random.Generator) -> Action:
     if family == "banking":
-        from thirtyone.banking import BANKING_BOTS
+        from ..game.banking import BANKING_BOTS
         return BANKING_BOTS[level](obs, rng)
-    from thirtyone.bots import make_bot
+    from ..bots import make_bot
     return make_bot(level)(obs, rng)
 
 
@@ -142,9 +133,9 @@ def _new_engine_game(variant: Variant, rules: Rules, players: list[str], seed: i
                      styles: list[str | None]):
     dealer = len(players) - 1  # you sit left of the dealer, so you move first
     if rules.family == "banking":
-        from thirtyone.banking import new_banking_game
+        from ..game.banking import new_banking_game
         return new_banking_game(rules, players, seed=seed, dealer=0)
-    from thirtyone.game import new_game
+    from ..game.table import new_game
     return new_game(rules, players, seed=seed, dealer=dealer, styles=styles)
 
 
@@ -342,9 +333,9 @@ def save_text(state: State) -> str:
 def record_text(game: Any) -> str:
     """The JSON game record of ``game`` (table or banking)."""
     if game.rules.family == "banking":
-        from thirtyone.banking import banking_to_record
+        from ..game.banking import banking_to_record
         return json.dumps(banking_to_record(game), indent=1)
-    from thirtyone.records import save_game
+    from ..game.records import save_game
     return save_game(game)
 
 
@@ -367,10 +358,10 @@ def load_text(state: State, text: str | bytes) -> bool:
     key = record.get("variant") if isinstance(record, dict) else None
     try:
         if key == "banking":
-            from thirtyone.banking import banking_from_record
+            from ..game.banking import banking_from_record
             game = banking_from_record(record)
         else:
-            from thirtyone.records import load_game
+            from ..game.records import load_game
             game = load_game(text)
     except Exception as e:  # noqa: BLE001 - whatever is wrong, refuse it and keep the game
         reason = str(e).strip() or type(e).__name__

@@ -9,10 +9,10 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from thirtyone import lore
-from thirtyone.odds import dealt_distribution
-from thirtyone.rules import OPTIONS, VARIANTS, Variant
-from thirtyone.variant_table import NOT_USED, column_title, comparison_rows
+from ..core.rules import OPTIONS, VARIANTS, Variant
+from ..odds.dealt import dealt_distribution
+from ..teach import lore
+from ..teach.variant_table import NOT_USED, column_title, comparison_rows
 
 DIFF_COLOUR = "#fff1c2"
 PAGE_CSS = """
@@ -226,7 +226,7 @@ def exact_frame() -> pd.DataFrame:
 
 def _sim_supported() -> list[str]:
     try:
-        from thirtyone.sim import check_supported
+        from ..sim.batch import check_supported
     except ImportError:
         return []
     keys = []
@@ -305,7 +305,7 @@ def statistics_section() -> None:
     table = st.empty()
     chart = st.empty()
     if go_button:
-        from thirtyone.sim import iter_simulate
+        from ..sim.batch import iter_simulate
         results: dict = {}
         bar = st.progress(0.0, text="Simulating…")
         playable = [k for k in keys

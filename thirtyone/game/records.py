@@ -31,11 +31,12 @@ from typing import Any
 
 import numpy as np
 
-from . import IllegalActionError
-from .actions import parse_action
-from .cards import CardError, parse_card
-from .game import Event, Game, new_game, stacked_deck
-from .rules import VARIANTS, Rules, RulesError, get_variant
+from ..core.actions import parse_action
+from ..core.cards import CardError, parse_card
+from ..core.errors import IllegalActionError
+from ..core.events import Event
+from ..core.rules import VARIANTS, Rules, RulesError, get_variant
+from .table import Game, new_game, stacked_deck
 
 RECORD_KEYS = {"variant", "rules", "players", "dealer", "lives", "deck", "deck_shuffled",
                "decks", "seed", "rng_state", "actions", "rounds", "state", "format",

@@ -10,7 +10,7 @@ Swap(give=Card('9S'), take=Card('KH'))
 >>> parse_action("fly")
 Traceback (most recent call last):
 ...
-thirtyone.actions.ActionTextError: 'fly' is not a move; moves are: draw, take, discard XX, knock, stand, swap XX YY, swap all, pass, exchange XX,YY for AA,BB, switch open, switch closed, hit, stay.
+thirtyone.core.actions.ActionTextError: 'fly' is not a move; moves are: draw, take, discard XX, knock, stand, swap XX YY, swap all, pass, exchange XX,YY for AA,BB, switch open, switch closed, hit, stay.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ and ``lookup(rules).points[a, b, c]`` is the value people see (points; for brag 
 number 0..5). Both are symmetric in ``a, b, c``; cards outside the rules' pack give NaN.
 Built once per ``Rules`` from ``odds.hand_table`` and cached.
 
->>> from thirtyone.cards import parse_hand
->>> from thirtyone.rules import get_variant
+>>> from thirtyone.core.cards import parse_hand
+>>> from thirtyone.core.rules import get_variant
 >>> t = lookup(get_variant("scat").rules)
 >>> float(t.points[tuple(c.index for c in parse_hand("AH KH 9S"))])
 21.0
@@ -20,12 +20,10 @@ from itertools import permutations
 
 import numpy as np
 
-from .cards import Card, make_pack
-from .odds import _POINTS, hand_table
-from .rules import Rules
-from .scoring import BRAG_CLASSES
-
-CARD_POINTS = _POINTS  # points of card index 0..51
+from ..core.cards import Card, make_pack
+from ..core.rules import Rules
+from ..core.scoring import BRAG_CLASSES
+from ..lookup import hand_table
 
 
 class OddsError(ValueError):
@@ -74,3 +72,9 @@ def check_hand_rules(rules: Rules) -> None:
     if rules.hand_value == "banking_total":
         raise OddsError("Banking 31 is a buying game against a banker; these odds are for the "
                         "three-card table games.")
+
+
+def clear_caches() -> None:
+    """Empty this module's caches (benchmarks time the cold computation)."""
+    for f in (lookup,):
+        f.cache_clear()

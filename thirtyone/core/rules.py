@@ -120,7 +120,7 @@ class Rules:
     >>> Rules(knocker_tied="maybe")
     Traceback (most recent call last):
     ...
-    thirtyone.rules.RulesError: Option 'knocker_tied' cannot be 'maybe'; allowed: safe, same, double.
+    thirtyone.core.rules.RulesError: Option 'knocker_tied' cannot be 'maybe'; allowed: safe, same, double.
     """
 
     family: str = "draw"

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import Card, CardError, parse_cards
-from .rules import VARIANTS, Rules, Variant
-from .scoring import score
+from ..core.cards import Card, CardError, parse_cards
+from ..core.rules import VARIANTS, Rules, Variant
+from ..core.scoring import score
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def value_under(cards: tuple[Card, ...], variant: Variant, rules: Rules | None =
     value = s.label if isinstance(s.points, tuple) else s.value_text
     beats = None
     if with_odds:
-        from .odds import hand_standing  # numpy tables load only when odds are wanted
+        from ..odds.dealt import hand_standing
 
         beats = hand_standing(s.cards, rules).beats
     return VariantValue(variant.key, variant.name, value, s.label, s.explain(), beats)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import OPTIONS, VARIANTS, Rules
+from ..core.rules import OPTIONS, VARIANTS, Rules
 
 NOT_USED = "—"
 

@@ -55,14 +55,14 @@ from typing import Any
 
 import numpy as np
 
-from . import IllegalActionError
-from .actions import Action, ActionTextError, Hit, Stay, parse_action
-from .cards import Card, CardError, cards_display, make_pack, parse_cards
-from .rules import Rules, RulesError, get_variant
-from .scoring import banking_total
+from ..core.actions import Action, ActionTextError, Hit, Stay, parse_action
+from ..core.cards import Card, CardError, cards_display, make_pack, parse_cards
+from ..core.errors import IllegalActionError
+from ..core.rules import Rules, RulesError, get_variant
+from ..core.scoring import banking_total
 
 try:  # the table engine's event type, when it exists, so the UI shows both the same way
-    from .game import Event
+    from ..core.events import Event
 except ImportError:  # pragma: no cover - only before thirtyone.game lands
     @dataclass(frozen=True)
     class Event:  # type: ignore[no-redef]

@@ -1,7 +1,7 @@
 """Hand value (RULES.md section 2): suit sum, three of a kind, fire, blitz, tie-break,
 brag ranks and banking totals.
 
->>> from thirtyone.rules import get_variant
+>>> from thirtyone.core.rules import get_variant
 >>> s = score("AH KH 9S", get_variant("scat").rules)
 >>> s.points, s.label
 (21.0, 'hearts')
@@ -16,15 +16,9 @@ from dataclasses import dataclass
 
 from .cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand
 from .rules import Rules
+from .text import points_text
 
 BRAG_CLASSES = ("high card", "pair", "flush", "run", "running flush", "prial")
-
-
-def _fmt(x: float) -> str:
-    """30.5 -> '30½', 21.0 -> '21'."""
-    if float(x).is_integer():
-        return str(int(x))
-    return f"{int(x)}½" if x - int(x) == 0.5 else str(x)
 
 
 @dataclass(frozen=True, eq=False)
@@ -50,14 +44,14 @@ class Score:
         """A short name for the value: ``21 (hearts)``, ``pair``, ``bust``."""
         if isinstance(self.points, tuple):
             return self.label
-        return f"{_fmt(self.points)} ({self.label})"
+        return f"{points_text(self.points)} ({self.label})"
 
     @property
     def value_text(self) -> str:
         """The value alone, as people write it: ``30½``, ``pair of kings``."""
         if isinstance(self.points, tuple):
             return self.reason or self.label
-        return _fmt(self.points)
+        return points_text(self.points)
 
     def explain(self) -> str:
         return self.reason
@@ -126,14 +120,14 @@ def suit_sum_score(hand: tuple[Card, ...], rules: Rules) -> Score:
     if len(ranks) == 1 and hand[0].rank == 14 and rules.fire is not None:
         pts = float(rules.fire)
         return Score(pts, "fire", hand, hand, _tie_key(pts, hand, (), rules), fire=True,
-                     reason=f"Three aces are fire, worth {_fmt(pts)} under these rules: "
+                     reason=f"Three aces are fire, worth {points_text(pts)} under these rules: "
                             "the round ends at once and every other player loses a life.")
     if len(ranks) == 1 and rules.three_of_a_kind is not None:
         pts = float(rules.three_of_a_kind)
         if pts > total:
             return Score(pts, "three of a kind", hand, hand, _tie_key(pts, hand, (), rules),
                          reason=f"Three cards of one rank ({cards_display(hand)}) are worth "
-                                f"{_fmt(pts)} under these rules.")
+                                f"{points_text(pts)} under these rules.")
     pts = float(total)
     blitz = total == 31
     if len(counted) == 1:

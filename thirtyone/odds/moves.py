@@ -6,8 +6,8 @@ move is scored exactly. A move that uses only visible cards gives one value; dra
 stock (or trading for Switch's closed hand) gives a distribution over the unseen cards, all
 equally likely. After a draw or take, the discard is the best one for that card.
 
->>> from thirtyone.cards import parse_hand
->>> from thirtyone.rules import get_variant
+>>> from thirtyone.core.cards import parse_hand
+>>> from thirtyone.core.rules import get_variant
 >>> moves = move_odds(parse_hand("AH KH 9S"), parse_hand("QH", size=None),
 ...                   get_variant("scat").rules)
 >>> [(m.move, m.mean) for m in moves]
@@ -22,9 +22,9 @@ from itertools import combinations
 
 import numpy as np
 
-from .cards import Card, CardError, cards_display, make_pack
-from .odds_tables import OddsError, check_hand_rules, lookup, value_label
-from .rules import Rules
+from ..core.cards import Card, CardError, cards_display, make_pack
+from ..core.rules import Rules
+from .tables import OddsError, check_hand_rules, lookup, value_label
 
 
 @dataclass(frozen=True)

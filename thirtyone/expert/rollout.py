@@ -20,8 +20,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import sim
-from .rules import Rules
+from ..core.rules import Rules
+from ..lookup import CARD_BIT, card_bits, flat, lookahead_tables, replaced
+from ..policies.basic import basic_discard
+from ..sim.batch import RoundBatch
 
 ROLLOUT_OPPONENTS = "standard"   # how the others are assumed to play in the look ahead
 ROLLOUTS = 400                   # deals per decision
@@ -81,11 +83,11 @@ def make_deals(rules: Rules, my_hand: np.ndarray, opp_hands: list[np.ndarray],
 def ahead_discard(rules: Rules, h: np.ndarray, new: np.ndarray) -> np.ndarray:
     """The discard after a draw in the play-outs, as ``standard`` makes it before a knock:
     the position (0..2 in ``h``, 3 for ``new``) whose removal leaves the hand worth most one
-    blind draw later (``sim.lookahead_tables``); ties as ``sim.basic_discard``."""
-    ahead = sim.lookahead_tables(rules)[0]
-    f = sim._flat(h[:, 0], h[:, 1], h[:, 2])
-    ka = ahead[np.concatenate([sim._replaced(h, new), f[:, None]], axis=1)]
-    return sim.basic_discard(rules, h, new, among=ka >= ka.max(axis=1, keepdims=True))
+    blind draw later (``lookup.lookahead_tables``); ties as ``policies.basic.basic_discard``."""
+    ahead = lookahead_tables(rules)[0]
+    f = flat(h[:, 0], h[:, 1], h[:, 2])
+    ka = ahead[np.concatenate([replaced(h, new), f[:, None]], axis=1)]
+    return basic_discard(rules, h, new, among=ka >= ka.max(axis=1, keepdims=True))
 
 
 @dataclass(frozen=True)
@@ -130,12 +132,12 @@ def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
                                                                 else [])
             my = np.tile(np.array(kept[:3], dtype=np.intp), (S, 1))
             pile_extra = np.full(S, mv.discard, dtype=np.intp)
-            known_me = np.full(S, sim._BIT[top]) if mv.discard != top else known_me
+            known_me = np.full(S, CARD_BIT[top]) if mv.discard != top else known_me
         elif mv.kind == "hold":
             my = np.tile(np.array(mv.hand, dtype=np.intp), (S, 1))
             pile_extra = np.full(S, mv.discard, dtype=np.intp)
             if mv.known is not None:
-                known_me = np.full(S, sim._BIT[mv.known])
+                known_me = np.full(S, CARD_BIT[mv.known])
         elif mv.kind == "draw":
             if stock.shape[1] == 0:
                 costs[i] = np.nan
@@ -151,33 +153,23 @@ def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
         deck = np.zeros((S, K), dtype=np.int32)
         if L:
             deck[:, K - L:] = stock
-        b = sim._Batch(rules, n, levels, knock_at, np.random.default_rng(rng_seed), S, 0,
+        b = RoundBatch(rules, n, levels, knock_at, np.random.default_rng(rng_seed), S, 0,
                        deck, np.zeros(S, dtype=np.int32))
-        b.hands[:, 0] = my
-        if m:
-            b.hands[:, 1:] = d.opp
-        b.pile[:] = 0
+        pile_now = np.zeros((S, P), dtype=np.int32)
         if len(pile):
-            b.pile[:, :len(pile)] = pile
+            pile_now[:, :len(pile)] = pile
         if pile_extra is not None:
-            b.pile[:, P - 1] = pile_extra
-        b.pcount[:] = P
-        b.ptr[:] = K - L
-        b.seen[:] = sim._bits(b.pile[:, :P]) if P else 0
-        b.known[:] = 0
-        b.known[:, 0] = known_me
+            pile_now[:, P - 1] = pile_extra
+        known = np.zeros((S, n), dtype=np.uint64)
+        known[:, 0] = known_me
         for j, kn in enumerate(d.known):
             if len(kn):
-                b.known[:, j + 1] = sim._bits(np.asarray(kn, dtype=np.intp)[None, :])[0]
-        b.own_turns[:, 0] = d.my_turns + 1
-        for j, t in enumerate(d.opp_turns):
-            b.own_turns[:, j + 1] = t
-        b.turns[:] = d.my_turns + sum(d.opp_turns) + 1
-        b.mover[:] = 1 % n
-        if knocked:
-            b.knocker[:] = 0
-            b.knock_turn[:] = b.turns
-            b.final_left[:] = n - 1
+                known[:, j + 1] = card_bits(np.asarray(kn, dtype=np.intp)[None, :])[0]
+        b.start_midround(hands=np.concatenate([my[:, None, :], d.opp], axis=1) if m
+                         else my[:, None, :], pile=pile_now, stock_left=L, known=known,
+                         own_turns=[d.my_turns + 1, *d.opp_turns],
+                         turns=d.my_turns + sum(d.opp_turns) + 1, mover=1 % n,
+                         knocker=0 if knocked else None)
         res = b.run()
         lost = res.lives_lost.astype(float)
         costs[i] = lost[:, 0] - lam * lost[:, 1:].sum(axis=1)

@@ -8,7 +8,7 @@ events the move caused. Applying is atomic: an illegal move raises ``IllegalActi
 with a sentence saying why and leaves the game exactly as it was (every check happens before
 anything changes). ``game.legal_actions()`` lists every legal move of the player to move.
 
->>> from thirtyone.rules import get_variant
+>>> from thirtyone.core.rules import get_variant
 >>> deck = "AH KS 2C 9H QS 3C 7D JS 4C 8D"
 >>> g = new_game(get_variant("scat").rules, ["Ann", "Bo", "Cy"], deck=deck)
 >>> [" ".join(map(str, h)) for h in g.hands], str(g.discard_pile[-1])
@@ -39,7 +39,8 @@ lives_lost, knocker, points_won, chips_won), ``results`` (every round), ``final_
 (``FinalTurns``: knocker, still_to_move), ``lives`` / ``points`` / ``chips`` / ``pot`` /
 ``out`` per seat, ``log`` (every event), ``history`` (each round's moves as text), ``hands``,
 ``stock``, ``discard_pile``, ``middle`` (swap: the middle; switch: the open hand),
-``closed``, ``widow`` / ``widow_up``. ``play_round(...)`` plays one simulated round.
+``closed``, ``widow`` / ``widow_up``. ``thirtyone.bots.play_round(...)`` plays one
+simulated round.
 
 Two moves of ``actions.py`` double as the dealer's choice where the dealer is dealt two hands
 (``dealer_two_hands`` in the swap family, and the switch family): ``stand`` keeps the first
@@ -51,14 +52,12 @@ from __future__ import annotations
 import copy as _copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
-from . import IllegalActionError
-from .actions import (
+from ..core.actions import (
     Action,
     ActionTextError,
     Discard,
@@ -74,13 +73,15 @@ from .actions import (
     Take,
     parse_action,
 )
-from .cards import Card, CardError, cards_display, make_pack, parse_cards
-from .rules import VARIANTS, Rules
-from .scoring import Score, brag_score, suit_sum_score
+from ..core.cards import Card, CardError, cards_display, make_pack, parse_cards
+from ..core.errors import IllegalActionError
+from ..core.events import Event
+from ..core.rules import VARIANTS, Rules
+from ..core.text import plural, points_text
+from .hands import hand_key, hand_score, is_blitz, is_fire
 
-__all__ = ["Event", "Observation", "Game", "RoundResult", "RoundSummary", "FinalTurns",
-           "new_game", "play_round", "hand_key", "hand_score", "is_blitz", "is_fire",
-           "knock_value", "stacked_deck", "MAX_ROUND_TURNS", "TABLE_FAMILIES"]
+__all__ = ["Observation", "Game", "RoundResult", "FinalTurns", "new_game", "stacked_deck",
+           "TABLE_FAMILIES"]
 
 TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
 # Widow family: every way to give k hand cards (positions in the sorted hand) for k widow
@@ -88,28 +89,7 @@ TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
 _COMBOS = [c for k in range(1, 4) for c in combinations(range(3), k)]
 _EXCHANGE_PAIRS = [(g, t) for g, cg in enumerate(_COMBOS) for t, ct in enumerate(_COMBOS)
                    if len(cg) == len(ct)]
-# play_round (simulation only) calls a round that goes on this long void, like thirtyone.sim.
-MAX_ROUND_TURNS = 400
-
-
 # --- values ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, in a sentence a learner can read.
-
-    ``private_to`` set: only that seat may see this event (e.g. the card it drew); the
-    public events never name a hidden card.
-    """
-
-    kind: str
-    text: str
-    seat: int | None = None
-    private_to: int | None = None
-
-    def visible_to(self, seat: int | None) -> bool:
-        return self.private_to is None or self.private_to == seat
-
 
 @dataclass(frozen=True)
 class FinalTurns:
@@ -139,17 +119,6 @@ class RoundResult:
     points_won: tuple[int, ...] = ()
     chips_won: tuple[int, ...] = ()
     pot_left: int = 0
-
-
-@dataclass(frozen=True)
-class RoundSummary:
-    """One simulated round (``play_round``): what the statistics need."""
-
-    ended_by: str
-    turns: int
-    knocker: int | None
-    knocker_lost: bool | None
-    lives_lost: list[int]
 
 
 @dataclass(frozen=True)
@@ -213,107 +182,6 @@ class Observation:
 
 
 # --- hand values (fast paths for the engine and the bots) ---------------------------------
-
-def hand_key(hand: Sequence[Card], rules: Rules) -> tuple:
-    """A key that orders three-card hands as ``score(hand, rules).key`` does (higher is
-    better); much faster than ``score`` for plain suit sums."""
-    if rules.hand_value == "suit_sum" and not rules.tie_break:
-        a, b, c = hand
-        pa, pb, pc = _RANK_PTS[a.rank], _RANK_PTS[b.rank], _RANK_PTS[c.rank]
-        sa, sb, sc = a.suit, b.suit, c.suit
-        if sa == sb:
-            best = pa + pb + pc if sb == sc else max(pa + pb, pc)
-        elif sa == sc:
-            best = max(pa + pc, pb)
-        elif sb == sc:
-            best = max(pb + pc, pa)
-        else:
-            best = max(pa, pb, pc)
-        if a.rank == b.rank == c.rank:
-            if a.rank == 14 and rules.fire is not None:
-                return (float(rules.fire),)
-            if rules.three_of_a_kind is not None and rules.three_of_a_kind > best:
-                return (float(rules.three_of_a_kind),)
-        return (float(best),)
-    if rules.hand_value == "suit_sum":
-        return _tie_break_key(hand, rules)
-    return _slow_key(frozenset(hand), rules)
-
-
-def _tie_break_key(hand: Sequence[Card], rules: Rules) -> tuple:
-    """``hand_key`` with the tie-break: (value, counted cards' points high to low, then the
-    other cards' points), as ``scoring`` builds it."""
-    a, b, c = hand
-    pts = [_RANK_PTS[a.rank], _RANK_PTS[b.rank], _RANK_PTS[c.rank]]
-    if a.rank == b.rank == c.rank:
-        bonus = None
-        if a.rank == 14 and rules.fire is not None:
-            bonus = float(rules.fire)
-        elif rules.three_of_a_kind is not None and rules.three_of_a_kind > max(pts):
-            bonus = float(rules.three_of_a_kind)
-        if bonus is not None:
-            return (bonus, *sorted(pts, reverse=True), 0, 0, 0)
-    groups: dict[str, list[int]] = {}
-    for card, p in zip(hand, pts, strict=True):
-        groups.setdefault(card.suit, []).append(p)
-    best = max(groups.values(), key=lambda g: (sum(g), sorted(g, reverse=True)))
-    rest = list(pts)
-    for p in best:
-        rest.remove(p)
-    counted = sorted(best, reverse=True) + [0] * (3 - len(best))
-    others = sorted(rest, reverse=True) + [0] * (3 - len(rest))
-    return (float(sum(best)), *counted, *others)
-
-
-@lru_cache(maxsize=200_000)
-def _slow_key(cards: frozenset, rules: Rules) -> tuple:
-    return hand_score(tuple(sorted(cards)), rules).key
-
-
-# points by rank (2..14): ace 11, ten to king 10, others their number
-_RANK_PTS = [0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11]
-
-
-def hand_score(hand: Sequence[Card], rules: Rules) -> Score:
-    """The full ``Score`` (with its explanation) of a three-card table hand."""
-    hand = tuple(hand)
-    if rules.hand_value == "brag":
-        return brag_score(hand)
-    return suit_sum_score(hand, rules)
-
-
-def knock_value(hand: Sequence[Card], rules: Rules) -> float:
-    """The number compared with a knock threshold: points, or for brag the class 0..5."""
-    k = hand_key(hand, rules)
-    return float(k[0])
-
-
-def is_blitz(hand: Sequence[Card], rules: Rules) -> bool:
-    """Exactly 31 in one suit, where the rules count a blitz."""
-    if not rules.counts_blitz or len(hand) != 3:
-        return False
-    a, b, c = hand
-    return (a.suit == b.suit == c.suit
-            and _RANK_PTS[a.rank] + _RANK_PTS[b.rank] + _RANK_PTS[c.rank] == 31)
-
-
-def is_fire(hand: Sequence[Card], rules: Rules) -> bool:
-    """Three aces, where the rules make them fire."""
-    return (rules.fire is not None and rules.hand_value == "suit_sum" and len(hand) == 3
-            and all(c.rank == 14 for c in hand))
-
-
-def _fmt(x: Any) -> str:
-    if isinstance(x, float) and x.is_integer():
-        return str(int(x))
-    if isinstance(x, float) and x - int(x) == 0.5:
-        return f"{int(x)}½"
-    return str(x)
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
 
 # --- the game ----------------------------------------------------------------------------
 
@@ -456,7 +324,7 @@ class Game:
     def _lives_text(self, n: int) -> str:
         if n == 1:
             return f"a {self.life_name}"
-        return _plural(n, self.life_name, self.life_plural)
+        return plural(n, self.life_name, self.life_plural)
 
     def copy(self) -> Game:
         g = _copy.copy(self)
@@ -551,7 +419,7 @@ class Game:
             if self.chips[s] < r.ante:
                 self.out[s] = True
                 events.append(Event("out", f"{self.name(s)} cannot ante "
-                                    f"{_plural(r.ante, 'chip', 'chips')} and is out.", s))
+                                    f"{plural(r.ante, 'chip', 'chips')} and is out.", s))
         left = self.active
         if len(left) <= 1:
             self._game_end(events)
@@ -559,7 +427,7 @@ class Game:
         for s in left:
             self.chips[s] -= r.ante
             self.pot += r.ante
-        events.append(Event("ante", f"Everyone antes {_plural(r.ante, 'chip', 'chips')}; "
+        events.append(Event("ante", f"Everyone antes {plural(r.ante, 'chip', 'chips')}; "
                             f"the pot holds {self.pot}."))
         return events
 
@@ -887,7 +755,7 @@ class Game:
         if shown:
             parts.append(cards_display(shown))
         if hidden:
-            parts.append(_plural(len(hidden), "face-down widow card", "face-down widow cards"))
+            parts.append(plural(len(hidden), "face-down widow card", "face-down widow cards"))
         events.append(Event("exchange", f"{who} puts {cards_display(a.give)} face up in the "
                             f"widow and takes {' and '.join(parts)}.", seat))
         if hidden:
@@ -962,6 +830,15 @@ class Game:
                             f"make a new stock of {len(order)} cards."))
 
     # --- the end of a round (RULES.md 3e) ---
+    def void_round(self) -> list[Event]:
+        """End the round void now, nobody losing anything (a simulation's cap on turns)."""
+        if self.round_over:
+            raise IllegalActionError("The round is already over.")
+        events: list[Event] = []
+        self._end_round("void", events)
+        self.log.extend(events)
+        return events
+
     def _end_round(self, ended_by: str, events: list[Event], special: Sequence[int] = (),
                    on_deal: bool = False) -> None:
         r = self.rules
@@ -1106,7 +983,7 @@ class Game:
         text = (f"{self._names(winners)} {'takes' if len(winners) == 1 else 'split'} the pot "
                 f"({self.pot} chips)")
         if rest:
-            text += f"; {_plural(rest, 'odd chip stays', 'odd chips stay')} for the next round"
+            text += f"; {plural(rest, 'odd chip stays', 'odd chips stay')} for the next round"
         events.append(Event("pot", text + "."))
         self.pot = rest
 
@@ -1245,7 +1122,7 @@ class _Shown:
     @staticmethod
     def of(hand: Sequence[Card], key: tuple, rules: Rules) -> _Shown:
         if rules.hand_value == "suit_sum":
-            return _Shown(key[0], _fmt(key[0]))
+            return _Shown(key[0], points_text(key[0]))
         s = hand_score(hand, rules)
         return _Shown(s.label, s.value_text)
 
@@ -1298,40 +1175,4 @@ def new_game(rules: Rules, players: Sequence[str], *, seed: int | None = None,
     g.log.extend(g._deal(deck))
     return g
 
-
-def play_round(rules: Rules, n_players: int, bots: Sequence[str], rng: np.random.Generator,
-               dealer: int = 0, knock_at: float = 25.0) -> RoundSummary:
-    """Play one independent round with a fresh deal from ``rng`` (for simulations).
-
-    A round still going after ``MAX_ROUND_TURNS`` turns counts as void (as in
-    ``thirtyone.sim``); this only happens with bots that never knock.
-    """
-    from .bots import make_bot
-
-    if isinstance(bots, str):
-        bots = [bots]
-    if len(bots) == 1:
-        bots = list(bots) * n_players
-    if len(bots) != n_players:
-        raise ValueError(f"Give one bot level or one per seat ({n_players}); got {len(bots)}.")
-    players = [f"P{i}" for i in range(n_players)]
-    g = new_game(rules, players, rng=rng, dealer=dealer % n_players, styles=bots)
-    choosers = [make_bot(b, knock_at) for b in bots]
-    while not g.round_over:
-        if g.turns >= MAX_ROUND_TURNS:
-            g._end_round("void", [])
-            break
-        seat = g.to_move
-        assert seat is not None
-        g.apply(choosers[seat](g.observation(seat, log=False), rng))
-    res = g.round_result
-    assert res is not None
-    k = res.knocker
-    lost: list[int] = list(res.lives_lost)
-    if rules.scoring == "points":
-        lost = [1 if p == 0 and res.ended_by != "void" else 0 for p in res.points_won]
-    elif rules.scoring == "chips":
-        lost = [0 if c > 0 or res.ended_by == "void" else 1 for c in res.chips_won]
-    knocker_lost = None if k is None or res.ended_by != "knock" else lost[k] > 0
-    return RoundSummary(res.ended_by, g.turns, k, knocker_lost, lost)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules import VARIANTS
+from ..core.rules import VARIANTS
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,6 @@ if some opponent is strictly worse.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -36,9 +35,9 @@ from math import comb
 
 import numpy as np
 
-from .odds import hand_table
-from .odds_tables import OddsError, check_hand_rules, lookup, pack_indices, value_label
-from .rules import Rules
+from ..core.rules import Rules
+from ..lookup import hand_table
+from .tables import OddsError, check_hand_rules, lookup, pack_indices, value_label
 
 
 @dataclass(frozen=True)
@@ -109,7 +108,7 @@ def _second_opponent(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     Hands that differ only by suit names (and, where only points count, ten-point ranks) give
     the same answer, so it is computed once per class of hands and per strength level.
     """
-    from .odds_race import classes_for
+    from .race import classes_for
 
     hc = classes_for(rules)
     pack = pack_indices(rules)
@@ -218,24 +217,6 @@ def simulate_fresh_knock(rules: Rules, opponents: int, value: float, rounds: int
     return float(survive.mean()), float(not_lowest.mean())
 
 
-@dataclass(frozen=True)
-class SimulatedKnock:
-    """Simulated survival by knocker value, with 95 % Wilson bands."""
-
-    values: np.ndarray
-    survive: np.ndarray
-    low: np.ndarray
-    high: np.ndarray
-    rounds: int
-    target_rounds: int
-    opponents: int
-    turns: int
-
-    @property
-    def done(self) -> float:
-        return self.rounds / self.target_rounds
-
-
 def wilson(k: np.ndarray, n: int, z: float = 1.96) -> tuple[np.ndarray, np.ndarray]:
     p = k / n
     den = 1 + z * z / n
@@ -244,114 +225,7 @@ def wilson(k: np.ndarray, n: int, z: float = 1.96) -> tuple[np.ndarray, np.ndarr
     return mid - half, mid + half
 
 
-def check_simulable(rules: Rules) -> None:
-    check_hand_rules(rules)
-    if rules.family not in ("draw", "swap"):
-        raise OddsError("The simulation plays the draw and swap families only.")
-    if rules.hand_value != "suit_sum" or rules.tie_break:
-        raise OddsError("The simulated curve is drawn for plain suit-sum values only.")
-
-
-_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
-
-
-def _bits(cards: np.ndarray) -> np.ndarray:
-    return np.bitwise_or.reduce(_BIT[cards], axis=-1)
-
-
-def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: int,
-                size: int, bots: str) -> np.ndarray:
-    """Deal the knocker and the opponents, let the opponents play; their final strengths."""
-    from .sim import (
-        basic_draw_moves,
-        basic_swap_moves,
-        standard_draw_moves,
-        standard_swap_moves,
-    )
-
-    lk = lookup(rules).strength
-    pack = pack_indices(rules).astype(np.int64)
-    deck = rng.permuted(np.broadcast_to(pack, (size, len(pack))), axis=1)
-    hands = deck[:, 3:3 + 3 * opponents].reshape(size, opponents, 3).copy()
-    ptr = 3 + 3 * opponents
-    rows = np.arange(size)
-    no_knock = np.zeros(size, dtype=bool)
-    n_players = opponents + 1
-    if rules.family == "draw":
-        top = deck[:, ptr].copy()
-        seen = _BIT[top]  # card memory: every card that lay face up on the pile
-        ptr = np.full(size, ptr + 1)
-        for turn in range(turns):
-            for p in range(opponents):
-                has_stock = ptr < len(pack)
-                drawn = deck[rows, np.minimum(ptr, len(pack) - 1)]
-                h = hands[:, p]
-                args = (h.astype(np.int32), top.astype(np.int32), drawn.astype(np.int32),
-                        no_knock, has_stock)
-                if bots == "standard":
-                    move, pos = standard_draw_moves(rules, 25.0, n_players, *args,
-                                                    np.full(size, turn), seen)
-                else:
-                    move, pos = basic_draw_moves(rules, 1 << 20, *args)
-                take = move == 1
-                draw = move == 0
-                old = h[rows, np.minimum(pos, 2)]
-                new_top = np.where(draw & (pos == 3), drawn, old)
-                h[rows[take], pos[take]] = top[take]
-                dr = draw & (pos < 3)
-                h[rows[dr], pos[dr]] = drawn[dr]
-                top = np.where(take | draw, new_top, top)
-                seen = seen | np.where(take | draw, _BIT[top], np.uint64(0))
-                ptr += draw
-    else:
-        mid = deck[:, ptr:ptr + 3].copy()
-        known = np.zeros((size, opponents), dtype=np.uint64)  # taken by a single swap
-        for turn in range(turns):
-            for p in range(opponents):
-                h = hands[:, p]
-                if bots == "standard":
-                    seen = _bits(mid) | np.bitwise_or.reduce(known, axis=1)
-                    move = standard_swap_moves(rules, 25.0, n_players, h.astype(np.int32),
-                                               mid.astype(np.int32), no_knock, no_knock,
-                                               np.full(size, turn), seen)
-                else:
-                    move = basic_swap_moves(rules, 1 << 20, h.astype(np.int32),
-                                            mid.astype(np.int32), no_knock, no_knock)
-                one = move < 9
-                i, j = np.minimum(move // 3, 2), move % 3
-                given = h[rows, i]
-                got = mid[rows, j]
-                h[rows[one], i[one]] = got[one]
-                mid[rows[one], j[one]] = given[one]
-                known[one, p] = (known[one, p] & ~_BIT[given[one]]) | _BIT[got[one]]
-                allm = move == 9
-                h[allm], mid[allm] = mid[allm].copy(), h[allm].copy()
-                known[allm, p] = 0
-    return lk[hands[..., 0], hands[..., 1], hands[..., 2]]
-
-
-def iter_knock_after_turns(rules: Rules, opponents: int, turns: int, rounds: int,
-                           seed: int = 0, batch: int = 4000, bots: str = "standard"
-                           ) -> Iterator[SimulatedKnock]:
-    """Simulated survival of a knock on every value after the opponents played ``turns``
-    turns each with ``bots`` ("standard" or "basic") moves; yields the running estimate
-    after each batch."""
-    check_simulable(rules)
-    if bots not in ("standard", "basic"):
-        raise OddsError("The opponents play as 'standard' or 'basic' bots.")
-    if turns < 0 or opponents < 1:
-        raise OddsError("Turns must be 0 or more and there must be an opponent.")
-    rng = np.random.default_rng(seed)
-    values = np.unique(hand_table(rules).values)
-    wins = np.zeros(len(values))
-    played = 0
-    while played < rounds:
-        size = min(batch, rounds - played)
-        low = _play_turns(rules, rng, opponents, turns, size, bots).min(axis=1)
-        if rules.knocker_tied == "safe":
-            wins += (low[:, None] <= values[None, :]).sum(axis=0)
-        else:
-            wins += (low[:, None] < values[None, :]).sum(axis=0)
-        played += size
-        lo, hi = wilson(wins, played)
-        yield SimulatedKnock(values, wins / played, lo, hi, played, rounds, opponents, turns)
+def clear_caches() -> None:
+    """Empty this module's caches (benchmarks time the cold computation)."""
+    for f in (_per_hand, _second_opponent, _knock_survival_exact):
+        f.cache_clear()

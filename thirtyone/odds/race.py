@@ -42,10 +42,10 @@ from itertools import permutations
 
 import numpy as np
 
-from .cards import Card
-from .odds import all_hands
-from .odds_tables import CARD_POINTS, OddsError, check_hand_rules, lookup, pack_indices
-from .rules import Rules
+from ..core.cards import Card
+from ..core.rules import Rules
+from ..lookup import CARD_POINTS, all_hands
+from .tables import OddsError, check_hand_rules, lookup, pack_indices
 
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
 
@@ -388,3 +388,9 @@ def basic_discard(lk, held: np.ndarray, drawn: np.ndarray) -> np.ndarray:
     thrown = CARD_POINTS[np.concatenate([held, drawn[:, None]], axis=1)].astype(np.float64)
     keyed = kept * 1e4 - thrown * 10 + np.arange(4)
     return keyed.argmax(axis=1)
+
+
+def clear_caches() -> None:
+    """Empty this module's caches (benchmarks time the cold computation)."""
+    for f in (hand_classes, _solve_race, _race_curve):
+        f.cache_clear()

@@ -33,13 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand
-from .odds import dealt_distribution, hand_standing
-from .rules import OPTIONS, Rules, get_variant
-from .scoring import BRAG_CLASSES, Score, score
+from ..core.cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand
+from ..core.rules import OPTIONS, Rules, get_variant
+from ..core.scoring import BRAG_CLASSES, Score, score
+from ..odds.dealt import dealt_distribution, hand_standing
 from .variant_table import humanise
 
-LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 
 QUIZ_KINDS = ("value", "discard", "swap", "showdown", "best", "option", "likelier", "standing")
 _FORBIDDEN_KEYS = ("answer", "correct", "solution")
@@ -233,8 +233,8 @@ def table_showdown(rules: Rules, names: list[str], hands: list[tuple[Card, ...]]
     blitz or fire in the deal ends the round before anyone moves, as at the table. Returns
     the lives lost per seat and the engine's own sentences about who lost and why.
     """
-    from . import IllegalActionError
-    from .game import new_game
+    from ..core.errors import IllegalActionError
+    from ..game.table import new_game
 
     if rules.family not in ("draw", "swap") or rules.dealer_two_hands:
         raise LessonError("A showdown quiz needs a draw- or swap-family variant.")

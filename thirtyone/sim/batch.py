@@ -22,7 +22,7 @@ The entry points:
 - ``simulate_command(args)``: ``thirtyone simulate`` (``--engine table`` plays
   ``game.play_round`` one round at a time instead).
 
->>> from thirtyone.rules import get_variant
+>>> from thirtyone.core.rules import get_variant
 >>> stats = simulate(get_variant("scat").rules, 4, 2_000, seed=1)
 >>> stats.rounds, 0.0 < stats.knock_rate < 1.0
 (2000, True)
@@ -34,14 +34,15 @@ import dataclasses
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from .cards import card_from_index, make_pack
-from .odds import all_hands, hand_strengths, hand_table
-from .rules import Rules, get_variant
+from ..core.cards import make_pack
+from ..core.rules import Rules
+from ..lookup import CARD_BIT, card_bits, flat, hand_lookup
+from ..policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
+from ..policies.standard import STANDARD, standard_draw_moves, standard_swap_moves
 
 FAMILIES = ("draw", "swap")
 BOT_LEVELS = ("random", "basic", "standard")
@@ -55,95 +56,6 @@ DEFAULT_BATCH = 20_000
 
 class SimulationError(ValueError):
     """Rules, players or bots the fast simulator cannot play; the message says why."""
-
-
-# --- hand tables ------------------------------------------------------------------------
-
-_POINTS = np.array([card_from_index(i).points for i in range(52)], dtype=np.int32)
-
-
-@lru_cache(maxsize=32)
-def hand_lookup(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(strength, value2): integer arrays over every ordered hand ``a*2704 + b*52 + c``.
-
-    ``strength`` orders hands exactly as ``score(...).key`` does (the same numbers as
-    ``odds.hand_strengths`` up to scale); ``value2`` is twice the hand's points (suit sum,
-    three of a kind, fire), so 31 is 62 and 30.5 is 61. Brag hands have value2 equal to the
-    brag class (0 high card .. 5 prial). Entries with a repeated card are never used.
-    """
-    hands = all_hands(rules.pack).astype(np.int64)
-    strength = np.asarray(hand_strengths(rules), dtype=np.float64)
-    if rules.hand_value == "suit_sum" and not rules.tie_break:
-        strength = strength * 2  # 30.5 -> 61: whole numbers keep the order
-    values = np.asarray(hand_table(rules).values, dtype=np.float64)
-    value2 = values if rules.hand_value == "brag" else values * 2
-    # int64: tie-break strengths reach about 1e9 and the bots' sort keys multiply them
-    s_tab = np.zeros(52 ** 3, dtype=np.int64)
-    v_tab = np.zeros(52 ** 3, dtype=np.int32)
-    a, b, c = hands[:, 0], hands[:, 1], hands[:, 2]
-    for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
-        flat = x * 2704 + y * 52 + z
-        s_tab[flat] = np.rint(strength).astype(np.int64)
-        v_tab[flat] = np.rint(value2).astype(np.int32)
-    s_tab.setflags(write=False)
-    v_tab.setflags(write=False)
-    return s_tab, v_tab
-
-
-def _flat(h0: np.ndarray, h1: np.ndarray, h2: np.ndarray) -> np.ndarray:
-    return h0 * 2704 + h1 * 52 + h2
-
-
-# A set of cards is a 64-bit mask: bit i for the card with index i.
-_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
-
-
-def _bits(cards: np.ndarray) -> np.ndarray:
-    """(R, k) card indices -> (R,) masks."""
-    return np.bitwise_or.reduce(_BIT[cards], axis=1)
-
-
-def _scatter(rules: Rules, per_hand: np.ndarray, dtype: Any) -> np.ndarray:
-    """Spread one number per unordered hand (rows of ``all_hands``) over every ordering."""
-    hands = all_hands(rules.pack).astype(np.int64)
-    out = np.zeros(52 ** 3, dtype=dtype)
-    a, b, c = hands[:, 0], hands[:, 1], hands[:, 2]
-    for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
-        out[_flat(x, y, z)] = per_hand
-    out.setflags(write=False)
-    return out
-
-
-@lru_cache(maxsize=32)
-def improve_bits(rules: Rules) -> np.ndarray:
-    """Per ordered hand, the mask of cards that would improve it: with that card added, the
-    best three cards beat the hand (the *outs* of ``strategy``'s standard bot)."""
-    S, _ = hand_lookup(rules)
-    hands = all_hands(rules.pack).astype(np.int64)
-    h0, h1, h2 = hands[:, 0], hands[:, 1], hands[:, 2]
-    base = S[_flat(h0, h1, h2)]
-    bits = np.zeros(len(hands), dtype=np.uint64)
-    for c in (card.index for card in make_pack(rules.pack)):
-        best = np.maximum(np.maximum(S[_flat(c, h1, h2)], S[_flat(h0, c, h2)]),
-                          S[_flat(h0, h1, c)])
-        better = (best > base) & (h0 != c) & (h1 != c) & (h2 != c)
-        bits |= np.where(better, _BIT[c], np.uint64(0))
-    return _scatter(rules, bits, np.uint64)
-
-
-@lru_cache(maxsize=32)
-def knock_values2(rules: Rules) -> np.ndarray:
-    """Per ordered hand, twice the number the standard bot compares with its knock
-    threshold: the points, or for other hand values the scat points of a hand that beats
-    the same share of dealt hands (``strategy.knock_points``)."""
-    if rules.hand_value == "suit_sum":
-        return hand_lookup(rules)[1]
-    strength = np.asarray(hand_strengths(rules), dtype=np.float64)
-    srt = np.sort(strength)
-    scat = np.sort(hand_table(get_variant("scat").rules).values)
-    share = np.searchsorted(srt, strength, side="left") / len(srt)
-    at = np.minimum((share * len(scat)).astype(np.int64), len(scat) - 1)
-    return _scatter(rules, np.rint(scat[at] * 2).astype(np.int32), np.int32)
 
 
 # --- results ----------------------------------------------------------------------------
@@ -275,7 +187,7 @@ class SimStats:
 
 # --- checks -----------------------------------------------------------------------------
 
-def _bot_list(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
+def bot_list(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
     levels = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
     levels = [str(b).strip().lower() for b in levels]
     if len(levels) == 1:
@@ -288,7 +200,7 @@ def _bot_list(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
 
 def parse_bots(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
     """Bot level per seat from ``"basic"`` or ``"basic,random,..."`` or a list."""
-    levels = _bot_list(bots, n_players)
+    levels = bot_list(bots, n_players)
     for b in levels:
         if b not in BOT_LEVELS:
             raise SimulationError(f"The fast simulator plays the bot levels "
@@ -311,21 +223,12 @@ def check_supported(rules: Rules, n_players: int) -> None:
         raise SimulationError("A round needs at least 2 players.")
 
 
-def knock_threshold2(rules: Rules, knock_at: float) -> int:
-    """The knock threshold on the ``value2`` scale (half points; brag: the class)."""
-    if rules.hand_value == "brag":
-        # Brag values are classes; a threshold in points has no meaning there, so basic
-        # bots stop the bus from a flush up (our reading, shared with the table engine).
-        return 2
-    return int(np.ceil(knock_at * 2 - 1e-9))
-
-
 # --- the batch --------------------------------------------------------------------------
 
 _KEEP = np.array([[1, 2], [0, 2], [0, 1]])
 
 
-class _Batch:
+class RoundBatch:
     """The state of many rounds at once; rows index rounds."""
 
     def __init__(self, rules: Rules, n: int, levels: tuple[str, ...], knock_at: float,
@@ -335,7 +238,7 @@ class _Batch:
         self.levels = np.array([BOT_LEVELS.index(b) for b in levels])
         self.single_level = int(self.levels[0]) if len(set(levels)) == 1 else -1
         self.knock_at = float(knock_at)
-        self.std_opts = standard_options() if "standard" in levels else StandardOptions()
+        self.std_opts = STANDARD
         self.S, self.V = hand_lookup(rules)
         self.thr2 = knock_threshold2(rules, knock_at)
         self.blitz_on = rules.counts_blitz
@@ -372,7 +275,7 @@ class _Batch:
             self.pile[:, 0] = self.deck[:, 3 * n]
             self.pcount = np.ones(B, dtype=np.int32)
             self.ptr += 1
-            self.seen |= _BIT[self.pile[:, 0]]
+            self.seen |= CARD_BIT[self.pile[:, 0]]
         else:
             self.middle = self.deck[:, 3 * n:3 * n + 3].copy()
             self.ptr += 3
@@ -394,12 +297,37 @@ class _Batch:
         if rules.family == "draw":
             self.pile_flat = self.pile.reshape(-1)
 
+    def start_midround(self, hands: np.ndarray, pile: np.ndarray, stock_left: int,
+                       known: np.ndarray, own_turns: Sequence[int], turns: int, mover: int,
+                       knocker: int | None) -> None:
+        """Draw family: set every round of the batch to one position in the middle of a
+        round (the expert's play-outs). ``hands`` (B, n, 3) by seat; ``pile`` (B, P) the
+        discard pile from the bottom up; the stock is the last ``stock_left`` cards of each
+        deck; ``known`` (B, n) the cards each seat is known to hold (masks); ``knocker``
+        set: that seat knocked on the turn just played and the others have their final turn.
+        """
+        P = pile.shape[1]
+        self.hands[:] = hands
+        self.pile[:] = 0
+        self.pile[:, :P] = pile
+        self.pcount[:] = P
+        self.ptr[:] = self.K - stock_left
+        self.seen[:] = card_bits(pile) if P else 0
+        self.known[:] = known
+        self.own_turns[:] = np.asarray(own_turns, dtype=np.int32)
+        self.turns[:] = turns
+        self.mover[:] = mover
+        if knocker is not None:
+            self.knocker[:] = knocker
+            self.knock_turn[:] = self.turns
+            self.final_left[:] = self.n - 1
+
     # hand helpers
     def strength(self, h: np.ndarray) -> np.ndarray:
-        return self.S[_flat(h[..., 0], h[..., 1], h[..., 2])]
+        return self.S[flat(h[..., 0], h[..., 1], h[..., 2])]
 
     def value2(self, h: np.ndarray) -> np.ndarray:
-        return self.V[_flat(h[..., 0], h[..., 1], h[..., 2])]
+        return self.V[flat(h[..., 0], h[..., 1], h[..., 2])]
 
     # --- running ---
     def run(self) -> RoundResults:
@@ -590,10 +518,10 @@ class _Batch:
         self.pile_flat[ma * self.K + self.pcount[ma]] = discard[moved]
         # cards taken openly are known in the taker's hand until thrown away
         known = self.known.reshape(-1)
-        known[hi[take]] |= _BIT[top[take]]
-        known[hi[moved]] &= ~_BIT[discard[moved]]
+        known[hi[take]] |= CARD_BIT[top[take]]
+        known[hi[moved]] &= ~CARD_BIT[discard[moved]]
         self.pcount[ma] += 1
-        self.seen[ma] |= _BIT[discard[moved]]
+        self.seen[ma] |= CARD_BIT[discard[moved]]
         gone = self.end_turn(a, m, act == 2, np.where(moved, self.value2(new_h), -1))
         go = a[~gone]
         out = go[(self.ptr[go] >= self.K) & (self.knocker[go] < 0)]
@@ -609,7 +537,7 @@ class _Batch:
                 self.finish(np.array([r]), VOID)
                 continue
             new = self.rng.permutation(self.pile[r, :c - 1])
-            self.seen[r] &= ~_bits(new[None, :])[0]  # back among the unseen cards
+            self.seen[r] &= ~card_bits(new[None, :])[0]  # back among the unseen cards
             self.deck[r, self.K - len(new):] = new
             self.ptr[r] = self.K - len(new)
             self.pile[r, 0] = self.pile[r, c - 1]
@@ -652,7 +580,7 @@ class _Batch:
         if std.any():
             b = np.flatnonzero(std)
             ab = a[b]
-            seen = _bits(mid[b]) | np.bitwise_or.reduce(self.known[ab], axis=1)
+            seen = card_bits(mid[b]) | np.bitwise_or.reduce(self.known[ab], axis=1)
             move[b] = standard_swap_moves(self.rules, self.knock_at, self.n, h[b], mid[b],
                                           may_knock[b], final[b], self.own_turns[ab, m[b]],
                                           seen, self.std_opts)
@@ -680,7 +608,7 @@ class _Batch:
         self.hands[a, m] = new_h
         self.middle[a] = new_mid
         k = self.known[a, m]
-        k[s] = (k[s] & ~_BIT[h[s, i[s]]]) | _BIT[mid[s, j[s]]]
+        k[s] = (k[s] & ~CARD_BIT[h[s, i[s]]]) | CARD_BIT[mid[s, j[s]]]
         k[al] = 0
         self.known[a, m] = k
         knocked = move == 11
@@ -712,283 +640,7 @@ class _Batch:
 
 # --- the basic bot (DESIGN.md "Bots"), for many positions at once ----------------------
 
-def basic_draw_moves(rules: Rules, thr2: int, h: np.ndarray, top: np.ndarray,
-                     drawn: np.ndarray, may_knock: np.ndarray, has_stock: np.ndarray
-                     ) -> tuple[np.ndarray, np.ndarray]:
-    """The basic bot's draw-family turn for hands ``h`` (R, 3) in the order the cards came.
-
-    Returns (move, discard): move 0 draw, 1 take, 2 knock, 3 stand; discard is the hand
-    position 0..2, or 3 for the card just drawn. ``drawn`` is the card the stock would give.
-    """
-    S, V = hand_lookup(rules)
-    R = len(h)
-    cur = S[_flat(h[:, 0], h[:, 1], h[:, 2])]
-    hp = _POINTS[h]
-    knock = may_knock & (V[_flat(h[:, 0], h[:, 1], h[:, 2])] >= thr2)
-    # take: the taken card stays, so the discard is one of the three old cards; best value,
-    # then the fewest points, then the card that came last
-    tv = S[_replaced(h, top)]
-    jt = (tv * 1024 - hp * 4 + np.arange(3)).argmax(axis=1)
-    take = ~knock & (tv[np.arange(R), jt] > cur)
-    jd = basic_discard(rules, h, drawn)
-    stand = ~knock & ~take & ~has_stock
-    move = np.select([knock, take, stand], [2, 1, 3], 0).astype(np.int8)
-    return move, np.where(take, jt, jd)
-
-
-def basic_discard(rules: Rules, h: np.ndarray, new: np.ndarray,
-                  among: np.ndarray | None = None) -> np.ndarray:
-    """The basic bot's discard from hands ``h`` (R, 3) plus the card ``new``: the position
-    (0..2 in ``h``, 3 for ``new``) whose removal leaves the highest value; ties go to the
-    card with the fewest points, then to the card that came last. ``among`` (R, 4), if
-    given, limits the choice to the positions marked True."""
-    S, _ = hand_lookup(rules)
-    cur = S[_flat(h[:, 0], h[:, 1], h[:, 2])]
-    dv = np.concatenate([S[_replaced(h, new)], cur[:, None]], axis=1)
-    dp = np.concatenate([_POINTS[h], _POINTS[new][:, None]], axis=1)
-    key = dv.astype(np.int64) * 1024 - dp * 4 + np.arange(4)
-    if among is not None:
-        key = np.where(among, key, np.iinfo(np.int64).min)
-    return key.argmax(axis=1)
-
-
-def basic_swap_moves(rules: Rules, thr2: int, h: np.ndarray, mid: np.ndarray,
-                     may_knock: np.ndarray, final: np.ndarray) -> np.ndarray:
-    """The basic bot's swap-family turn: move 0..8 swaps hand card ``move // 3`` for middle
-    card ``move % 3``, 9 swaps all, 10 passes (or stands on a final turn), 11 knocks."""
-    S, V = hand_lookup(rules)
-    R = len(h)
-    vals = np.empty((R, 10), dtype=np.int64)
-    for i in range(3):
-        for j in range(3):
-            hh = h.copy()
-            hh[:, i] = mid[:, j]
-            vals[:, 3 * i + j] = S[_flat(hh[:, 0], hh[:, 1], hh[:, 2])]
-    vals[:, 9] = (S[_flat(mid[:, 0], mid[:, 1], mid[:, 2])] if rules.allow_swap_all
-                  else -(1 << 40))
-    given = np.empty((R, 10), dtype=np.int64)
-    given[:, :9] = np.repeat(_POINTS[h], 3, axis=1)
-    given[:, 9] = _POINTS[h].sum(axis=1)
-    # best value; ties: a single swap before swapping all, then the fewest points given
-    # away, then the first in hand order, then in middle order
-    key = vals * 4096 + (np.arange(10) < 9) * 2048 - given * 32 - np.arange(10)
-    best = key.argmax(axis=1)
-    best_val = vals[np.arange(R), best]
-    cur = S[_flat(h[:, 0], h[:, 1], h[:, 2])]
-    knock = may_knock & (V[_flat(h[:, 0], h[:, 1], h[:, 2])] >= thr2)
-    keep = (best_val <= cur) & (rules.allow_pass | final)
-    return np.select([knock, keep], [11, 10], best)
-
-
 # --- the standard bot (strategy.py docstring), for many positions at once --------------
-
-# standard knocks whatever it holds from its 13th turn of a round (strategy.py rule 6), so
-# games without a stock end (strategy.MAX_TURNS_BEFORE_KNOCK)
-STANDARD_LAST_WAIT = 12
-
-
-@dataclass(frozen=True)
-class StandardOptions:
-    """The tunable parts of the standard policy, read from ``strategy`` so both engines play
-    the same bot: knock bar T(n, r) = min(K + base + slope r, K + cap) for
-    three or more players, K + heads_up_base + heads_up_slope r for two; knock whatever
-    the hand from turn ``last_wait``; ``denial``: keep suits the next player collects away
-    from them; ``take_vs_draw``: take the top discard only if it is worth at least the
-    expected hand after a blind draw."""
-
-    base: float = -5
-    heads_up_base: float = 1
-    heads_up_slope: float = 2
-    slope: float = 1
-    cap: float = 2
-    last_wait: int = STANDARD_LAST_WAIT
-    denial: bool = False
-    take_vs_draw: bool = False
-    two_step: bool = False
-
-
-def standard_options() -> StandardOptions:
-    try:
-        from . import strategy
-    except ImportError:  # pragma: no cover - strategy ships with the package
-        return StandardOptions()
-    d = StandardOptions()
-    return StandardOptions(getattr(strategy, "KT_BASE", d.base),
-                           getattr(strategy, "KT_HEADS_UP_BASE", d.heads_up_base),
-                           getattr(strategy, "KT_HEADS_UP_SLOPE", d.heads_up_slope),
-                           getattr(strategy, "KT_SLOPE", d.slope),
-                           getattr(strategy, "KT_CAP", d.cap),
-                           getattr(strategy, "MAX_TURNS_BEFORE_KNOCK", d.last_wait),
-                           bool(getattr(strategy, "STANDARD_DENIAL", d.denial)),
-                           bool(getattr(strategy, "STANDARD_TAKE_VS_DRAW", d.take_vs_draw)),
-                           bool(getattr(strategy, "STANDARD_TWO_STEP", d.two_step)))
-
-
-def standard_threshold2(knock_at: float, n: int, turns_before: np.ndarray,
-                        opts: StandardOptions = StandardOptions()) -> np.ndarray:
-    """Twice the knock bar of ``strategy.knock_threshold``: three or more players
-    T(n, r) = min(K - 5 + r, K + 2), two players T(2, r) = K + 1 + 2 r."""
-    if n <= 2:
-        return 2 * (knock_at + opts.heads_up_base + opts.heads_up_slope * turns_before)
-    return 2 * np.minimum(knock_at + opts.base + opts.slope * turns_before,
-                          knock_at + opts.cap)
-
-
-@lru_cache(maxsize=32)
-def _after_draw(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(row of each ordered hand in ``all_hands``, (hands, 52) strength of the best three
-    after adding each card): the standard bot's expected hand after a blind draw."""
-    S, _ = hand_lookup(rules)
-    hands = all_hands(rules.pack).astype(np.int64)
-    h0, h1, h2 = hands[:, 0], hands[:, 1], hands[:, 2]
-    base = S[_flat(h0, h1, h2)]
-    g = np.zeros((len(hands), 52), dtype=np.int64)
-    for c in (card.index for card in make_pack(rules.pack)):
-        g[:, c] = np.maximum.reduce([base, S[_flat(c, h1, h2)], S[_flat(h0, c, h2)],
-                                     S[_flat(h0, h1, c)]])
-    return _scatter(rules, np.arange(len(hands)), np.int32), g
-
-
-@lru_cache(maxsize=32)
-def lookahead_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """Two flat tables over every ordered hand (int64, on the ``hand_lookup`` strength scale)
-    for the standard bot's look one draw ahead, counted over a full pack (no card memory):
-
-    - ``ahead[h]``: the sum, over every card c of the pack not in h, of the strength of the
-      best three of h + c (divided by pack - 3 it is the mean strength after one blind draw);
-    - ``draw_ahead[h]``: the sum, over the same cards c, of the best ``ahead`` among the
-      three-card hands in h + c (what drawing now is worth, looking one more draw ahead).
-
-    Sums instead of means keep every comparison exact and the same in both engines."""
-    hands = all_hands(rules.pack).astype(np.int64)
-    h0, h1, h2 = hands[:, 0], hands[:, 1], hands[:, 2]
-    pack = [card.index for card in make_pack(rules.pack)]
-    _, after = _after_draw(rules)            # (hands, 52): best three after adding card c
-    in_hand = np.zeros(after.shape, dtype=bool)
-    in_hand[np.arange(len(hands))[:, None], hands] = True
-    ahead = _scatter(rules, np.where(in_hand, 0, after).sum(axis=1), np.int64)
-    draw_h = np.zeros(len(hands), dtype=np.int64)
-    own = ahead[_flat(h0, h1, h2)]
-    for c in pack:
-        ok = (h0 != c) & (h1 != c) & (h2 != c)
-        best = np.maximum.reduce([own, ahead[_flat(c, h1, h2)], ahead[_flat(h0, c, h2)],
-                                  ahead[_flat(h0, h1, c)]])
-        draw_h += np.where(ok, best, 0)
-    return ahead, _scatter(rules, draw_h, np.int64)
-
-
-_SUIT_BITS = np.array([np.bitwise_or.reduce(_BIT[13 * s:13 * s + 13]) for s in range(4)])
-
-
-def standard_draw_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, top: np.ndarray,
-                        drawn: np.ndarray, may_knock: np.ndarray, has_stock: np.ndarray,
-                        turns_before: np.ndarray, seen: np.ndarray,
-                        next_known: np.ndarray | None = None, final: np.ndarray | None = None,
-                        opts: StandardOptions | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The standard bot's draw-family turn (codes as ``basic_draw_moves``): knock from the
-    rising threshold; take as basic does; discard for the best value, then the most outs
-    among the unseen cards, then the fewest points, then the card that came last.
-
-    ``seen``: per row the cards on the discard pile or known in other hands (a mask);
-    ``next_known``: the cards the next player openly took and holds (for ``denial``)."""
-    opts = opts or standard_options()
-    S, _ = hand_lookup(rules)
-    imp, kv = improve_bits(rules), knock_values2(rules)
-    R = len(h)
-    f = _flat(h[:, 0], h[:, 1], h[:, 2])
-    cur = S[f]
-    knock = may_knock & ((kv[f] >= standard_threshold2(knock_at, n, turns_before, opts))
-                         | (turns_before >= opts.last_wait))
-    tv = S[_replaced(h, top)]
-    tmax = tv.max(axis=1).astype(np.int64)
-    take = ~knock & (tmax > cur)
-    before = np.ones(R, dtype=bool) if final is None else ~final   # nobody has knocked
-    if opts.two_step:
-        # before a knock: the best hand kept with the top card, one draw ahead, against
-        # drawing now, one more draw ahead (lookahead_tables; exact integer sums)
-        ahead, draw_ahead = lookahead_tables(rules)
-        keep_ahead = ahead[_replaced(h, top)].max(axis=1)
-        take &= ~before | (keep_ahead * (rules.pack - 3) >= draw_ahead[f])
-    old_rule = ~before if opts.two_step else np.ones(R, dtype=bool)
-    if opts.take_vs_draw and (take & old_rule).any():
-        row_of, after = _after_draw(rules)
-        pack_bits = _bits(np.array([[c.index for c in make_pack(rules.pack)]]))[0]
-        unseen_now = ~seen & ~_bits(h) & pack_bits
-        mask = ((unseen_now[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)) == 1
-        total = (after[row_of[f]] * mask).sum(axis=1)
-        count = mask.sum(axis=1)
-        take &= ~old_rule | (count == 0) | (tmax * count >= total)
-    new = np.where(take, top, drawn)
-    unseen = ~seen & ~_bits(h) & ~_BIT[new]
-    kept = np.concatenate([_replaced(h, new), f[:, None]], axis=1)       # (R, 4)
-    vals = S[kept].astype(np.int64)
-    outs = np.bitwise_count(imp[kept] & unseen[:, None]).astype(np.int64)
-    pts = np.concatenate([_POINTS[h], _POINTS[new][:, None]], axis=1)
-    free = np.ones((R, 4), dtype=np.int64)   # 0: the next player collects this card's suit
-    if opts.denial and next_known is not None:
-        wanted = (next_known[:, None] & _SUIT_BITS[None, :]) != 0            # (R, 4 suits)
-        if final is not None:
-            wanted &= ~final[:, None]
-        cards = np.concatenate([h, new[:, None]], axis=1)
-        free = (~np.take_along_axis(wanted, cards // 13, axis=1)).astype(np.int64)
-    key = (((vals * 2 + free) * 64 + outs) * 16 + (15 - pts)) * 4 + np.arange(4)
-    key[take, 3] = -1  # the card just taken stays
-    if opts.two_step:
-        # before a knock the kept hand worth most one draw ahead comes first
-        ka = lookahead_tables(rules)[0][kept]
-        ka[take, 3] = -1
-        ka = np.where(before[:, None], ka, 0)
-        key = np.where(ka >= ka.max(axis=1, keepdims=True), key, -2)
-    pos = key.argmax(axis=1)
-    stand = ~knock & ~take & ~has_stock
-    move = np.select([knock, take, stand], [2, 1, 3], 0).astype(np.int8)
-    return move, pos
-
-
-def standard_swap_moves(rules: Rules, knock_at: float, n: int, h: np.ndarray, mid: np.ndarray,
-                        may_knock: np.ndarray, final: np.ndarray, turns_before: np.ndarray,
-                        seen: np.ndarray, opts: StandardOptions | None = None) -> np.ndarray:
-    """The standard bot's swap-family turn (codes as ``basic_swap_moves``): the move giving
-    the highest value if it beats the current one (ties: most outs, then a single swap, then
-    the fewest points given away, then the order of the legal moves); else pass or stand."""
-    S, _ = hand_lookup(rules)
-    imp, kv = improve_bits(rules), knock_values2(rules)
-    opts = opts or standard_options()
-    R = len(h)
-    f = _flat(h[:, 0], h[:, 1], h[:, 2])
-    cur = S[f]
-    knock = may_knock & ((kv[f] >= standard_threshold2(knock_at, n, turns_before, opts))
-                         | (turns_before >= opts.last_wait))
-    cand = np.empty((R, 11), dtype=np.int64)                           # 9 swaps, all, stay
-    for i in range(3):
-        for j in range(3):
-            hh = h.copy()
-            hh[:, i] = mid[:, j]
-            cand[:, 3 * i + j] = _flat(hh[:, 0], hh[:, 1], hh[:, 2])
-    cand[:, 9] = _flat(mid[:, 0], mid[:, 1], mid[:, 2])
-    cand[:, 10] = f
-    vals = S[cand].astype(np.int64)
-    unseen = ~seen & ~_bits(h)
-    outs = np.bitwise_count(imp[cand] & unseen[:, None]).astype(np.int64)
-    given = np.zeros((R, 11), dtype=np.int64)
-    given[:, :9] = np.repeat(_POINTS[h], 3, axis=1)
-    given[:, 9] = _POINTS[h].sum(axis=1)
-    single = np.arange(11) < 9
-    key = (((vals * 64 + outs) * 2 + single) * 64 - given) * 16 - np.arange(11)
-    stay_ok = final | rules.allow_pass
-    if not rules.allow_swap_all:
-        key[:, 9] = np.iinfo(np.int64).min
-    key[~stay_ok, 10] = np.iinfo(np.int64).min
-    best = key.argmax(axis=1)
-    improves = vals[np.arange(R), best] > cur
-    return np.select([knock, improves, stay_ok], [11, best, 10], best)
-
-
-def _replaced(h: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """(R, 3) flat hand indices of ``h`` with card j replaced by ``x``, for j = 0, 1, 2."""
-    h0, h1, h2 = h[:, 0], h[:, 1], h[:, 2]
-    return np.stack([_flat(x, h1, h2), _flat(h0, x, h2), _flat(h0, h1, x)], axis=1)
-
 
 def _uniform_choice(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
     """Per row, a uniformly random column index among the True entries."""
@@ -1011,7 +663,7 @@ def simulate_rounds(rules: Rules, n_players: int, rounds: int, seed: int | None 
     check_supported(rules, n_players)
     levels = parse_bots(bots, n_players)
     rng = rng if rng is not None else np.random.default_rng(seed)
-    return _Batch(rules, n_players, levels, knock_at, rng, rounds, first_round).run()
+    return RoundBatch(rules, n_players, levels, knock_at, rng, rounds, first_round).run()
 
 
 def simulate_decks(rules: Rules, n_players: int, decks: Sequence[Sequence[Any]],
@@ -1028,7 +680,7 @@ def simulate_decks(rules: Rules, n_players: int, decks: Sequence[Sequence[Any]],
         if sorted(d) != pack:
             raise SimulationError(f"Each deck must hold the {len(pack)}-card pack once.")
     dealers = np.broadcast_to(np.asarray(dealers), (len(rows),))
-    return _Batch(rules, n_players, levels, knock_at, np.random.default_rng(seed), len(rows),
+    return RoundBatch(rules, n_players, levels, knock_at, np.random.default_rng(seed), len(rows),
                   0, np.array(rows), dealers).run()
 
 
@@ -1072,50 +724,3 @@ def simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
     return stats
 
 
-def simulate_table(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
-                   bots: str | Sequence[str] = "basic", knock_at: float = 25.0) -> SimStats:
-    """The same statistics from the table engine, one round at a time (``game.play_round``)."""
-    from . import game
-
-    levels = _bot_list(bots, n_players)  # any level the table knows, expert included
-    rng = np.random.default_rng(seed)
-    ended = np.empty(rounds, dtype=np.int8)
-    turns = np.empty(rounds, dtype=np.int32)
-    knocker = np.full(rounds, -1, dtype=np.int32)
-    lost = np.zeros((rounds, n_players), dtype=np.int8)
-    codes = {name: i for i, name in enumerate(ENDED_BY)}
-    t0 = time.perf_counter()
-    for r in range(rounds):
-        s = game.play_round(rules, n_players, list(levels), rng, dealer=r % n_players,
-                            knock_at=knock_at)
-        ended[r] = codes[s.ended_by]
-        turns[r] = s.turns
-        if s.knocker is not None:
-            knocker[r] = s.knocker
-        lost[r] = s.lives_lost
-    res = RoundResults(ended, turns, knocker, np.full(rounds, -1), np.zeros((rounds, n_players)),
-                       lost, np.arange(rounds) % n_players)
-    stats = SimStats(target=rounds)
-    stats.add(res)
-    stats.seconds = time.perf_counter() - t0
-    return stats
-
-
-def simulate_command(args: Any) -> dict:
-    """``thirtyone simulate``: the DESIGN.md output dict for the parsed arguments."""
-    from .cli import parse_rule_overrides
-
-    variant = get_variant(args.variant)
-    rules = parse_rule_overrides(getattr(args, "rule", None), variant.rules)
-    if args.rounds < 1:
-        raise SimulationError("--rounds must be at least 1.")
-    n = args.players
-    if not rules.min_players <= n <= rules.max_players:
-        raise SimulationError(f"{variant.name} is for {rules.min_players} to "
-                              f"{rules.max_players} players, not {n}.")
-    engine = getattr(args, "engine", "fast")
-    if engine == "table":
-        stats = simulate_table(rules, n, args.rounds, args.seed, args.bots, args.knock_at)
-    else:
-        stats = simulate(rules, n, args.rounds, args.seed, args.bots, args.knock_at)
-    return stats.to_dict()

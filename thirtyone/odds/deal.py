@@ -9,7 +9,7 @@ by inclusion-exclusion:
     P(players 1..k all special) = (ordered k-tuples of disjoint special hands)
                                   / (ordered k-tuples of disjoint hands)
 
->>> from thirtyone.rules import get_variant
+>>> from thirtyone.core.rules import get_variant
 >>> round(p_at_least_one(get_variant("eenendertigen").rules, "blitz", 1) * 620, 9)
 3.0
 """
@@ -22,9 +22,9 @@ from math import comb, perm
 
 import numpy as np
 
-from .odds import _RANKS, all_hands, brag_codes, suit_sum_values
-from .rules import Rules
-from .scoring import BRAG_CLASSES
+from ..core.rules import Rules
+from ..core.scoring import BRAG_CLASSES
+from ..lookup import CARD_RANKS, all_hands, brag_codes, suit_sum_values
 
 # Events a learner asks about; brag classes are added by name.
 EVENTS = {
@@ -46,7 +46,7 @@ def event_mask(rules: Rules, event: str) -> np.ndarray:
 @lru_cache(maxsize=2)
 def _event_masks(pack: int) -> dict[str, np.ndarray]:
     hands = all_hands(pack)
-    ranks = _RANKS[hands]
+    ranks = CARD_RANKS[hands]
     trips = (ranks[:, 0] == ranks[:, 1]) & (ranks[:, 1] == ranks[:, 2])
     # A blitz: an ace and two ten-point cards of one suit, a plain suit sum of exactly 31.
     masks = {"blitz": suit_sum_values(hands, Rules(pack=pack)) == 31.0,
@@ -177,3 +177,9 @@ def _starting_hand_odds(pack: int, n_players: int) -> tuple[EventOdds, ...]:
         desc = EVENTS.get(ev, f"brag: {ev}")
         rows.append(EventOdds(ev, desc, m, m / n, p_at_least_one(rules, ev, n_players)))
     return tuple(rows)
+
+
+def clear_caches() -> None:
+    """Empty this module's caches (benchmarks time the cold computation)."""
+    for f in (_event_masks, _family_counts_pack, _starting_hand_odds):
+        f.cache_clear()

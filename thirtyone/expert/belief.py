@@ -26,11 +26,19 @@ from functools import lru_cache
 
 import numpy as np
 
-from .bots import DEFAULT_KNOCK_AT
-from .cards import make_pack
-from .odds import all_hands
-from .rules import Rules
-from .sim import _BIT, _after_draw, _bits, _flat, _replaced, hand_lookup, lookahead_tables
+from ..core.cards import make_pack
+from ..core.rules import Rules
+from ..lookup import (
+    CARD_BIT,
+    after_draw,
+    all_hands,
+    card_bits,
+    flat,
+    hand_lookup,
+    lookahead_tables,
+    replaced,
+)
+from ..policies.basic import DEFAULT_KNOCK_AT
 
 MISFIT = 1e-6         # weight kept by a hand that would have moved otherwise (known level)
 MISFIT_UNKNOWN = 0.2   # the same for a player whose level is not known (or an expert)
@@ -53,24 +61,24 @@ class Space:
 @lru_cache(maxsize=8)
 def space(rules: Rules) -> Space:
     hands = all_hands(rules.pack).astype(np.intp)
-    f = _flat(hands[:, 0], hands[:, 1], hands[:, 2])
+    f = flat(hands[:, 0], hands[:, 1], hands[:, 2])
     s, v = hand_lookup(rules)
     ahead, draw_ahead = lookahead_tables(rules)
-    row, _ = _after_draw(rules)
+    row, _ = after_draw(rules)
     points = np.zeros(52)
     for c in make_pack(rules.pack):
         points[c.index] = c.points
-    return Space(hands, _bits(hands), np.asarray(row, dtype=np.intp), s[f], v[f], ahead[f],
+    return Space(hands, card_bits(hands), np.asarray(row, dtype=np.intp), s[f], v[f], ahead[f],
                  draw_ahead[f], points)
 
 
 def _has(sp: Space, card: int) -> np.ndarray:
-    return (sp.bits & _BIT[card]) != 0
+    return (sp.bits & CARD_BIT[card]) != 0
 
 
 def _replace_each(sp: Space, rows: np.ndarray, card: int) -> np.ndarray:
     """(R, 3) rows of each hand with its card j replaced by ``card``."""
-    return sp.row[_replaced(sp.hands[rows], np.full(len(rows), card, dtype=np.intp))]
+    return sp.row[replaced(sp.hands[rows], np.full(len(rows), card, dtype=np.intp))]
 
 
 def _keeps_best(sp: Space, kept: np.ndarray, thrown: np.ndarray, target: int, model: str,
@@ -137,7 +145,8 @@ def _posterior(rules: Rules, events: list[tuple], level: str, n_players: int,
     ``("decline", r)`` / ``("knock", r)`` at the start of its turn r (turns before),
     ``("take", card, after_knock)``, ``("draw", top or None, after_knock)``,
     ``("discard", card, after_knock)``; cards as indices."""
-    from .strategy import MAX_TURNS_BEFORE_KNOCK, knock_threshold
+    from ..policies.standard import knock_threshold
+    from ..policies.view import MAX_TURNS_BEFORE_KNOCK
     sp = space(rules)
     H = len(sp.hands)
     w = np.ones(H) if start is None else start

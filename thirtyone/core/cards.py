@@ -24,6 +24,8 @@ SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RED_SUITS = frozenset("HD")
+# Points by rank (index 2..14): ace 11, ten to king 10, other cards their number.
+RANK_POINTS = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)
 
 _RANK_FROM_TEXT = {v: k for k, v in RANK_TEXT.items()} | {"10": 10}
 _SUIT_FROM_TEXT = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
@@ -50,10 +52,8 @@ class Card:
 
     @property
     def points(self) -> int:
-        """Ace 11, K Q J 10 count 10, other cards their number."""
-        if self.rank == 14:
-            return 11
-        return min(self.rank, 10)
+        """Ace 11, K Q J 10 count 10, other cards their number (``RANK_POINTS``)."""
+        return RANK_POINTS[self.rank]
 
     @property
     def index(self) -> int:

@@ -1,0 +1,123 @@
+"""Exact odds by enumeration (numpy).
+
+Every possible three-card hand of the rules' pack is scored at once with array arithmetic;
+the results are cached per ``Rules`` (a frozen, hashable value).
+
+The rest of the odds engine builds on these tables, one question per module:
+``odds_deal`` (special hands on the deal, for one player and for anyone at the table),
+``odds_moves`` (the value after each possible move), ``odds_race`` (racing to 31 alone by
+dynamic programming), ``odds_knock`` (how safe a knock is, exact and simulated);
+``odds_tables`` holds the shared lookup of any three cards' value, ``bench_odds`` the timings.
+
+>>> from thirtyone.core.rules import get_variant
+>>> d = dealt_distribution(get_variant("eenendertigen").rules)
+>>> round(d.p31 * 620, 6)
+3.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+from ..core.cards import Card, make_pack
+from ..core.rules import Rules
+from ..core.scoring import BRAG_CLASSES, Score, score
+from ..lookup import brag_codes, hand_table
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Exact distribution of dealt-hand values: ``probabilities[value]``."""
+
+    rules: Rules
+    hands: int
+    probabilities: dict  # value (float, or brag class name) -> probability
+    p31: float
+    mean: float | None
+
+    def to_json(self, variant: str | None = None) -> dict:
+        return {"variant": variant, "hands": self.hands,
+                "distribution": {(_num(k) if isinstance(k, float) else k): v
+                                 for k, v in self.probabilities.items()},
+                "p31": self.p31, "mean": self.mean}
+
+
+def _num(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else x
+
+
+@lru_cache(maxsize=64)
+def dealt_distribution(rules: Rules) -> Distribution:
+    """The exact distribution of the value of a dealt three-card hand under ``rules``."""
+    table = hand_table(rules)
+    n = len(table)
+    vals, counts = np.unique(table.values, return_counts=True)
+    if rules.hand_value == "brag":
+        probs = {BRAG_CLASSES[int(v)]: c / n for v, c in zip(vals, counts, strict=True)}
+        return Distribution(rules, n, probs, 0.0, None)
+    probs = {float(v): c / n for v, c in zip(vals, counts, strict=True)}
+    # A blitz is exactly 31 in one suit; with 32/33 for fire those hands are not 31.
+    p31 = float(np.count_nonzero(table.values == 31.0)) / n
+    return Distribution(rules, n, probs, p31, float(table.values.mean()))
+
+
+def hand_strength(s: Score, rules: Rules) -> float:
+    """The number on the ``HandTable.strength`` scale for a scored hand."""
+    hands = np.array([[c.index for c in s.cards]], dtype=np.int16)
+    if rules.hand_value == "brag":
+        return float(brag_codes(hands)[1][0])
+    if rules.hand_value == "suit_sum" and rules.tie_break:
+        table = hand_table(rules)
+        key = sorted(c.index for c in s.cards)
+        row = np.flatnonzero((np.sort(table.hands, axis=1) == key).all(axis=1))[0]
+        return float(table.strength[row])
+    return float(s.points)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class HandStanding:
+    """Where one hand stands among all dealt hands."""
+
+    beats: float          # share of all dealt hands strictly worse
+    ties: float           # share exactly as good
+    opponent_beats: float  # chance a random opponent's hand (from the other cards) is better
+    opponent_ties: float
+
+
+def hand_standing(cards: tuple[Card, ...], rules: Rules) -> HandStanding:
+    """Share of starting hands this hand beats, and the chance that one random opponent,
+    dealt three of the remaining cards, holds a better hand."""
+    s = score(cards, rules)
+    table = hand_table(rules)
+    mine = hand_strength(s, rules)
+    n = len(table)
+    beats = float(np.count_nonzero(table.strength < mine)) / n
+    ties = float(np.count_nonzero(table.strength == mine)) / n
+    own = np.array([c.index for c in cards])
+    disjoint = ~np.isin(table.hands, own).any(axis=1)
+    others = table.strength[disjoint]
+    m = len(others)
+    return HandStanding(beats, ties, float(np.count_nonzero(others > mine)) / m,
+                        float(np.count_nonzero(others == mine)) / m)
+
+
+def brute_force_distribution(rules: Rules) -> dict:
+    """The same distribution by scoring every hand one at a time (for tests)."""
+    out: dict = {}
+    pack = make_pack(rules.pack)
+    hands = list(combinations(pack, 3))
+    for h in hands:
+        s = score(h, rules)
+        k = s.label if rules.hand_value == "brag" else float(s.points)
+        out[k] = out.get(k, 0) + 1 / len(hands)
+    return out
+
+
+def clear_caches() -> None:
+    """Empty this module's caches (benchmarks time the cold computation)."""
+    for f in (dealt_distribution,):
+        f.cache_clear()

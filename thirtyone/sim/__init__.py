@@ -1,0 +1,31 @@
+"""The fast batched simulator: many independent rounds at once over numpy arrays
+(``batch``), and the simulated knock curve (``knock``).
+
+>>> from thirtyone.core.rules import get_variant
+>>> stats = simulate(get_variant("scat").rules, 4, 2_000, seed=1)
+>>> stats.rounds, 0.0 < stats.knock_rate < 1.0
+(2000, True)
+"""
+
+from .batch import (
+    BOT_LEVELS,
+    DEFAULT_BATCH,
+    ENDED_BY,
+    FAMILIES,
+    MAX_TURNS,
+    RoundBatch,
+    RoundResults,
+    SimStats,
+    SimulationError,
+    bot_list,
+    check_supported,
+    iter_simulate,
+    parse_bots,
+    simulate,
+    simulate_decks,
+    simulate_rounds,
+)
+
+__all__ = ["BOT_LEVELS", "DEFAULT_BATCH", "ENDED_BY", "FAMILIES", "MAX_TURNS", "RoundBatch",
+           "RoundResults", "SimStats", "SimulationError", "bot_list", "check_supported",
+           "iter_simulate", "parse_bots", "simulate", "simulate_decks", "simulate_rounds"]

@@ -1,0 +1,135 @@
+"""How safe a knock is, simulated: the opponents play their turns with a bot's moves
+(``standard`` or ``basic``, batched), then the knocker's value is compared with theirs.
+The exact model without those turns is ``thirtyone.odds.knock``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.rules import Rules
+from ..lookup import CARD_BIT, card_bits, hand_table
+from ..odds.knock import wilson
+from ..odds.tables import OddsError, check_hand_rules, lookup, pack_indices
+from ..policies.basic import basic_draw_moves, basic_swap_moves
+from ..policies.standard import standard_draw_moves, standard_swap_moves
+
+
+@dataclass(frozen=True)
+class SimulatedKnock:
+    """Simulated survival by knocker value, with 95 % Wilson bands."""
+
+    values: np.ndarray
+    survive: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    rounds: int
+    target_rounds: int
+    opponents: int
+    turns: int
+
+    @property
+    def done(self) -> float:
+        return self.rounds / self.target_rounds
+
+
+def check_simulable(rules: Rules) -> None:
+    check_hand_rules(rules)
+    if rules.family not in ("draw", "swap"):
+        raise OddsError("The simulation plays the draw and swap families only.")
+    if rules.hand_value != "suit_sum" or rules.tie_break:
+        raise OddsError("The simulated curve is drawn for plain suit-sum values only.")
+
+
+def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: int,
+                size: int, bots: str) -> np.ndarray:
+    """Deal the knocker and the opponents, let the opponents play; their final strengths."""
+    lk = lookup(rules).strength
+    pack = pack_indices(rules).astype(np.int64)
+    deck = rng.permuted(np.broadcast_to(pack, (size, len(pack))), axis=1)
+    hands = deck[:, 3:3 + 3 * opponents].reshape(size, opponents, 3).copy()
+    ptr = 3 + 3 * opponents
+    rows = np.arange(size)
+    no_knock = np.zeros(size, dtype=bool)
+    n_players = opponents + 1
+    if rules.family == "draw":
+        top = deck[:, ptr].copy()
+        seen = CARD_BIT[top]  # card memory: every card that lay face up on the pile
+        ptr = np.full(size, ptr + 1)
+        for turn in range(turns):
+            for p in range(opponents):
+                has_stock = ptr < len(pack)
+                drawn = deck[rows, np.minimum(ptr, len(pack) - 1)]
+                h = hands[:, p]
+                args = (h.astype(np.int32), top.astype(np.int32), drawn.astype(np.int32),
+                        no_knock, has_stock)
+                if bots == "standard":
+                    move, pos = standard_draw_moves(rules, 25.0, n_players, *args,
+                                                    np.full(size, turn), seen)
+                else:
+                    move, pos = basic_draw_moves(rules, 1 << 20, *args)
+                take = move == 1
+                draw = move == 0
+                old = h[rows, np.minimum(pos, 2)]
+                new_top = np.where(draw & (pos == 3), drawn, old)
+                h[rows[take], pos[take]] = top[take]
+                dr = draw & (pos < 3)
+                h[rows[dr], pos[dr]] = drawn[dr]
+                top = np.where(take | draw, new_top, top)
+                seen = seen | np.where(take | draw, CARD_BIT[top], np.uint64(0))
+                ptr += draw
+    else:
+        mid = deck[:, ptr:ptr + 3].copy()
+        known = np.zeros((size, opponents), dtype=np.uint64)  # taken by a single swap
+        for turn in range(turns):
+            for p in range(opponents):
+                h = hands[:, p]
+                if bots == "standard":
+                    seen = card_bits(mid) | np.bitwise_or.reduce(known, axis=1)
+                    move = standard_swap_moves(rules, 25.0, n_players, h.astype(np.int32),
+                                               mid.astype(np.int32), no_knock, no_knock,
+                                               np.full(size, turn), seen)
+                else:
+                    move = basic_swap_moves(rules, 1 << 20, h.astype(np.int32),
+                                            mid.astype(np.int32), no_knock, no_knock)
+                one = move < 9
+                i, j = np.minimum(move // 3, 2), move % 3
+                given = h[rows, i]
+                got = mid[rows, j]
+                h[rows[one], i[one]] = got[one]
+                mid[rows[one], j[one]] = given[one]
+                known[one, p] = (known[one, p] & ~CARD_BIT[given[one]]) | CARD_BIT[got[one]]
+                allm = move == 9
+                h[allm], mid[allm] = mid[allm].copy(), h[allm].copy()
+                known[allm, p] = 0
+    return lk[hands[..., 0], hands[..., 1], hands[..., 2]]
+
+
+def iter_knock_after_turns(rules: Rules, opponents: int, turns: int, rounds: int,
+                           seed: int = 0, batch: int = 4000, bots: str = "standard"
+                           ) -> Iterator[SimulatedKnock]:
+    """Simulated survival of a knock on every value after the opponents played ``turns``
+    turns each with ``bots`` ("standard" or "basic") moves; yields the running estimate
+    after each batch."""
+    check_simulable(rules)
+    if bots not in ("standard", "basic"):
+        raise OddsError("The opponents play as 'standard' or 'basic' bots.")
+    if turns < 0 or opponents < 1:
+        raise OddsError("Turns must be 0 or more and there must be an opponent.")
+    rng = np.random.default_rng(seed)
+    values = np.unique(hand_table(rules).values)
+    wins = np.zeros(len(values))
+    played = 0
+    while played < rounds:
+        size = min(batch, rounds - played)
+        low = _play_turns(rules, rng, opponents, turns, size, bots).min(axis=1)
+        if rules.knocker_tied == "safe":
+            wins += (low[:, None] <= values[None, :]).sum(axis=0)
+        else:
+            wins += (low[:, None] < values[None, :]).sum(axis=0)
+        played += size
+        lo, hi = wilson(wins, played)
+        yield SimulatedKnock(values, wins / played, lo, hi, played, rounds, opponents, turns)
