@@ -75,7 +75,7 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, CardError, cards_display, make_pack, parse_cards
-from .rules import VARIANTS, Rules
+from .rules import Rules, closest_variant
 from .scoring import Score, brag_score, suit_sum_score
 
 __all__ = ["Event", "Observation", "Game", "RoundResult", "RoundSummary", "FinalTurns",
@@ -1251,9 +1251,11 @@ class _Shown:
 
 
 def _life_words(rules: Rules, extra: bool = False) -> Any:
-    for v in VARIANTS.values():
-        if v.rules == rules:
-            return v.extra_life_name if extra else (v.life_name, v.life_plural)
+    """What a life is called: as in the closest preset (Scat with 5 lives still loses pennies),
+    unless that preset keeps score another way."""
+    v = closest_variant(rules)
+    if v.rules.scoring == rules.scoring:
+        return v.extra_life_name if extra else (v.life_name, v.life_plural)
     if extra:
         return "on the county"
     return ("point", "points") if rules.scoring == "points" else (

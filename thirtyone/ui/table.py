@@ -41,7 +41,7 @@ from thirtyone.actions import (
     Take,
 )
 from thirtyone.cards import Card, CardError
-from thirtyone.rules import VARIANTS, Rules, RulesError, Variant
+from thirtyone.rules import VARIANTS, Rules, RulesError, Variant, closest_variant
 from thirtyone.scoring import score
 from thirtyone.ui.cards import CARD_CSS, back_html, card_html, empty_html, hand_html
 from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
@@ -406,10 +406,7 @@ def load_text(state: State, text: str | bytes) -> bool:
 
 
 def _variant_of(rules: Rules) -> str:
-    for k, v in VARIANTS.items():
-        if v.rules.family == rules.family and v.rules.scoring == rules.scoring:
-            return k
-    return "scat"
+    return closest_variant(rules).key
 
 
 # --- words ---------------------------------------------------------------------------------
