@@ -35,7 +35,8 @@ def _print(data: Any, as_json: bool, text: Callable[[Any], str]) -> None:
 
 
 def parse_rule_overrides(items: list[str] | None, base: Rules) -> Rules:
-    """``--rule three_of_a_kind=30.5`` style overrides, values read as JSON when they can be."""
+    """``--rule three_of_a_kind=30.5`` style overrides, values read as JSON when they can be.
+    They are house rules on the preset: an option that plays no part there is refused."""
     changes: dict[str, Any] = {}
     for item in items or []:
         name, sep, raw = item.partition("=")
@@ -47,8 +48,8 @@ def parse_rule_overrides(items: list[str] | None, base: Rules) -> Rules:
             value = raw
         if isinstance(value, str) and value.strip().lower() == "none":
             value = None  # OPTIONS list "none" as an allowed value, so accept the word
-        changes[name.strip()] = value
-    return Rules.from_dict(changes, base) if changes else base
+        changes[name.strip()] = _num(value)
+    return base.with_house_rules(**changes)
 
 
 # --- commands ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ there, so a rule is named and explained in exactly one place.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,27 @@ class Option:
     def allowed_text(self) -> str:
         return ", ".join("none" if a is None else str(a).lower() if isinstance(a, bool) else str(a)
                          for a in self.allowed)
+
+    def applies(self, rules: Rules) -> bool:
+        """Whether this option plays any part under ``rules`` (three of a kind does not when
+        hands rank as in Brag; passing does not outside the swap family).
+
+        >>> OPTIONS["three_of_a_kind"].applies(VARIANTS["stop_the_bus"].rules)
+        False
+        """
+        return self.why_not(rules) is None
+
+    def why_not(self, rules: Rules) -> str | None:
+        """One sentence saying why this option plays no part under ``rules``; None if it does.
+
+        >>> print(OPTIONS["allow_pass"].why_not(VARIANTS["scat"].rules))
+        Passing allowed plays no part here, because only the swap family has open middle
+        cards to swap or pass with, and these rules are the draw family (draw and discard).
+        """
+        for need in _NEEDS.get(self.name, ()):
+            if not need.test(rules):
+                return f"{self.label} plays no part here, because {need.reason(rules)}."
+        return None
 
 
 _BOOL = (False, True)
@@ -111,6 +133,92 @@ OPTIONS: dict[str, Option] = {o.name: o for o in [
 ]}
 
 
+# --- when an option plays a part -------------------------------------------------------------
+# Each option needs some conditions to matter; an option not listed always matters. They
+# follow where the engines read the option: game.py (table families), banking.py, scoring.py.
+
+@dataclass(frozen=True)
+class _Need:
+    """A condition an option needs to play a part, and why not when it fails, for people."""
+
+    test: Callable[[Rules], bool]
+    reason: Callable[[Rules], str]
+
+
+_FAMILY_WORDS = {"draw": "the draw family (draw and discard)",
+                 "swap": "the swap family (open middle cards)",
+                 "widow": "the widow family (exchange with a widow)",
+                 "switch": "the switch family (open and closed hands)",
+                 "banking": "Banking Thirty-One (punters against a banker)"}
+_HAND_WORDS = {"brag": "hands here rank as in Brag (prial, running flush, run, flush, pair)",
+               "banking_total": "hands here count every card towards the banking total",
+               "suit_sum": "hands here add up the cards of one suit"}
+_SCORE_WORDS = {"lives": "lives", "points": "running-total points", "chips": "chips"}
+
+
+def _family_need(family: str, what: str) -> _Need:
+    return _Need(lambda r: r.family == family,
+                 lambda r: f"{what}, and these rules are {_FAMILY_WORDS[r.family]}")
+
+
+def _score_need(scoring: str) -> _Need:
+    return _Need(lambda r: r.scoring == scoring,
+                 lambda r: f"the score is kept in {_SCORE_WORDS[r.scoring]}, "
+                           f"not {_SCORE_WORDS[scoring]}")
+
+
+_TABLE = _Need(lambda r: r.family != "banking",
+               lambda r: "Banking Thirty-One has no knock, no lives and no lowest hand "
+                         "(punters buy cards against a banker)")
+_SUIT_SUM = _Need(lambda r: r.hand_value == "suit_sum",
+                  lambda r: f"{_HAND_WORDS[r.hand_value]} instead of adding up one suit")
+_BLITZ_HANDS = _Need(lambda r: r.hand_value == "suit_sum",
+                     lambda r: f"{_HAND_WORDS[r.hand_value]}, so a 31 in one suit is nothing "
+                                   "special")
+_BLITZ_OR_FIRE = _Need(lambda r: r.blitz_effect != "none" or r.fire is not None,
+                       lambda r: "a 31 does nothing special under these rules and three aces "
+                                 "are not fire, so no hand ends the round at once")
+_STOCK = _Need(lambda r: r.family == "draw" or (r.family == "swap" and r.allow_pass),
+               lambda r: "without passing the middle is never renewed, so the stock is never "
+                         "used after the deal" if r.family == "swap" else
+                         f"{_FAMILY_WORDS[r.family]} uses no stock after the deal")
+_CHIPS = _Need(lambda r: r.scoring == "chips" or r.family == "banking",
+               lambda r: f"the score is kept in {_SCORE_WORDS[r.scoring]}, not chips")
+_DRAW = _family_need("draw", "only the draw family draws and discards")
+_SWAP = _family_need("swap", "only the swap family has open middle cards to swap or pass with")
+_BANKING = _family_need("banking", "only Banking Thirty-One has a banker and punters")
+_LIVES = _score_need("lives")
+
+_NEEDS: dict[str, tuple[_Need, ...]] = {
+    "packs": (_BANKING,),
+    "three_of_a_kind": (_SUIT_SUM,),
+    "fire": (_SUIT_SUM,),
+    "tie_break": (_SUIT_SUM,),
+    "may_discard_taken_card": (_DRAW,),
+    "allow_pass": (_SWAP,),
+    "allow_swap_all": (_SWAP,),
+    "dealer_two_hands": (_SWAP,),
+    "knock_from": (_TABLE,),
+    "blitz_effect": (_TABLE, _BLITZ_HANDS),
+    "blitz_after_knock": (_TABLE, _BLITZ_HANDS, _BLITZ_OR_FIRE),   # it governs fire too
+    "stock_out": (_TABLE, _STOCK),
+    "scoring": (_TABLE,),
+    "lives": (_TABLE, _LIVES),
+    "extra_life": (_TABLE, _LIVES),
+    "knocker_alone_lowest": (_TABLE, _LIVES),
+    "knocker_tied": (_TABLE, _LIVES),
+    "points_to_win": (_TABLE, _score_need("points")),
+    "chips": (_CHIPS,),
+    "ante": (_TABLE, _CHIPS),
+    "natural_pays": (_BANKING,),
+    "bust_pays": (_BANKING,),
+    "win_pays": (_BANKING,),
+    "one_banker": (_BANKING,),
+    "anticlockwise": (_BANKING,),
+}
+assert set(_NEEDS) <= set(OPTIONS), set(_NEEDS) - set(OPTIONS)
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every option of RULES.md in one frozen value; invalid values are refused on creation.
@@ -173,6 +281,27 @@ class Rules:
             if name not in OPTIONS:
                 raise RulesError(f"Unknown option '{name}'; options are: {', '.join(OPTIONS)}.")
         return dataclasses.replace(self, **changes)
+
+    def with_house_rules(self, **changes: Any) -> Rules:
+        """These rules (a preset) with house rules: like ``replace``, but a change to an option
+        that plays no part under the resulting rules is refused, saying why. Setting an option
+        to the value it already has is no change and is never refused.
+
+        >>> VARIANTS["stop_the_bus"].rules.with_house_rules(three_of_a_kind=30.5)
+        Traceback (most recent call last):
+        ...
+        thirtyone.rules.RulesError: Option 'three_of_a_kind' cannot be changed: Three of a kind
+        plays no part here, because hands here rank as in Brag (prial, running flush, run,
+        flush, pair) instead of adding up one suit.
+        """
+        result = self.replace(**changes)
+        for name, value in changes.items():
+            if value == getattr(self, name):
+                continue
+            why = OPTIONS[name].why_not(result)
+            if why is not None:
+                raise RulesError(f"Option '{name}' cannot be changed: {why}")
+        return result
 
     def to_dict(self, only_changed_from: Rules | None = None) -> dict[str, Any]:
         d = dataclasses.asdict(self)
@@ -301,3 +430,20 @@ def get_variant(key: str) -> Variant:
         return VARIANTS[key]
     except (KeyError, TypeError):
         raise ValueError(f"Unknown variant '{key}'; valid keys are: {', '.join(VARIANTS)}.") from None
+
+
+def closest_variant(rules: Rules) -> Variant:
+    """The preset these rules come closest to: one of the same family, then the fewest options
+    that differ; ties go to the first in ``VARIANTS``. The one place that guesses the preset
+    (records name it, the table names lives after it).
+
+    >>> closest_variant(VARIANTS["scat"].rules.replace(lives=5)).key
+    'scat'
+    """
+    mine = vars(rules)
+
+    def distance(v: Variant) -> tuple[bool, int]:
+        base = vars(v.rules)
+        return v.rules.family != rules.family, sum(base[k] != x for k, x in mine.items())
+
+    return min(VARIANTS.values(), key=distance)   # min keeps the first of equals

@@ -35,7 +35,7 @@ from ..core.actions import parse_action
 from ..core.cards import CardError, parse_card
 from ..core.errors import IllegalActionError
 from ..core.events import Event
-from ..core.rules import VARIANTS, Rules, RulesError, get_variant
+from ..core.rules import Rules, RulesError, closest_variant, get_variant
 from .table import Game, new_game, stacked_deck
 
 RECORD_KEYS = {"variant", "rules", "players", "dealer", "lives", "deck", "deck_shuffled",
@@ -51,21 +51,9 @@ class RecordError(ValueError):
 # --- writing ------------------------------------------------------------------------------
 
 def variant_for(rules: Rules) -> tuple[str, dict[str, Any]]:
-    """The preset closest to ``rules`` (same family, fewest changed options) and the changes."""
-    mine = vars(rules)
-    best: tuple[int, str] | None = None
-    for key, v in VARIANTS.items():
-        if v.rules.family != rules.family:
-            continue
-        base = vars(v.rules)
-        diff = sum(base[k] != x for k, x in mine.items())
-        if best is None or diff < best[0]:
-            best = (diff, key)
-    if best is None:
-        raise RecordError(f"No variant plays the {rules.family} family.")
-    key = best[1]
-    base = vars(VARIANTS[key].rules)
-    return key, _jsonable({k: x for k, x in mine.items() if base[k] != x})
+    """The preset closest to ``rules`` (``closest_variant``) and the changes."""
+    v = closest_variant(rules)
+    return v.key, _jsonable(rules.to_dict(only_changed_from=v.rules))
 
 
 def _jsonable(x: Any) -> Any:

@@ -76,7 +76,7 @@ from ..core.actions import (
 from ..core.cards import Card, CardError, cards_display, make_pack, parse_cards
 from ..core.errors import IllegalActionError
 from ..core.events import Event
-from ..core.rules import VARIANTS, Rules
+from ..core.rules import Rules, closest_variant
 from ..core.text import plural, points_text
 from .hands import hand_key, hand_score, is_blitz, is_fire
 
@@ -1128,9 +1128,11 @@ class _Shown:
 
 
 def _life_words(rules: Rules, extra: bool = False) -> Any:
-    for v in VARIANTS.values():
-        if v.rules == rules:
-            return v.extra_life_name if extra else (v.life_name, v.life_plural)
+    """What a life is called: as in the closest preset (Scat with 5 lives still loses pennies),
+    unless that preset keeps score another way."""
+    v = closest_variant(rules)
+    if v.rules.scoring == rules.scoring:
+        return v.extra_life_name if extra else (v.life_name, v.life_plural)
     if extra:
         return "on the county"
     return ("point", "points") if rules.scoring == "points" else (

@@ -13,42 +13,13 @@ differ are the ones that matter.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.rules import OPTIONS, VARIANTS, Rules
 
 NOT_USED = "—"
-
-# Which options play a part under which rules. An option not listed here always matters.
-_TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
-_APPLIES: dict[str, Callable[[Rules], bool]] = {
-    "packs": lambda r: r.family == "banking",
-    "three_of_a_kind": lambda r: r.hand_value == "suit_sum",
-    "fire": lambda r: r.hand_value == "suit_sum",
-    "tie_break": lambda r: r.hand_value == "suit_sum",
-    "may_discard_taken_card": lambda r: r.family == "draw",
-    "allow_pass": lambda r: r.family == "swap",
-    "allow_swap_all": lambda r: r.family == "swap",
-    "dealer_two_hands": lambda r: r.family == "swap",
-    "knock_from": lambda r: r.family in _TABLE_FAMILIES,
-    "blitz_effect": lambda r: r.family in _TABLE_FAMILIES,
-    "blitz_after_knock": lambda r: r.family in _TABLE_FAMILIES and r.counts_blitz,
-    "stock_out": lambda r: r.family in ("draw", "swap"),
-    "lives": lambda r: r.scoring == "lives",
-    "extra_life": lambda r: r.scoring == "lives",
-    "knocker_alone_lowest": lambda r: r.scoring == "lives",
-    "knocker_tied": lambda r: r.scoring == "lives",
-    "points_to_win": lambda r: r.scoring == "points",
-    "chips": lambda r: r.scoring == "chips",
-    "ante": lambda r: r.family == "widow",
-    "natural_pays": lambda r: r.family == "banking",
-    "bust_pays": lambda r: r.family == "banking",
-    "win_pays": lambda r: r.family == "banking",
-    "one_banker": lambda r: r.family == "banking",
-    "anticlockwise": lambda r: r.family == "banking",
-}
 
 _WORDS = {"suit_sum": "suit sum", "brag": "brag ranks", "banking_total": "banking total",
           "first_turn": "first turn", "second_circle": "second circle",
@@ -58,11 +29,10 @@ _WORDS = {"suit_sum": "suit sum", "brag": "brag ranks", "banking_total": "bankin
 
 
 def option_applies(name: str, rules: Rules) -> bool:
-    """Whether option ``name`` plays any part under ``rules``."""
+    """Whether option ``name`` plays any part under ``rules`` (``Option.applies``)."""
     if name not in OPTIONS:
         raise ValueError(f"Unknown option '{name}'; options are: {', '.join(OPTIONS)}.")
-    test = _APPLIES.get(name)
-    return True if test is None else test(rules)
+    return OPTIONS[name].applies(rules)
 
 
 def humanise(value: Any) -> str:

@@ -41,15 +41,20 @@ def rules_editor(base: Rules, key: str, names: Sequence[str] | None = None,
                  container: Any = None) -> Rules:
     """Widgets for house rules on top of ``base``; returns the resulting ``Rules``.
 
-    One select box per option in ``names`` (default: every option), labelled and explained
-    from ``OPTIONS``. The changes live in ``st.session_state[key]`` (a dict of option ->
-    value) so they survive reruns and page switches; use a different ``key`` per variant if
-    the changes should not carry over. A combination the rules refuse shows the one-sentence
-    reason and the base rules are used.
+    One select box per option in ``names`` (default: every option) that plays a part under the
+    rules chosen so far (``Option.applies``: no three of a kind for Stop the Bus), labelled and
+    explained from ``OPTIONS``; a change that stops playing a part is dropped. The changes live
+    in ``st.session_state[key]`` (a dict of option -> value) so they survive reruns and page
+    switches; use a different ``key`` per variant if the changes should not carry over. A
+    combination the rules refuse shows the one-sentence reason and the base rules are used.
     """
     box = container if container is not None else st
-    names = list(OPTIONS) if names is None else list(names)
     changes: dict[str, Any] = dict(st.session_state.get(key, {}))
+    for name in OPTIONS:  # a box changed just now already holds its new value
+        if f"{key}__{name}" in st.session_state:
+            changes[name] = st.session_state[f"{key}__{name}"]
+    house = _applying(base, changes, key)
+    names = [n for n in (OPTIONS if names is None else names) if OPTIONS[n].applies(house)]
     for name in names:
         opt = OPTIONS[name]
         widget_key = f"{key}__{name}"
@@ -67,10 +72,29 @@ def rules_editor(base: Rules, key: str, names: Sequence[str] | None = None,
             changes[name] = value
     st.session_state[key] = changes
     try:
-        return base.replace(**changes)
+        return base.with_house_rules(**changes)
     except RulesError as e:
         box.error(str(e))
         return base
+
+
+def _applying(base: Rules, changes: dict[str, Any], key: str) -> Rules:
+    """The rules ``changes`` make, after dropping (from ``changes`` and their select boxes)
+    every change that plays no part under them, e.g. blitz after a knock once a 31 is nothing
+    special. Rules that cannot be made give ``base``, the error is shown below the boxes."""
+    while True:
+        for name in [n for n, v in changes.items() if v == getattr(base, n)]:
+            del changes[name]
+        try:
+            rules = base.replace(**changes)
+        except RulesError:
+            return base
+        stale = [n for n in changes if not OPTIONS[n].applies(rules)]
+        if not stale:
+            return rules
+        for name in stale:
+            del changes[name]
+            st.session_state.pop(f"{key}__{name}", None)
 
 
 def changed_options_text(rules: Rules, base: Rules) -> str:

@@ -23,10 +23,6 @@ from typing import Any
 import numpy as np
 import streamlit as st
 
-from thirtyone import IllegalActionError
-from thirtyone.ui.cards import CARD_CSS, back_html, card_html, empty_html, hand_html
-from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
-
 from ..core.actions import (
     Action,
     Discard,
@@ -44,8 +40,11 @@ from ..core.actions import (
     Take,
 )
 from ..core.cards import Card, CardError
-from ..core.rules import VARIANTS, Rules, RulesError, Variant
+from ..core.errors import IllegalActionError
+from ..core.rules import VARIANTS, Rules, RulesError, Variant, closest_variant
 from ..core.scoring import score
+from .cards import CARD_CSS, back_html, card_html, empty_html, hand_html
+from .common import changed_options_text, current_variant, rules_editor
 
 State = MutableMapping[str, Any]
 
@@ -397,10 +396,7 @@ def load_text(state: State, text: str | bytes) -> bool:
 
 
 def _variant_of(rules: Rules) -> str:
-    for k, v in VARIANTS.items():
-        if v.rules.family == rules.family and v.rules.scoring == rules.scoring:
-            return k
-    return "scat"
+    return closest_variant(rules).key
 
 
 # --- words ---------------------------------------------------------------------------------
