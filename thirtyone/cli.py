@@ -140,7 +140,12 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 
 def cmd_app(args: argparse.Namespace) -> None:
-    app = Path(__file__).resolve().parent.parent / "app.py"
+    # An installed wheel runs thirtyone/ui/app.py, its pages/ installed beside it
+    # (package-dir in pyproject.toml); a checkout runs its top-level app.py.
+    ui = Path(__file__).resolve().parent / "ui"
+    app = ui / "app.py"
+    if not (ui / "pages").is_dir():
+        app = Path(__file__).resolve().parent.parent / "app.py"
     if not app.exists():
         raise CLIError(f"app.py was not found next to the package ({app}).")
     cmd = [sys.executable, "-m", "streamlit", "run", str(app), *args.streamlit_args]

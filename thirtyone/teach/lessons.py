@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,11 @@ from ..core.scoring import BRAG_CLASSES, Score, score
 from ..odds.dealt import dealt_distribution, hand_standing
 from .variant_table import humanise
 
-LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
+# An installed wheel carries the top-level lessons/ folder inside the package as
+# thirtyone/lesson_texts (package-dir in pyproject.toml); a checkout has it beside the package.
+LESSONS_DIR = resources.files("thirtyone") / "lesson_texts"
+if not LESSONS_DIR.is_dir():
+    LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 
 QUIZ_KINDS = ("value", "discard", "swap", "showdown", "best", "option", "likelier", "standing")
 _FORBIDDEN_KEYS = ("answer", "correct", "solution")
@@ -593,10 +598,13 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
 def load_lessons(directory: Path | str | None = None) -> list[Lesson]:
     """Every lesson in ``directory`` (default ``lessons/``), ordered by file name."""
     d = Path(directory) if directory is not None else LESSONS_DIR
-    files = [f for f in sorted(d.glob("*.md")) if f.name.lower() != "readme.md"]
+    files = sorted((f for f in (d.iterdir() if d.is_dir() else ())
+                    if f.name.endswith(".md") and f.name.lower() != "readme.md"),
+                   key=lambda f: f.name)
     if not files:
         raise LessonError(f"No lessons found in {d}.")
-    return [parse_lesson(f.read_text(encoding="utf-8"), f.stem) for f in files]
+    return [parse_lesson(f.read_text(encoding="utf-8"), f.name.removesuffix(".md"))
+            for f in files]
 
 
 __all__ = ["Cards", "CardRow", "Feedback", "Lesson", "LessonError", "Quiz", "Step", "Text",

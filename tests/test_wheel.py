@@ -1,0 +1,170 @@
+"""A wheel built from this repository works on its own, without the checkout: the installed
+``thirtyone app`` serves the app, every page runs, and every lesson is found.
+
+The wheel is built the way ``pip install .`` builds it (pip wheel, in an isolated build
+environment with the setuptools that ``pyproject.toml`` asks for; the system's own setuptools
+may be older or lack bdist_wheel) from a copy of the repository, so that no build/ or
+egg-info is left in the checkout and no stale build output slips in. It is installed with
+``--no-deps`` into a fresh venv that borrows streamlit, numpy and the rest from the system's
+site-packages. Everything runs with its working directory outside the repository and no
+PYTHONPATH, and the test checks that ``thirtyone`` is imported from the venv, so the
+checkout cannot stand in for the installed package.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted(p.name for p in (ROOT / "pages").glob("*.py"))
+LESSON_FILES = sorted(p.name for p in (ROOT / "lessons").glob("*.md")
+                      if p.name.lower() != "readme.md")
+PACKAGES = sorted(str(p.parent.relative_to(ROOT))
+                  for p in (ROOT / "thirtyone").rglob("__init__.py"))
+# What a clean checkout does not have (and what would make a build reuse stale output).
+NOT_COPIED = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__",
+                                    ".pytest_cache", ".ruff_cache", ".hypothesis", ".mirror",
+                                    "screenshots", "tmp")
+
+# Run inside the venv: the installed app file, every page through AppTest, the lessons.
+CHECK = r"""
+import json
+from pathlib import Path
+
+import thirtyone
+from streamlit.testing.v1 import AppTest
+from thirtyone.teach.lessons import LESSONS_DIR, load_lessons
+
+app = Path(thirtyone.__file__).parent / "ui" / "app.py"
+pages = sorted(p.name for p in (app.parent / "pages").glob("*.py"))
+at = AppTest.from_file(str(app), default_timeout=120).run()
+def problems(at):
+    return [e.value + "\n" + "\n".join(e.stack_trace) for e in at.exception]
+
+errors, titles, buttons = {"app.py": problems(at)}, {}, {}
+for name in pages:
+    at.switch_page(f"pages/{name}").run()
+    errors[name] = problems(at)
+    titles[name] = [t.value for t in at.title]
+    buttons[name] = [b.label for b in at.button]
+lessons = load_lessons()
+print(json.dumps({"file": thirtyone.__file__, "app": str(app), "pages": pages,
+                  "errors": errors, "titles": titles, "buttons": buttons,
+                  "lessons_dir": str(LESSONS_DIR),
+                  "lessons": [lesson.slug + ".md" for lesson in lessons],
+                  "lesson_titles": [lesson.title for lesson in lessons]}))
+"""
+
+
+def _run(cmd: list, cwd: Path, timeout: float, env: dict) -> subprocess.CompletedProcess:
+    p = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, capture_output=True,
+                       text=True, timeout=timeout)
+    assert p.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{p.stdout}\n{p.stderr}"
+    return p
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    tmp = tmp_path_factory.mktemp("wheel")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    src = tmp / "src"
+    shutil.copytree(ROOT, src, ignore=NOT_COPIED)
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", tmp / "dist", src],
+         tmp, 240, env)
+    (wheel,) = (tmp / "dist").glob("thirtyone-*.whl")
+    _run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip",
+          tmp / "venv"], tmp, 120, env)
+    python = tmp / "venv" / "bin" / "python"
+    # pip itself comes from the system's site-packages; --ignore-installed so that a
+    # thirtyone installed there (an editable checkout) is neither reused nor touched.
+    _run([python, "-m", "pip", "install", "--no-deps", "--ignore-installed", "--no-index",
+          wheel], tmp, 240, env)
+    return {"tmp": tmp, "venv": tmp / "venv", "python": python, "env": env}
+
+
+def test_the_wheel_holds_every_package_page_and_lesson(venv):
+    p = _run([venv["python"], "-c", "import thirtyone; print(thirtyone.__file__)"],
+             venv["tmp"], 60, venv["env"])
+    installed = Path(p.stdout.strip()).parent
+    assert installed.is_relative_to(venv["venv"]), f"thirtyone came from {installed}"
+    missing = [pkg for pkg in PACKAGES if not (installed.parent / pkg / "__init__.py").is_file()]
+    assert not missing, (f"{missing} not in the wheel: list every package in "
+                         "[tool.setuptools] packages in pyproject.toml")
+    assert sorted(p.name for p in (installed / "ui" / "pages").glob("*.py")) == PAGES
+    assert sorted(p.name for p in (installed / "lesson_texts").glob("*.md")
+                  if p.name.lower() != "readme.md") == LESSON_FILES
+
+
+def test_the_installed_app_runs_every_page_and_finds_every_lesson(venv):
+    p = _run([venv["python"], "-c", CHECK], venv["tmp"], 600, venv["env"])
+    result = json.loads(p.stdout.strip().splitlines()[-1])
+    inside = Path(result["file"]).is_relative_to(venv["venv"])
+    assert inside, f"thirtyone came from {result['file']}, not the venv"
+    assert Path(result["app"]).is_relative_to(venv["venv"])
+    assert result["pages"] == PAGES
+    assert result["errors"] == {name: [] for name in ["app.py", *PAGES]}
+    # each page drew its own title (a page that did not run would show the last one's)
+    titles = [t for name in PAGES for t in result["titles"][name]]
+    assert len(titles) == len(set(titles)) == len(PAGES), result["titles"]
+    learn = result["buttons"]["learn.py"]
+    assert all(any(title in label for label in learn) for title in result["lesson_titles"])
+    assert Path(result["lessons_dir"]).is_relative_to(venv["venv"])
+    assert result["lessons"] == LESSON_FILES
+
+
+def test_the_installed_thirtyone_app_serves_the_app(venv):
+    port = _free_port()
+    log_path = venv["tmp"] / "app.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(
+            [str(venv["venv"] / "bin" / "thirtyone"), "--json", "app", "--server.port",
+             str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
+             "--browser.gatherUsageStats", "false"],
+            cwd=venv["tmp"], env={**venv["env"], "PYTHONUNBUFFERED": "1"}, stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True)  # its own group: the streamlit child stops with it
+        try:
+            url = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 60
+            health = ""
+            while health != "ok":
+                assert proc.poll() is None, f"thirtyone app stopped:\n{log_path.read_text()}"
+                assert time.monotonic() < deadline, f"no answer:\n{log_path.read_text()}"
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                        health = r.read().decode()
+                except OSError:
+                    time.sleep(0.3)
+            with urllib.request.urlopen(url, timeout=10) as r:
+                assert r.status == 200
+                assert "<html" in r.read().decode().lower()
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    text = log_path.read_text()
+    command = json.loads(text.splitlines()[0])["command"]  # printed by --json
+    assert Path(command[0]).is_relative_to(venv["venv"])
+    app = Path(command[4])
+    assert app.is_relative_to(venv["venv"]) and app.parts[-3:] == ("thirtyone", "ui", "app.py")
+    assert "Traceback" not in text
