@@ -133,7 +133,7 @@ def test_one_turn_of_basic_matches_a_brute_force_count(top):
     throws, within 4 standard errors)."""
     from thirtyone.core.cards import make_pack
     from thirtyone.game.hands import hand_key
-    from thirtyone.policies.basic import _value_after_take, best_discard
+    from thirtyone.policies.basic import best_discard, value_after_take
     pack = list(make_pack(52))
     t = parse_card(top)
     rest = [c for c in pack if c != t]
@@ -144,7 +144,7 @@ def test_one_turn_of_basic_matches_a_brute_force_count(top):
     for _ in range(60000):
         pick = rng.choice(len(rest), 4, replace=False)
         h, c = tuple(rest[i] for i in pick[:3]), rest[pick[3]]
-        if hand_key(h, SCAT)[0] >= 25 or _value_after_take(h, t, SCAT) > hand_key(h, SCAT):
+        if hand_key(h, SCAT)[0] >= 25 or value_after_take(h, t, SCAT) > hand_key(h, SCAT):
             continue
         d = best_discard(h + (c,), SCAT)
         kept = [x for x in h + (c,) if x != d]

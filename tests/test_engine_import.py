@@ -6,15 +6,19 @@ import subprocess
 import sys
 
 CHECK = """
-import importlib, pkgutil, sys
+import importlib, sys
 import thirtyone
 assert "streamlit" not in sys.modules, "import thirtyone imported streamlit"
-# iter_modules, not walk_packages: walking would import thirtyone.ui to look inside it.
-for m in pkgutil.iter_modules(thirtyone.__path__, "thirtyone."):
-    if m.name in ("thirtyone.ui", "thirtyone.__main__"):
+from pathlib import Path
+# every module at any depth but thirtyone.ui, found on disk (walking would import ui)
+root = Path(thirtyone.__file__).parent
+for f in sorted(root.rglob("*.py")):
+    parts = f.relative_to(root.parent).with_suffix("").parts
+    name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    if name.startswith("thirtyone.ui") or name == "thirtyone.__main__":
         continue
-    importlib.import_module(m.name)
-    assert "streamlit" not in sys.modules, f"{m.name} imported streamlit"
+    importlib.import_module(name)
+    assert "streamlit" not in sys.modules, f"{name} imported streamlit"
 print("ok")
 """
 

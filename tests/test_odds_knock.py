@@ -70,12 +70,12 @@ def test_exact_one_opponent_curve_matches_a_simulation_of_fresh_hands(value):
 
 
 def test_second_opponent_factor_counts_disjoint_pairs_exactly():
-    from thirtyone.odds.knock import _second_opponent
+    from thirtyone.odds.knock import second_opponent
 
     table = hand_table(R32)
     hands, s = table.hands, table.strength
     masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
-    second, second_or_tie = _second_opponent(R32)
+    second, second_or_tie = second_opponent(R32)
     rng = np.random.default_rng(3)
     for i in rng.choice(len(hands), 4, replace=False):
         away = (masks & masks[i]) == 0

@@ -8,7 +8,7 @@ not hold; your hand is any hand worth v, each equally likely (as often as the de
   with K: all hands, minus those through each card of K, plus those through each pair.
 * Two opponents: **exact**. Their hands must also miss each other: the ordered pairs of
   disjoint beating hands are counted by inclusion-exclusion over the cards two hands can
-  share (``_second_opponent``), giving q2 = P(the second beats K | the first did).
+  share (``second_opponent``), giving q2 = P(the second beats K | the first did).
 * More opponents: a close approximation. With q1 = P(the first beats K) and q2 exact, each
   further opponent's chance continues the same trend, q_k = q2 (q2/q1)^(k-2), and
   P(all beat K) = q1 q2 ... q_n, averaged over K. Checked against simulation of fresh hands
@@ -100,7 +100,7 @@ def knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
 
 
 @lru_cache(maxsize=32)
-def _second_opponent(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+def second_opponent(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """Per dealt hand K: the chance that a second opponent also beats (or ties) K, given
     that the first one did: exact, by counting ordered pairs of disjoint hands that avoid K
     and beat it (inclusion-exclusion over the cards two hands can share).
@@ -180,7 +180,7 @@ def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     if opponents == 1:
         p_all_beat, p_none_lower = p_beat, p_beat_or_tie
     else:
-        second_beat, second_beat_or_tie = _second_opponent(rules)
+        second_beat, second_beat_or_tie = second_opponent(rules)
         p_all_beat = _all_opponents(p_beat, second_beat, opponents)
         p_none_lower = _all_opponents(p_beat_or_tie, second_beat_or_tie, opponents)
     vals, inverse, counts = np.unique(values, return_inverse=True, return_counts=True)
@@ -227,5 +227,5 @@ def wilson(k: np.ndarray, n: int, z: float = 1.96) -> tuple[np.ndarray, np.ndarr
 
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
-    for f in (_per_hand, _second_opponent, _knock_survival_exact):
+    for f in (_per_hand, second_opponent, _knock_survival_exact):
         f.cache_clear()

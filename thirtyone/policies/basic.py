@@ -108,7 +108,7 @@ def best_discard(hand: tuple[Card, ...], rules: Rules, never: Card | None = None
     return choice
 
 
-def _value_after_take(hand: tuple[Card, ...], top: Card, rules: Rules) -> tuple:
+def value_after_take(hand: tuple[Card, ...], top: Card, rules: Rules) -> tuple:
     return max(hand_key(hand[:i] + hand[i + 1:] + (top,), rules) for i in range(len(hand)))
 
 
@@ -232,7 +232,7 @@ def basic_policy(obs: Observation, knock_at: float = DEFAULT_KNOCK_AT) -> Action
     if fam == "draw":
         top = obs.discard_top
         if (Take() in legal and top is not None
-                and _value_after_take(hand, top, r) > hand_key(hand, r)):
+                and value_after_take(hand, top, r) > hand_key(hand, r)):
             return Take()
         if Draw() in legal:
             return Draw()

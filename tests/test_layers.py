@@ -1,0 +1,209 @@
+"""The engine's shape, kept: every import (inside functions too) goes down the layers, no
+import forms a cycle, and no module takes a ``_private`` name from another module.
+
+The layers, lowest first (README "Layout"); a module may import its own sub-package and any
+lower layer, never a higher one or a sibling on the same level:
+
+    core -> lookup -> game -> odds -> teach | policies -> sim -> expert -> bots -> bench -> cli
+    -> ui -> app.py and pages/
+"""
+
+from __future__ import annotations
+
+import ast
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# layer of each first name under thirtyone (the root package is the public face of core)
+LAYERS = {
+    "core": 0, "": 0,
+    "lookup": 1,
+    "game": 2,
+    "odds": 3,
+    "teach": 4, "policies": 4,
+    "sim": 5,
+    "expert": 6,
+    "bots": 7,
+    "bench": 8, "bench_odds": 8, "bench_bots": 8,
+    "cli": 9, "__main__": 9,
+    "ui": 10,
+}
+GROUP = {"": "core", "bench_odds": "bench", "bench_bots": "bench", "__main__": "cli"}
+OUTSIDE = 11  # app.py, pages/, tools/ and tests/ sit above everything
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def engine_modules(root: Path) -> dict[str, Path]:
+    return {module_name(p, root): p for p in sorted((root / "thirtyone").rglob("*.py"))
+            if "__pycache__" not in p.parts}
+
+
+def group_of(module: str) -> str:
+    parts = module.split(".")
+    first = parts[1] if len(parts) > 1 else ""
+    return GROUP.get(first, first)
+
+
+def layer_of(module: str) -> int:
+    if not module.startswith("thirtyone"):
+        return OUTSIDE
+    parts = module.split(".")
+    return LAYERS[parts[1] if len(parts) > 1 else ""]
+
+
+def imports_of(path: Path, module: str, known: set[str]) -> list[tuple[int, str, list[str]]]:
+    """(line, imported thirtyone module, names taken from it) for every import in the file,
+    at any depth (functions included). ``from pkg import mod`` counts as importing pkg.mod."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_pkg = path.name == "__init__.py"
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name, []) for a in node.names
+                    if a.name.split(".")[0] == "thirtyone"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = module.split(".") if is_pkg else module.split(".")[:-1]
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "thirtyone":
+                continue
+            names = [a.name for a in node.names]
+            subs = [f"{target}.{n}" for n in names if f"{target}.{n}" in known]
+            if subs:
+                out += [(node.lineno, s, []) for s in subs]
+                names = [n for n in names if f"{target}.{n}" not in known]
+            if names or not subs:
+                out.append((node.lineno, target, names))
+    return out
+
+
+def private_attributes(path: Path, known: set[str]) -> list[tuple[int, str]]:
+    """``module._name`` where ``module`` was imported from thirtyone under that name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    aliases: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("thirtyone"):
+            aliases |= {a.asname or a.name for a in node.names
+                        if f"{node.module}.{a.name}" in known}
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            aliases |= {a.asname or a.name for a in node.names}
+        elif isinstance(node, ast.Import):
+            aliases |= {(a.asname or a.name).split(".")[0] for a in node.names
+                        if a.name.startswith("thirtyone")}
+    bad = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                and not node.attr.startswith("__") and isinstance(node.value, ast.Name)
+                and node.value.id in aliases and node.value.id not in ("self", "cls")):
+            bad.append((node.lineno, f"{node.value.id}.{node.attr}"))
+    return bad
+
+
+def problems(root: Path) -> list[str]:
+    """Every breach of the layer rules in the tree at ``root``, one line each."""
+    modules = engine_modules(root)
+    known = set(modules)
+    outside = [p for d in ("pages", "tests", "tools") for p in sorted((root / d).rglob("*.py"))]
+    outside += [root / "app.py"]
+    found: list[str] = []
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for path in [*modules.values(), *outside]:
+        me = module_name(path, root) if path.is_relative_to(root / "thirtyone") else str(
+            path.relative_to(root))
+        where = str(path.relative_to(root))
+        for line, target, names in imports_of(path, me, known):
+            for n in names:
+                if n.startswith("_") and not n.startswith("__"):
+                    found.append(f"{where}:{line}: takes the private name {n} from {target}")
+            if me not in modules:
+                continue
+            if target != me:
+                graph[me].add(target)
+            a, b = layer_of(me), layer_of(target)
+            if b > a or (b == a and group_of(me) != group_of(target)):
+                found.append(f"{where}:{line}: {me} (layer {a}) imports {target} (layer {b})")
+        found += [f"{where}:{line}: uses the private name {attr}"
+                  for line, attr in private_attributes(path, known)]
+    found += [f"import cycle: {' -> '.join(c)}" for c in cycles(graph)]
+    return found
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in graph:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_every_module_has_a_layer():
+    for m in engine_modules(ROOT):
+        layer_of(m)  # KeyError names a module outside every layer
+
+
+def test_imports_go_down_the_layers_without_cycles_or_private_names():
+    assert problems(ROOT) == []
+
+
+@pytest.mark.parametrize("module, planted", [
+    ("core/cards.py", "    from ..sim import simulate  # planted\n"),
+    ("policies/basic.py", "    from ..teach import lore  # planted\n"),
+    ("game/records.py", "    from .banking import _RECORD_KEYS  # planted\n"),
+])
+def test_the_check_finds_a_planted_breach(tmp_path, module, planted):
+    shutil.copytree(ROOT / "thirtyone", tmp_path / "thirtyone",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for d in ("pages", "tests", "tools"):
+        (tmp_path / d).mkdir()
+    (tmp_path / "app.py").write_text("")
+    target = tmp_path / "thirtyone" / module
+    target.write_text(target.read_text() + "\n\ndef planted():\n" + planted)
+    assert problems(tmp_path) != []
+
+
+def test_a_planted_cycle_is_found(tmp_path):
+    graph = {"thirtyone.a": {"thirtyone.b"}, "thirtyone.b": {"thirtyone.a"},
+             "thirtyone.c": {"thirtyone.a"}}
+    assert cycles(graph) == [["thirtyone.a", "thirtyone.b"]]
