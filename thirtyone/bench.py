@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
 # --- exact dealt-hand distribution (issue 2) ---------------------------------------------
 
 def bench_dealt(quick: bool = False, repeats: int = 7) -> list[dict[str, Any]]:
-    """Cold and warm time of ``odds.dealt_distribution`` for every preset; prints a table.
+    """Cold and warm time of ``odds.dealt.dealt_distribution`` for every preset; prints a table.
 
     cold: every odds cache emptied first, so the call also enumerates all C(52,3) or C(32,3)
     hands. values only: the hand list is already built, only the values and the

@@ -121,7 +121,7 @@ def play_round(rules: Rules, n_players: int, bots: Sequence[str], rng: np.random
 
 def simulate_table(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
                    bots: str | Sequence[str] = "basic", knock_at: float = 25.0) -> SimStats:
-    """The same statistics from the table engine, one round at a time (``game.play_round``)."""
+    """The same statistics from the table engine, one round at a time (``play_round``)."""
     levels = bot_list(bots, n_players)  # any level the table knows, expert included
     rng = np.random.default_rng(seed)
     ended = np.empty(rounds, dtype=np.int8)

@@ -165,7 +165,7 @@ def hand_lookup(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """(strength, value2): integer arrays over every ordered hand ``a*2704 + b*52 + c``.
 
     ``strength`` orders hands exactly as ``score(...).key`` does (the same numbers as
-    ``odds.hand_strengths`` up to scale); ``value2`` is twice the hand's points (suit sum,
+    ``hand_strengths`` up to scale); ``value2`` is twice the hand's points (suit sum,
     three of a kind, fire), so 31 is 62 and 30.5 is 61. Brag hands have value2 equal to the
     brag class (0 high card .. 5 prial). Entries with a repeated card are never used.
     """
@@ -215,7 +215,7 @@ def spread(rules: Rules, per_hand: np.ndarray, dtype: Any) -> np.ndarray:
 @lru_cache(maxsize=32)
 def improve_bits(rules: Rules) -> np.ndarray:
     """Per ordered hand, the mask of cards that would improve it: with that card added, the
-    best three cards beat the hand (the *outs* of ``strategy``'s standard bot)."""
+    best three cards beat the hand (the *outs* of the standard bot, ``policies.standard``)."""
     S, _ = hand_lookup(rules)
     hands = all_hands(rules.pack).astype(np.int64)
     h0, h1, h2 = hands[:, 0], hands[:, 1], hands[:, 2]
@@ -233,7 +233,7 @@ def improve_bits(rules: Rules) -> np.ndarray:
 def knock_values2(rules: Rules) -> np.ndarray:
     """Per ordered hand, twice the number the standard bot compares with its knock
     threshold: the points, or for other hand values the scat points of a hand that beats
-    the same share of dealt hands (``strategy.knock_points``)."""
+    the same share of dealt hands (``policies.view.knock_points``)."""
     if rules.hand_value == "suit_sum":
         return hand_lookup(rules)[1]
     strength = np.asarray(hand_strengths(rules), dtype=np.float64)

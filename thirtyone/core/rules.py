@@ -135,7 +135,7 @@ OPTIONS: dict[str, Option] = {o.name: o for o in [
 
 # --- when an option plays a part -------------------------------------------------------------
 # Each option needs some conditions to matter; an option not listed always matters. They
-# follow where the engines read the option: game.py (table families), banking.py, scoring.py.
+# follow where the engines read the option: game/table.py (table families), game/banking.py, scoring.py.
 
 @dataclass(frozen=True)
 class _Need:

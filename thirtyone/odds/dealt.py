@@ -3,11 +3,11 @@
 Every possible three-card hand of the rules' pack is scored at once with array arithmetic;
 the results are cached per ``Rules`` (a frozen, hashable value).
 
-The rest of the odds engine builds on these tables, one question per module:
-``odds_deal`` (special hands on the deal, for one player and for anyone at the table),
-``odds_moves`` (the value after each possible move), ``odds_race`` (racing to 31 alone by
-dynamic programming), ``odds_knock`` (how safe a knock is, exact and simulated);
-``odds_tables`` holds the shared lookup of any three cards' value, ``bench_odds`` the timings.
+The hand tables themselves are ``thirtyone.lookup``. The rest of the odds engine is one
+question per module: ``deal`` (special hands on the deal, for one player and for anyone at
+the table), ``moves`` (the value after each possible move), ``race`` (racing to 31 alone by
+dynamic programming), ``knock`` (how safe a knock is, exact; simulated in ``sim.knock``);
+``tables`` holds the lookup of any three cards' value, ``bench_odds`` the timings.
 
 >>> from thirtyone.core.rules import get_variant
 >>> d = dealt_distribution(get_variant("eenendertigen").rules)

@@ -3,7 +3,7 @@
 ``lookup(rules).strength[a, b, c]`` orders hands exactly as ``score`` does (higher is better)
 and ``lookup(rules).points[a, b, c]`` is the value people see (points; for brag the class
 number 0..5). Both are symmetric in ``a, b, c``; cards outside the rules' pack give NaN.
-Built once per ``Rules`` from ``odds.hand_table`` and cached.
+Built once per ``Rules`` from ``lookup.hand_table`` and cached.
 
 >>> from thirtyone.core.cards import parse_hand
 >>> from thirtyone.core.rules import get_variant
