@@ -26,26 +26,14 @@ from thirtyone.ui.common import (
     current_variant,
     rules_editor,
 )
+from thirtyone.ui.styles import stylesheet
 
 HAND = "scorer_hand"      # the chosen cards, canonical text, in the order picked
 TEXT = "scorer_text"      # the text box
 ERROR = "scorer_error"    # the last bad input, one sentence
 NOTE = "scorer_note"      # a short notice (e.g. cards taken out when the pack changed)
 
-VALUE_CSS = """
-<style>
-.scorer-value { font-size: clamp(3rem, 6vw, 5.5rem); font-weight: 800; line-height: 1;
-  color: #1f6f43; margin: 0.2rem 0 0.1rem 0; }
-.scorer-label { font-size: clamp(1.2rem, 2vw, 1.8rem); font-weight: 600; color: #1d2420; }
-.scorer-badge { display: inline-block; margin-top: 0.4rem; padding: 0.15rem 0.6rem;
-  border-radius: 1rem; background: #c8102e; color: white; font-weight: 700; }
-.scorer-why { font-size: clamp(1rem, 1.4vw, 1.4rem); margin-top: 0.6rem; line-height: 1.4; }
-.scorer-result { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 2.5rem; }
-.scorer-result .t31-row { flex-wrap: nowrap; margin: 0; }
-.scorer-side { flex: 1 1 260px; min-width: 240px; }
-[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
-</style>
-"""
+VALUE_CSS = stylesheet("scorer.css")
 
 
 def _hand() -> list:
