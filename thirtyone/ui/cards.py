@@ -24,51 +24,11 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 import streamlit as st
 
 from ..core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from .styles import stylesheet
 
 SIZES = ("sm", "md", "lg")
 
-CARD_CSS = """
-<style>
-.t31-row { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: flex-end;
-  margin: 0.3rem 0 0.8rem 0; }
-.t31-card { --w: clamp(64px, 7vw, 110px); width: var(--w); height: calc(var(--w) * 1.4);
-  position: relative; box-sizing: border-box; border-radius: calc(var(--w) * 0.08);
-  background: #ffffff; border: 1px solid #b9b9b0;
-  box-shadow: 0 2px 5px rgba(0, 0, 0, 0.18); color: #1b1b1b;
-  font-family: "Georgia", "DejaVu Serif", serif; user-select: none; flex: none; }
-.t31-card.t31-sm { --w: clamp(38px, 3.4vw, 56px); }
-.t31-card.t31-lg { --w: clamp(92px, 10vw, 150px); }
-.t31-card.t31-red { color: #c8102e; }
-.t31-card .t31-corner { position: absolute; line-height: 0.95; text-align: center;
-  font-weight: 700; font-size: calc(var(--w) * 0.22); }
-.t31-card .t31-corner small { display: block; font-size: calc(var(--w) * 0.19); }
-.t31-card .t31-tl { top: calc(var(--w) * 0.06); left: calc(var(--w) * 0.07); }
-.t31-card .t31-br { bottom: calc(var(--w) * 0.06); right: calc(var(--w) * 0.07);
-  transform: rotate(180deg); }
-.t31-card .t31-pip { position: absolute; inset: 0; display: flex; align-items: center;
-  justify-content: center; font-size: calc(var(--w) * 0.5); }
-.t31-card.t31-sm .t31-pip { display: none; }
-.t31-card.t31-sm .t31-corner { font-size: calc(var(--w) * 0.3); }
-.t31-card.t31-sm .t31-corner small { font-size: calc(var(--w) * 0.28); }
-.t31-card.t31-sm .t31-br { display: none; }
-.t31-card.t31-counted { outline: 4px solid #1f6f43; outline-offset: 2px; }
-.t31-card.t31-dim { opacity: 0.45; filter: grayscale(40%); }
-.t31-card.t31-back { border: 1px solid #18324a;
-  background: repeating-linear-gradient(45deg, #23507a 0 6px, #2d6394 6px 12px);
-  box-shadow: inset 0 0 0 calc(var(--w) * 0.06) #ffffff, 0 2px 5px rgba(0, 0, 0, 0.18); }
-.t31-card.t31-empty { background: transparent; border: 2px dashed #b9b9b0; box-shadow: none; }
-.t31-caption { text-align: center; font-size: 0.85rem; color: #555; margin-top: 0.2rem; }
-.t31-slot { display: flex; flex-direction: column; align-items: center; }
-/* Card-picker buttons: big enough to hit, suit colours kept by the :red[] labels. */
-div[class*="_t31pick_"] button { min-height: 2.6rem; min-width: 0; padding: 0.1rem 0;
-  font-size: 1.15rem; font-weight: 600; width: 100%; }
-div[class*="_t31pick_"] button p { font-size: clamp(0.95rem, 1.1vw, 1.3rem);
-  white-space: nowrap; overflow: visible; text-overflow: clip; letter-spacing: -0.02em; }
-div[class*="_t31pick_"] button div { overflow: visible; }
-div[class*="_t31pick_"] button[kind="primary"] *,
-div[class*="_t31pick_"] button[data-testid="stBaseButton-primary"] * { color: #ffffff !important; }
-</style>
-"""
+CARD_CSS = stylesheet("cards.css")
 
 
 def _size_class(size: str) -> str:
@@ -173,8 +133,8 @@ def card_picker(pack: Sequence[Card], selected: Collection[Card], on_pick: Calla
     in_pack = set(pack)
     for suit in SUITS:
         cols = st.columns([0.5] + [1] * len(ranks), gap="small", vertical_alignment="center")
-        cols[0].markdown(f"<span title='{SUIT_NAMES[suit]}' style='font-size:1.6rem;"
-                         f"color:{'#c8102e' if suit in 'HD' else '#1b1b1b'}'>"
+        red = " t31-red" if suit in "HD" else ""
+        cols[0].markdown(f"<span title='{SUIT_NAMES[suit]}' class='t31-picksuit{red}'>"
                          f"{SUIT_SYMBOLS[suit]}</span>", unsafe_allow_html=True)
         for col, rank in zip(cols[1:], ranks, strict=True):
             card = Card(rank, suit)

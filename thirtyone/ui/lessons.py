@@ -17,28 +17,12 @@ from thirtyone.ui.cards import CARD_CSS, hand_html
 from ..core.cards import Card
 from ..core.rules import VARIANTS
 from ..teach.lessons import Cards, Lesson, Quiz, Text, load_lessons
+from .styles import stylesheet
 
 PROGRESS_KEY = "learn_progress"
 
 # Big, calm text: teachers project this page.
-LESSON_CSS = """
-<style>
-.st-key-t31lesson [data-testid="stMarkdownContainer"] p,
-.st-key-t31lesson [data-testid="stMarkdownContainer"] li { font-size: 1.3rem; line-height: 1.55; }
-.st-key-t31lesson h2 { font-size: 2.1rem; }
-.st-key-t31lesson [data-testid="stAlert"] p { font-size: 1.2rem; }
-.st-key-t31lesson button p { font-size: 1.15rem; }
-.st-key-t31lesson [data-testid="stButtonGroup"] button { min-height: 2.9rem;
-  padding: 0.3rem 1.2rem; }
-.st-key-t31lesson [data-testid="stButtonGroup"] button p { font-size: 1.35rem; }
-.t31-question { font-size: 1.45rem; font-weight: 650; margin: 0.2rem 0 0.6rem 0; }
-.st-key-t31lessonlist button { justify-content: flex-start; text-align: left; }
-.st-key-t31lessonlist button p { font-size: 1.08rem; }
-.t31-player { display: flex; align-items: center; gap: 1rem; }
-.t31-player .t31-rowlabel { width: 8rem; flex: none; }
-.t31-rowlabel { font-size: 1.1rem; color: #40504a; margin: 0.4rem 0 0 0; font-weight: 600; }
-</style>
-"""
+LESSON_CSS = stylesheet("lessons.css")
 
 
 @st.cache_resource

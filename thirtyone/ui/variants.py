@@ -13,16 +13,10 @@ from ..core.rules import OPTIONS, VARIANTS, Variant
 from ..odds.dealt import dealt_distribution
 from ..teach import lore
 from ..teach.variant_table import NOT_USED, column_title, comparison_rows
+from .styles import stylesheet
 
 DIFF_COLOUR = "#fff1c2"
-PAGE_CSS = """
-<style>
-.st-key-t31variants [data-testid="stMarkdownContainer"] p,
-.st-key-t31variants [data-testid="stMarkdownContainer"] li { font-size: 1.12rem; }
-.st-key-t31variants table { font-size: 1.0rem; }
-.t31-when { font-weight: 700; color: #1f6f43; }
-</style>
-"""
+PAGE_CSS = stylesheet("variants.css")
 
 
 # --- comparison table --------------------------------------------------------------------

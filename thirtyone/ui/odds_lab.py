@@ -1,0 +1,169 @@
+"""The Odds lab page's engine calls and derived facts: cached tables (the rules travel as
+JSON text so the cache key is plain), the facts the page branches on, the card inputs it
+parses, and the "how it was computed" notes. ``pages/odds_lab.py`` only lays out the
+widgets; the figures and readings come from ``thirtyone.ui.odds_plots``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pandas as pd
+import streamlit as st
+
+from ..core.cards import parse_hand
+from ..core.rules import Rules
+from ..odds.moves import MoveOdds, move_odds
+from ..odds.tables import value_label
+from . import odds_plots as op
+
+ODDS_OPTIONS = ("pack", "three_of_a_kind", "fire", "tie_break", "knocker_tied",
+                "may_discard_taken_card")
+SIM = "odds_sim_result"  # the last simulation: {"params": ..., "table": DataFrame}
+CHART = {"displayModeBar": False}
+SECTIONS = ["Starting hands", "Racing to 31", "Knocking", "Your hand"]
+TARGETS = {31: "31", 30: "30 or more", 28: "28 or more", 27: "27 or more", 25: "25 or more"}
+VISIBLE_HELP = {"draw": "The top card of the discard pile.",
+                "swap": "The three cards face up in the middle.",
+                "switch": "The open hand (three cards).",
+                "widow": "The widow cards lying face up."}
+
+HOW_DEALT = ("Exact enumeration: every three-card hand of each pack is scored (22,100 hands "
+             "with 52 cards, 4,960 with 32) under the current rules.")
+HOW_EVENTS = ("Exact counting. For one player: the share of all hands. For anyone at the "
+              "table: inclusion-exclusion over the players, counting the ways several players "
+              "can hold such hands at once without sharing a card. Runs, flushes, pairs and "
+              "high cards are shown for one player only.")
+HOW_RACE = ("Dynamic programming over every hand (hands that differ only by suit names "
+            "merged). Model: you play alone; each turn you draw a card, equally likely to be "
+            "any card not in your hand (your discards are shuffled back), then throw one "
+            "away; knocking and the other players are ignored. 'Best possible' is the best "
+            "policy for each number of turns; 'fastest policy' minimises the expected turns "
+            "(policy iteration, exact); the basic bot keeps its highest hand. With a real "
+            "stock your discards never come back, so 31 comes a little sooner than shown.")
+MOVES_COLUMNS = {"average value": st.column_config.NumberColumn(format="%.1f"),
+                 "chance of 31": st.column_config.NumberColumn(format="percent"),
+                 "chance better than now": st.column_config.NumberColumn(format="percent")}
+
+
+def rules_key(rules: Rules) -> str:
+    return json.dumps(rules.to_dict(), sort_keys=True)
+
+
+def rules_from_key(key: str) -> Rules:
+    return Rules.from_dict(json.loads(key))
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the page needs to know about the rules to choose what to show."""
+    key: str            # the rules as cache-key text
+    three_card: bool    # a three-card table game (not Banking 31)
+    suit_sum: bool      # hands are valued by the suit sum (racing to 31 makes sense)
+    max_players: int    # the most players the controls offer
+    has_moves: bool     # the family has cards to see, so move odds apply
+
+    @classmethod
+    def of(cls, rules: Rules) -> Facts:
+        return cls(key=rules_key(rules),
+                   three_card=rules.hand_value != "banking_total",
+                   suit_sum=rules.hand_value == "suit_sum",
+                   max_players=max(2, min(7, rules.max_players, rules.pack // 3 - 2)),
+                   has_moves=rules.family in VISIBLE_HELP)
+
+
+# --- cached engine calls ------------------------------------------------------------------
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def dealt_df(key: str) -> pd.DataFrame:
+    return op.dealt_table(rules_from_key(key))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def events_df(key: str, players: int) -> pd.DataFrame:
+    return op.events_table(rules_from_key(key), players)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def race_df(key: str, target: float, turns: int, hand: str) -> tuple[pd.DataFrame, float, float]:
+    cards = parse_hand(hand) if hand else None
+    rules = rules_from_key(key)
+    return (op.race_table(rules, target, turns, cards),
+            *op.race_summary(rules, target, cards))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def knock_df(key: str, players: tuple[int, ...]) -> pd.DataFrame:
+    return op.knock_exact_table(rules_from_key(key), list(players))
+
+
+# --- small shared widgets -----------------------------------------------------------------
+
+def csv_button(df: pd.DataFrame, name: str, key: str) -> None:
+    st.download_button("Download these numbers (CSV)", df.to_csv(index=False).encode(),
+                       file_name=f"{name}.csv", mime="text/csv", key=key,
+                       icon=":material/download:")
+
+
+def explain(reading: str, how: str) -> None:
+    st.markdown(reading)
+    st.caption(f"**How it was computed.** {how}")
+
+
+# --- derived facts ------------------------------------------------------------------------
+
+def events_display(ev: pd.DataFrame) -> pd.DataFrame:
+    """The starting-hand events with each chance as a percentage and 'one in N'."""
+    shown = ev.copy()
+    for col in shown.columns[2:]:
+        shown[col] = shown[col].map(lambda p: "" if pd.isna(p) else f"{p:.3%} ({op.one_in(p)})")
+    return shown
+
+
+def race_hand(text: str, rules: Rules) -> str:
+    """The typed starting hand as canonical card text (raises ``CardError``)."""
+    return " ".join(str(c) for c in parse_hand(text, pack=rules.pack))
+
+
+def knock_how(rules: Rules) -> str:
+    tie = ("a knocker tied for lowest is safe" if rules.knocker_tied == "safe"
+           else "a knocker tied for lowest still loses")
+    return (f"Exact counting for 2 and 3 players: every hand worth your value against "
+            f"every hand (or pair of hands sharing no card) from the other cards. For 4 "
+            f"or more players each extra opponent's chance follows the trend of the "
+            f"first two (a close approximation, checked against simulation to within a "
+            f"few thousandths). Safe means you do not lose: {tie}.")
+
+
+def stored_sim(params: tuple) -> pd.DataFrame:
+    """The last simulation's table if it was run with ``params``, else an empty table."""
+    stored = st.session_state.get(SIM)
+    return stored["table"] if stored and stored["params"] == params else pd.DataFrame()
+
+
+def sim_how(table: pd.DataFrame) -> str:
+    return (f"Simulation with {len(table) and int(table['rounds'].iloc[0]):,} rounds: "
+            "the others play their turns as the standard bot does (its draws, "
+            "discards and swaps, with its card memory; nobody knocks early), then "
+            "you show your value. The band is a 95% interval; the dotted line is the "
+            "fresh-hands curve of the left plot for the same players.")
+
+
+def default_visible(rules: Rules) -> str:
+    return "QH" if rules.family == "draw" else "QH 7C 8S"
+
+
+def hand_moves(hand_text: str, visible_text: str, gone_text: str,
+               rules: Rules) -> list[MoveOdds]:
+    """The odds of every move from the typed cards (raises ``CardError`` or ``OddsError``)."""
+    hand = parse_hand(hand_text, pack=rules.pack)
+    visible = parse_hand(visible_text, pack=rules.pack, size=None)
+    gone = parse_hand(gone_text, pack=rules.pack, size=None)
+    return move_odds(hand, visible, rules, gone)
+
+
+def moves_how(moves: list[MoveOdds], rules: Rules) -> str:
+    return ("Exact enumeration: each move that uses only cards you can see gives one value; "
+            "a draw (or Switch's closed hand) is scored for every unseen card, all equally "
+            "likely, keeping the best three cards. Your hand now: "
+            f"{value_label(rules, moves[0].values[0])}.")

@@ -1,0 +1,145 @@
+"""The Hand scorer page's state, callbacks and derived facts: the chosen hand (kept as card
+text in session state), the clicks and the text box that change it, the result panel's HTML,
+and the tables and figures shown under it. ``pages/scorer.py`` only lays out the widgets."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from ..core.cards import (
+    Card,
+    CardError,
+    cards_display,
+    cards_text,
+    make_pack,
+    parse_card,
+    parse_hand,
+)
+from ..core.rules import Rules, Variant
+from ..core.scoring import Score
+from ..teach.compare import every_variant
+from .cards import hand_html
+from .styles import stylesheet
+
+HAND = "scorer_hand"      # the chosen cards, canonical text, in the order picked
+TEXT = "scorer_text"      # the text box
+ERROR = "scorer_error"    # the last bad input, one sentence
+NOTE = "scorer_note"      # a short notice (e.g. cards taken out when the pack changed)
+
+VALUE_CSS = stylesheet("scorer.css")
+
+
+def chosen_hand() -> list[Card]:
+    return [parse_card(t) for t in st.session_state.get(HAND, [])]
+
+
+def set_hand(cards: Sequence[Card]) -> None:
+    st.session_state[HAND] = [str(c) for c in cards]
+    st.session_state[TEXT] = cards_text(cards)
+    st.session_state[ERROR] = None
+    st.session_state[NOTE] = None
+
+
+def pick(card: Card) -> None:
+    """A click on the grid: take a chosen card back, add a new one, or (hand full) replace
+    the card picked first."""
+    hand = chosen_hand()
+    if card in hand:
+        hand.remove(card)
+    else:
+        hand = (hand if len(hand) < 3 else hand[1:]) + [card]
+    set_hand(hand)
+
+
+def typed(pack_size: int) -> None:
+    """The text box changed: score what was typed, or keep the hand and say what is wrong."""
+    text = st.session_state.get(TEXT, "")
+    if not text.strip():
+        set_hand([])
+        return
+    try:
+        hand = parse_hand(text, pack=pack_size)
+    except CardError as e:
+        st.session_state[ERROR] = str(e)  # keep the previous hand and the text as typed
+        return
+    set_hand(list(hand))
+
+
+def random_hand(pack_size: int) -> None:
+    pack = make_pack(pack_size)
+    rng = np.random.default_rng()
+    set_hand([pack[i] for i in rng.choice(len(pack), size=3, replace=False)])
+
+
+def percent(p: float) -> str:
+    if p == 0:
+        return "0%"
+    if p < 0.001:
+        return f"{p:.2%}"
+    return f"{p:.1%}"
+
+
+def start(variant: Variant) -> tuple[list[Card], list[Card]]:
+    """Set up the page's state for ``variant``; return its pack and the hand to show.
+
+    Cards not in the variant's pack (the variant changed to a smaller pack) are taken out of
+    the hand, with a note saying so."""
+    st.session_state.setdefault(HAND, [])
+    st.session_state.setdefault(ERROR, None)
+    st.session_state.setdefault(NOTE, None)
+    pack = make_pack(variant.rules.pack)  # house rules never change the pack
+    hand = chosen_hand()
+    left_out = [c for c in hand if c not in pack]
+    if left_out:  # the variant changed to a smaller pack: keep what still fits
+        set_hand([c for c in hand if c in pack])
+        st.session_state[NOTE] = (f"{cards_display(left_out)} "
+                                  f"{'is' if len(left_out) == 1 else 'are'} not in the "
+                                  f"{len(pack)}-card pack of {variant.name}, so "
+                                  f"{'it was' if len(left_out) == 1 else 'they were'} taken "
+                                  "out of the hand.")
+        hand = chosen_hand()
+    if TEXT not in st.session_state:  # back from another page: show the kept hand
+        st.session_state[TEXT] = cards_text(hand)
+    return pack, hand
+
+
+def result_html(hand: Sequence[Card], s: Score | None, rules: Rules) -> str:
+    """The hand in big cards, and beside it the value, a badge and why (or how many cards
+    are still to pick); with the stylesheet."""
+    if s is None:
+        more = 3 - len(hand)
+        side = (f'<div class="scorer-label">Pick {more} more '
+                f'card{"s" if more > 1 else ""}.</div>')
+    else:
+        badge = ("fire" if s.fire else "blitz" if s.blitz and rules.counts_blitz
+                 else "natural" if s.blitz else "")
+        value = s.label if isinstance(s.points, tuple) else s.value_text
+        label = "" if isinstance(s.points, tuple) else s.label
+        side = (f'<div class="scorer-value" data-testid="scorer-value">{html.escape(value)}</div>'
+                f'<div class="scorer-label">{html.escape(label)}</div>'
+                + (f'<span class="scorer-badge">{badge}</span>' if badge else "")
+                + f'<div class="scorer-why">{html.escape(s.explain())}</div>')
+    return (VALUE_CSS + '<div class="scorer-result">'
+            + hand_html(hand, size="lg", counted=s.counted if s else None, empty=3 - len(hand))
+            + f'<div class="scorer-side">{side}</div></div>')
+
+
+def starting_hands(rules: Rules) -> int:
+    """How many three-card hands the pack of ``rules`` can deal."""
+    return len(make_pack(rules.pack)) * (rules.pack - 1) * (rules.pack - 2) // 6
+
+
+def every_variant_table(cards: Sequence[Card], current: str) -> pd.DataFrame:
+    """The same hand scored by every variant's usual rules; ``current`` is marked ▶."""
+    return pd.DataFrame([{
+        "Variant": ("▶ " if r.key == current else "") + r.name,
+        "Value": r.value or "—",
+        "Counted as": r.label if not r.error else "not in this pack",
+        "Beats": percent(r.beats) if r.beats is not None else "—",
+        "Why": r.explanation or r.error,
+    } for r in every_variant(cards)])

@@ -1,0 +1,13 @@
+"""The app's stylesheets, kept as ``.css`` files in this package (``cards.css``,
+``lessons.css``...) and read as package resources, so an installed wheel carries them."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+
+def stylesheet(name: str) -> str:
+    """The ``<style>`` element for the file ``name`` of this package, ready for
+    ``st.markdown(..., unsafe_allow_html=True)``."""
+    css = (resources.files("thirtyone.ui") / name).read_text(encoding="utf-8")
+    return f"<style>\n{css}</style>\n"
