@@ -166,12 +166,7 @@ def _table_from_record(rec: dict, events: list[Event] | None = None) -> Game:
     unknown = sorted(set(rec) - RECORD_KEYS)
     _need(not unknown, f"Unknown field '{unknown[0]}' in the record; fields are: "
           f"{', '.join(sorted(RECORD_KEYS))}." if unknown else "")
-    _need("variant" in rec, "The record names no 'variant'.")
-    try:
-        variant = get_variant(rec["variant"])
-        rules = Rules.from_dict(rec.get("rules") or {}, variant.rules)
-    except (RulesError, ValueError) as e:
-        raise RecordError(str(e)) from None
+    rules = record_rules(rec)
     _need(rules.family in ("draw", "swap", "widow", "switch"),
           f"Records of the {rules.family} family are not table games.")
     players = rec.get("players")
@@ -240,7 +235,12 @@ def _table_from_record(rec: dict, events: list[Event] | None = None) -> Game:
             deal_next()
         _need(game.round_no == rounds, f"The record says {rounds} rounds were dealt, but its "
               f"moves lead to round {game.round_no}.")
-    state = rec.get("state")
+    _check_state(game, rec.get("state"))
+    return game
+
+
+def _check_state(game: Game, state: Any) -> None:
+    """The saved ``state`` snapshot (if any) must be what the moves lead to."""
     if state is not None:
         _need(isinstance(state, dict), "'state' must be an object.")
         now = game.snapshot()
@@ -252,7 +252,6 @@ def _table_from_record(rec: dict, events: list[Event] | None = None) -> Game:
         game.card_places()
     except ValueError as e:
         raise RecordError(str(e)) from None
-    return game
 
 
 def load_game(text: str) -> AnyGame:
