@@ -22,6 +22,9 @@ import numpy as np
 from .core.actions import Action
 from .core.rules import Rules
 from .expert.expert import expert_policy
+from .expert.hint import Hint, hint
+from .game.banking import BANKING_BOTS
+from .game.registry import AnyObservation, is_banking
 from .game.table import Observation, new_game
 from .policies.basic import DEFAULT_KNOCK_AT, basic_policy, random_bot
 from .policies.standard import standard_policy
@@ -65,6 +68,32 @@ def make_bot(level: str, knock_at: float = DEFAULT_KNOCK_AT) -> Bot:
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level '{level}'; levels are: {', '.join(LEVELS)}.")
     return LEVELS[level](float(knock_at))
+
+
+# --- the levels of each engine --------------------------------------------------------------
+
+AnyBot = Callable[[AnyObservation, np.random.Generator], Action]
+
+
+def levels_for(rules: Rules) -> list[str]:
+    """The bot levels that can play ``rules``, weakest first (banking has its own bots)."""
+    return list(BANKING_BOTS if is_banking(rules) else LEVELS)
+
+
+def make_bot_for(rules: Rules, level: str, knock_at: float = DEFAULT_KNOCK_AT) -> AnyBot:
+    """The ``choose`` function of ``level`` for a game of ``rules`` (table or banking)."""
+    if not is_banking(rules):
+        return make_bot(level, knock_at)  # type: ignore[return-value]
+    if level not in BANKING_BOTS:
+        raise ValueError(f"Unknown banking bot level '{level}'; levels are: "
+                         f"{', '.join(BANKING_BOTS)}.")
+    return BANKING_BOTS[level]  # type: ignore[return-value]
+
+
+def hint_for(rules: Rules) -> Callable[[Observation], Hint] | None:
+    """``hint(observation) -> Hint`` (the expert's move and why) for ``rules``, or None where
+    the expert does not play (banking)."""
+    return None if is_banking(rules) else hint
 
 
 # --- whole rounds on the table engine ------------------------------------------------------

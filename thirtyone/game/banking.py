@@ -58,7 +58,7 @@ import numpy as np
 from ..core.actions import Action, ActionTextError, Hit, Stay, parse_action
 from ..core.cards import Card, CardError, cards_display, make_pack, parse_cards
 from ..core.errors import IllegalActionError
-from ..core.rules import Rules, RulesError, get_variant
+from ..core.rules import Rules, RulesError, closest_variant, get_variant
 from ..core.scoring import banking_total
 
 try:  # the table engine's event type, when it exists, so the UI shows both the same way
@@ -141,6 +141,19 @@ def _plural(n: int, word: str = "chip") -> str:
 
 
 @dataclass(frozen=True)
+class BankingResult:
+    """How a banking round ended: ``chips_won`` per seat (negative: paid), as the table's
+    ``RoundResult`` names it; banking has no knocker and no lives."""
+
+    round_no: int
+    ended_by: str
+    chips_won: tuple[int, ...]
+    knocker: None = None
+    lives_lost: tuple[int, ...] = ()
+    points_won: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class BankingObservation:
     """What one seat may know, named like the table engine's ``Observation``.
 
@@ -170,11 +183,31 @@ class BankingObservation:
     round_over: bool
     game_over: bool
     winner: int | None
+    styles: tuple[str | None, ...] = ()   # how each seat is known to play (public)
+
+    # The table engine's names for what banking does not have, so one page draws both.
+    phase = "turn"                       # a banking turn is one move: hit or stay
+    knocker = None
+    just_drawn = None
+    discard_pile: tuple[Card, ...] = ()
+    middle: tuple[Card, ...] = ()
+    widow: tuple[Card | None, ...] = ()
+    closed_count = 0
+    spare_count = 0
+    spare_hand = None
+    pot = 0
 
     @property
     def dealer(self) -> int:
         """In banking the banker deals."""
         return self.banker
+
+    @property
+    def result(self) -> BankingResult | None:
+        """The round's outcome once it is over (named like the table's ``RoundResult``)."""
+        if not self.round_over:
+            return None
+        return BankingResult(self.round_no, "showdown", self.chips_won)
 
     @property
     def my_turn(self) -> bool:
@@ -244,6 +277,7 @@ class BankingGame:
         self.winner: int | None = None
         self.history: list[str] = []        # canonical text of every move, for records
         self.log: list[Event] = []
+        self.styles: tuple[str | None, ...] = (None,) * n   # bot level per seat (public)
         self._deal()
 
     # --- seats and order -------------------------------------------------------------
@@ -416,6 +450,21 @@ class BankingGame:
         if self.round_over or self.to_move is None:
             return []
         return [Hit(), Stay()] if self.can_draw() else [Stay()]
+
+    @property
+    def phase(self) -> str:
+        """As the table engine names it: "turn" while a round is played, else "over"."""
+        return "over" if self.round_over else "turn"
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """None if the move is legal now, else a sentence saying why not (as ``Game``)."""
+        try:
+            self.check(parse_action(action) if isinstance(action, str) else action)
+        except (IllegalActionError, ActionTextError, CardError) as e:
+            return str(e)
+        if self.to_move is None:
+            return "Nobody is to move now."
+        return None
 
     def check(self, action: Action) -> None:
         """Raise IllegalActionError saying why ``action`` is not allowed now."""
@@ -598,7 +647,8 @@ class BankingGame:
             legal_actions=tuple(self.legal_actions()) if self.to_move == seat else (),
             log=tuple(e for e in self.log[self.round_log_start:]
                       if e.private_to is None or e.private_to == seat) if log else (),
-            round_over=self.round_over, game_over=self.game_over, winner=self.winner)
+            round_over=self.round_over, game_over=self.game_over, winner=self.winner,
+            styles=self.styles)
 
     def snapshot(self) -> dict:
         """The whole state as plain data (compares games, checks saved files)."""
@@ -665,9 +715,10 @@ def banking_to_record(game: BankingGame) -> dict[str, Any]:
     ``actions`` the moves in order (the next round is dealt when a round is over and more
     moves follow) and ``round`` the number of rounds dealt.
     """
+    preset = closest_variant(game.rules)
     record: dict[str, Any] = {
-        "variant": "banking",
-        "rules": game.rules.to_dict(only_changed_from=get_variant("banking").rules),
+        "variant": preset.key,
+        "rules": game.rules.to_dict(only_changed_from=preset.rules),
         "players": list(game.players),
         "dealer": game.first_banker,
         "chips": list(game.start_chips),
@@ -678,11 +729,13 @@ def banking_to_record(game: BankingGame) -> dict[str, Any]:
     }
     if game.max_rounds is not None:
         record["max_rounds"] = game.max_rounds
+    if any(game.styles):
+        record["styles"] = list(game.styles)
     return record
 
 
 _RECORD_KEYS = {"variant", "rules", "players", "dealer", "chips", "deck", "seed", "actions",
-                "round", "max_rounds"}
+                "round", "max_rounds", "styles"}
 
 
 def banking_from_record(record: dict[str, Any]) -> BankingGame:
@@ -696,12 +749,17 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
     unknown = set(record) - _RECORD_KEYS
     if unknown:
         raise bad(f"unknown field(s) {', '.join(sorted(unknown))}.")
-    if record.get("variant") != "banking":
-        raise bad(f"its variant is {record.get('variant')!r}, not 'banking'.")
     try:
-        rules = Rules.from_dict(record.get("rules", {}), get_variant("banking").rules)
-    except (RulesError, TypeError) as e:
+        rules = Rules.from_dict(record.get("rules", {}), get_variant(record.get("variant")).rules)
+    except (RulesError, TypeError, ValueError) as e:
         raise bad(str(e)) from None
+    if rules.family != "banking":
+        raise bad(f"its variant is {record.get('variant')!r}, not 'banking' or another banking "
+                  "preset.")
+    styles = record.get("styles")
+    if styles is not None and not (isinstance(styles, list) and all(
+            st is None or isinstance(st, str) for st in styles)):
+        raise bad("'styles' must be a list with a bot level or null per player.")
     players = record.get("players", 2)
     if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
         raise bad("'players' must be a list of names.")
@@ -721,6 +779,10 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
                            max_rounds=record.get("max_rounds"))
     except (ValueError, CardError) as e:
         raise bad(str(e)) from None
+    if styles is not None:
+        if len(styles) != game.n:
+            raise bad(f"'styles' must have one entry per player ({game.n}).")
+        game.styles = tuple(styles)
     for i, text in enumerate(actions, start=1):
         try:
             # a round may end on the deal with no move at all (a banker's natural)

@@ -36,6 +36,8 @@ from ..core.cards import CardError, parse_card
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.rules import Rules, RulesError, closest_variant, get_variant
+from .banking import BankingGame, banking_from_record, banking_replay, banking_to_record
+from .registry import AnyGame, is_banking
 from .table import Game, new_game, stacked_deck
 
 RECORD_KEYS = {"variant", "rules", "players", "dealer", "lives", "deck", "deck_shuffled",
@@ -70,8 +72,10 @@ def _jsonable(x: Any) -> Any:
     return x
 
 
-def game_to_record(game: Game) -> dict:
-    """Everything needed to replay ``game`` to exactly where it is now."""
+def game_to_record(game: AnyGame) -> dict:
+    """Everything needed to replay ``game`` (table or banking) to exactly where it is now."""
+    if isinstance(game, BankingGame):
+        return banking_to_record(game)
     key, changes = variant_for(game.rules)
     decks = []
     for i, d in enumerate(game.round_decks[1:], start=2):
@@ -95,7 +99,7 @@ def game_to_record(game: Game) -> dict:
     return rec
 
 
-def save_game(game: Game) -> str:
+def save_game(game: AnyGame) -> str:
     """The game as JSON text (a record with a snapshot of the state)."""
     return json.dumps(game_to_record(game), ensure_ascii=False, indent=1)
 
@@ -132,22 +136,37 @@ def _rng_from(rec: dict) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-def game_from_record(rec: dict, events: list[Event] | None = None) -> Game:
+def record_rules(rec: Any) -> Rules:
+    """The rules a record is played by: its preset (``variant``) with its changes."""
+    _need(isinstance(rec, dict), "A game record is a JSON object.")
+    _need("variant" in rec, "The record names no 'variant'.")
+    try:
+        return Rules.from_dict(rec.get("rules") or {}, get_variant(rec["variant"]).rules)
+    except (RulesError, ValueError, TypeError) as e:
+        raise RecordError(str(e)) from None
+
+
+def game_from_record(rec: dict, events: list[Event] | None = None) -> AnyGame:
     """Replay a record into a game, checking everything; ``events`` collects what happened.
+    A record of the banking family (under any preset) is replayed by the banking engine.
 
     Raises ``RecordError`` (a ValueError) with the reason for a broken or tampered record and
     ``IllegalActionError`` naming the first illegal move.
     """
+    if is_banking(record_rules(rec)):
+        game = banking_from_record(rec)
+        if events is not None:
+            events.extend(game.log)
+        return game
+    return _table_from_record(rec, events)
+
+
+def _table_from_record(rec: dict, events: list[Event] | None = None) -> Game:
     _need(isinstance(rec, dict), "A game record is a JSON object.")
     unknown = sorted(set(rec) - RECORD_KEYS)
     _need(not unknown, f"Unknown field '{unknown[0]}' in the record; fields are: "
           f"{', '.join(sorted(RECORD_KEYS))}." if unknown else "")
-    _need("variant" in rec, "The record names no 'variant'.")
-    try:
-        variant = get_variant(rec["variant"])
-        rules = Rules.from_dict(rec.get("rules") or {}, variant.rules)
-    except (RulesError, ValueError) as e:
-        raise RecordError(str(e)) from None
+    rules = record_rules(rec)
     _need(rules.family in ("draw", "swap", "widow", "switch"),
           f"Records of the {rules.family} family are not table games.")
     players = rec.get("players")
@@ -216,7 +235,12 @@ def game_from_record(rec: dict, events: list[Event] | None = None) -> Game:
             deal_next()
         _need(game.round_no == rounds, f"The record says {rounds} rounds were dealt, but its "
               f"moves lead to round {game.round_no}.")
-    state = rec.get("state")
+    _check_state(game, rec.get("state"))
+    return game
+
+
+def _check_state(game: Game, state: Any) -> None:
+    """The saved ``state`` snapshot (if any) must be what the moves lead to."""
     if state is not None:
         _need(isinstance(state, dict), "'state' must be an object.")
         now = game.snapshot()
@@ -228,10 +252,9 @@ def game_from_record(rec: dict, events: list[Event] | None = None) -> Game:
         game.card_places()
     except ValueError as e:
         raise RecordError(str(e)) from None
-    return game
 
 
-def load_game(text: str) -> Game:
+def load_game(text: str) -> AnyGame:
     """A game from JSON text written by ``save_game`` (or any valid record)."""
     try:
         rec = json.loads(text)
@@ -269,10 +292,10 @@ def replay_command(path: Path | str) -> tuple[dict, str]:
         rec = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"'{p}' is not valid JSON ({e}).") from None
-    if isinstance(rec, dict) and rec.get("variant") == "banking":
+    if is_banking(record_rules(rec)):
         return _banking_replay(rec)
     events: list[Event] = []
-    game = game_from_record(rec, events)
+    game = _table_from_record(rec, events)
     data = replay_data(game, events)
     lines = list(data["events"])
     what = {"lives": game.life_plural, "points": "points", "chips": "chips"}[game.rules.scoring]
@@ -291,9 +314,7 @@ def replay_command(path: Path | str) -> tuple[dict, str]:
 
 
 def _banking_replay(rec: dict) -> tuple[dict, str]:
-    """Banking records are replayed by ``thirtyone.banking``."""
-    from .banking import banking_replay
-
+    """Banking records are replayed by ``game.banking``."""
     data = banking_replay(rec)
     lines = list(data["events"])
     lines.append("Chips: " + ", ".join(str(c) for c in data["chips"]))
@@ -306,5 +327,6 @@ def _banking_replay(rec: dict) -> tuple[dict, str]:
     return data, "\n".join(lines)
 
 
-__all__ = ["RecordError", "game_to_record", "game_from_record", "save_game", "load_game",
+__all__ = ["RecordError", "game_to_record", "game_from_record", "record_rules", "save_game",
+           "load_game",
            "replay_command", "replay_data", "variant_for", "parse_action"]

@@ -1,0 +1,175 @@
+"""The Play page's HTML: seats, the middle of the table, the showdown table and the move log.
+
+The look is ``table.css`` (package data), read once with ``importlib.resources``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from importlib.resources import files
+from typing import Any
+
+from ..core.cards import CardError
+from ..core.rules import Variant
+from ..core.scoring import score
+from .cards import back_html, card_html, empty_html, hand_html
+from .table_words import DEALER_WORD, change_text, counter_text
+
+TABLE_CSS = "<style>\n" + files(__package__).joinpath("table.css").read_text("utf-8") \
+    + "</style>\n"
+
+# What lies in the middle of the table, by family, left to right.
+MIDDLE_PARTS = {"draw": ("stock", "discard"), "banking": ("stock",), "swap": ("middle",),
+                "switch": ("middle", "closed"), "widow": ("widow",)}
+# Your hand is drawn large where few move buttons sit below it.
+HAND_SIZE = {"draw": "lg", "banking": "lg"}
+
+
+def counter_html(variant: Variant, obs: Any, seat: int) -> str:
+    rules = obs.rules
+    text = html.escape(counter_text(variant, obs, seat))
+    icons = ""
+    if rules.scoring == "lives" and not obs.out[seat]:
+        kind = {"penny": "penny", "bill corner": "corner"}.get(variant.life_name, "life")
+        n = obs.lives[seat]
+        icons = (f'<span class="play-life play-{kind}"></span>' * n
+                 + f'<span class="play-life play-{kind} play-lost"></span>' * (rules.lives - n))
+        if n == 0:
+            icons = '<span class="play-swim">≈</span>'
+    return f'<div class="play-lives">{icons} {text}</div>'
+
+
+def seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm",
+               with_cards: bool = True, note: str = "") -> str:
+    classes = ["play-seat"]
+    if obs.to_move == seat and not obs.round_over:
+        classes.append("play-to-move")
+    if obs.out[seat]:
+        classes.append("play-out")
+    badges = []
+    if seat == obs.dealer:
+        badges.append('<span class="play-badge play-dealer">'
+                      + DEALER_WORD.get(obs.rules.family, "dealer") + "</span>")
+    if obs.knocker is not None and obs.knocker == seat:
+        badges.append('<span class="play-badge play-knock">knocked</span>')
+    if obs.to_move == seat and not obs.round_over:
+        badges.append('<span class="play-badge play-turn">to move</span>')
+    name = html.escape(obs.players[seat]) + (" (you)" if seat == you else "")
+    styles = obs.styles
+    if seat != you and seat < len(styles) and styles[seat]:
+        name += f' <span class="play-level">{html.escape(styles[seat])}</span>'
+    shown = obs.hands[seat] if obs.hands[seat] is not None and seat != you else None
+    if obs.out[seat] or not with_cards:
+        cards = ""
+    elif shown:
+        cards = hand_html(shown, size=size)
+    else:
+        cards = hand_html([], size=size, hidden=obs.hand_counts[seat])
+    note_html = f'<div class="play-value">{html.escape(note)}</div>' if note else ""
+    return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
+            f'<div class="play-head"><div><div class="play-name">{name}{"".join(badges)}</div>'
+            f"{counter_html(variant, obs, seat)}</div>{note_html}</div>{cards}</div>")
+
+
+def middle_html(obs: Any) -> str:
+    """The stock, the discard pile, the middle, the open and closed hands or the widow."""
+    family = obs.rules.family
+    parts = []
+
+    def slot(label: str, inner: str) -> str:
+        return (f'<div class="t31-slot" style="margin-right:1.6rem">'
+                f'<div class="play-label">{html.escape(label)}</div>{inner}</div>')
+
+    stock = obs.stock_count
+    stock_text = f"stock: {stock} card" + ("" if stock == 1 else "s")
+    for part in MIDDLE_PARTS.get(family, ()):
+        if part == "stock":
+            parts.append(slot(stock_text, hand_html([], hidden=1) if stock
+                              else hand_html([], empty=1)))
+        elif part == "discard":
+            top = obs.discard_pile[-1] if obs.discard_pile else None
+            inner = f'<div class="t31-row">{card_html(top) if top else empty_html()}</div>'
+            parts.append(slot(f"discard pile: {len(obs.discard_pile)}", inner))
+        elif part == "middle":
+            parts.extend(_middle_cards(obs, slot, stock_text))
+        elif part == "closed" and obs.closed_count:
+            parts.append(slot("closed hand", hand_html([], size="sm", hidden=obs.closed_count)))
+        elif part == "widow":
+            row = "".join(card_html(c) if c is not None else back_html() for c in obs.widow)
+            pot = f" · pot: {obs.pot} chip" + ("" if obs.pot == 1 else "s")
+            parts.append(slot("widow" + pot, f'<div class="t31-row">{row}</div>'))
+    return f'<div class="t31-row" style="align-items:flex-start">{"".join(parts)}</div>'
+
+
+def _middle_cards(obs: Any, slot: Any, stock_text: str) -> list[str]:
+    """The middle (swap), the open hand (switch), or the dealer's second hand."""
+    if obs.middle:
+        swap = obs.rules.family == "swap"
+        label = f"middle ({stock_text})" if swap else "open hand"
+        return [slot(label, hand_html(obs.middle))]
+    if obs.spare_hand:
+        return [slot("your second hand", hand_html(obs.spare_hand))]
+    if obs.spare_count:
+        return [slot("dealer's second hand", hand_html([], size="sm", hidden=obs.spare_count))]
+    return []
+
+
+def recent_html(obs: Any, mark: int) -> str:
+    lines = [e.text for e in obs.log[mark:] if e.kind not in ("deal", "hand", "ante")]
+    if not lines:
+        return ""
+    return '<div class="play-recent">' + "<br>".join(html.escape(t) for t in lines[-6:]) \
+        + "</div>"
+
+
+def showdown_rows_html(variant: Variant, obs: Any) -> str:
+    """All hands with their values, why each counts and what the round cost each seat."""
+    rules = obs.rules
+    result = obs.result
+    rows = []
+    for s, name in enumerate(obs.players):
+        hand = obs.hands[s]
+        if not hand:
+            continue
+        try:
+            sc = score(hand, rules)
+            why = sc.explain()
+            value = sc.value_text if rules.hand_value != "brag" else sc.label
+        except (CardError, ValueError):
+            why, value = "", ""
+        change = change_text(variant, rules, result, s)
+        loser = change.startswith("loses")
+        tag = " (knocked)" if result is not None and result.knocker == s else ""
+        rows.append(f'<tr class="{"play-loser" if loser else ""}">'
+                    f"<td><b>{html.escape(name)}</b>{tag}</td>"
+                    f"<td class='play-hand'>{hand_html(hand, size='sm')}</td>"
+                    f"<td><b>{html.escape(str(value))}</b></td>"
+                    f"<td>{html.escape(why)}</td><td><b>{html.escape(change)}</b></td></tr>")
+    if not rows:
+        return ""
+    return ('<div class="play-show"><table><tr><th>player</th><th>hand</th><th>value</th>'
+            '<th>why</th><th>result</th></tr>' + "".join(rows) + "</table></div>")
+
+
+def log_html(obs: Any, you: int, mark: int) -> str:
+    """This round's log lines that ``you`` may see; those from ``mark`` on highlighted."""
+    items = []
+    for i, e in enumerate(obs.log):
+        cls = []
+        if i >= mark:
+            cls.append("play-new")
+        if e.private_to == you:
+            cls.append("play-private")
+        items.append(f'<li class="{" ".join(cls)}">{html.escape(e.text)}</li>')
+    return (f'<div class="play-log" data-testid="play-log"><h5>Round {obs.round_no}</h5>'
+            f"<ol>{''.join(items)}</ol></div>")
+
+
+def past_logs_html(past: Sequence[tuple[int, Sequence[str]]]) -> str:
+    """The move logs of earlier rounds, newest first."""
+    parts = []
+    for round_no, lines in reversed(past):
+        li = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
+        parts.append(f"<h5>Round {round_no}</h5><ol>{li}</ol>")
+    return '<div class="play-log">' + "".join(parts) + "</div>"

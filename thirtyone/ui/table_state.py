@@ -1,0 +1,377 @@
+"""The Play page's state: the game and everything about it in ``st.session_state``.
+
+Everything lives under keys that start with ``play_``, so the game survives reruns and page
+switches. Every move is made in an ``on_click`` callback, and every callback catches a refused
+move: the game is never lost to bad input. The functions take the session state as an
+argument, so tests can drive them with a plain dict.
+
+Both engines (table and banking) are driven through the one interface of
+``thirtyone.game.registry``; the bots and hints come from ``thirtyone.bots``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import MutableMapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..bots import hint_for, levels_for, make_bot_for
+from ..core.actions import Action, Exchange
+from ..core.cards import CardError
+from ..core.errors import IllegalActionError
+from ..core.rules import VARIANTS, Rules, RulesError, Variant, closest_variant
+from ..game.records import game_from_record, save_game
+from ..game.registry import first_dealer
+from ..game.registry import start_game as start_engine_game
+from .table_words import BOT_NAMES, default_level, sorted_levels
+
+State = MutableMapping[str, Any]
+# --- session-state keys (all start with play_) ------------------------------------------
+GAME = "play_game"            # the Game (or BankingGame) being played
+VARIANT = "play_variant"      # the variant key of that game
+YOU = "play_you"              # your seat (always 0 in games started here)
+LEVELS = "play_levels"        # bot level per seat (None for you)
+BOT_RNG = "play_bot_rng"      # the bots' own random generator (never the game's)
+PAST = "play_past"            # move logs of finished rounds: list of (round_no, [texts])
+MARK = "play_mark"            # log length before the latest step: newer lines are highlighted
+ERROR = "play_error"          # the last refused input, one sentence
+NOTICE = "play_notice"        # a short success message (game loaded, ...)
+HINT = "play_hint"            # (turn key, Hint) of the last hint asked for
+CFG = "play_cfg"              # setup choices that must survive page switches
+UPLOAD_NONCE = "play_upload_nonce"
+LAST_STEP = "play_last_step"  # when the last bot turn was taken (automatic mode)
+AFTER_MINE = "play_after_mine"  # this round's log length when your last turn ended
+
+# --- engine access -------------------------------------------------------------------------
+
+def hint_function():
+    """``hint(observation) -> Hint``: the expert's move with its reasons."""
+    from ..expert.hint import hint
+    return hint
+
+
+def bot_levels(rules: Rules) -> list[str]:
+    """The bot levels that can play ``rules``, weakest first."""
+    return sorted_levels(levels_for(rules))
+
+
+def _new_engine_game(rules: Rules, players: list[str], seed: int, styles: list[str | None]):
+    return start_engine_game(rules, players, seed=seed, dealer=first_dealer(rules, len(players)),
+                             styles=styles)
+
+
+def observe(state: State):
+    """Your observation of the game (the only view the page draws from)."""
+    return state[GAME].observation(state.get(YOU, 0))
+
+
+def clear_messages(state: State) -> None:
+    state[ERROR] = None
+    state[NOTICE] = None
+
+
+def start_game(state: State, variant: Variant, rules: Rules, name: str, levels: Sequence[str],
+               seed: int) -> None:
+    """Deal a new game: you at seat 0, one bot per entry of ``levels``."""
+    clear_messages(state)
+    name = (name or "").strip() or "Sam"
+    bots = [BOT_NAMES[i] for i in range(len(levels))]
+    if name in bots:
+        state[ERROR] = (f"'{name}' is the name of a bot at this table; please pick another "
+                        "name. The current game is kept.")
+        return
+    try:
+        game = _new_engine_game(rules, [name, *bots], int(seed), [None, *levels])
+    except (ValueError, RulesError, CardError) as e:
+        state[ERROR] = f"The game could not start: {e} The current game is kept."
+        return
+    state[GAME] = game
+    state[VARIANT] = variant.key
+    state[YOU] = 0
+    state[LEVELS] = [None, *levels]
+    state[BOT_RNG] = np.random.default_rng([int(seed), 31])
+    state[PAST] = []
+    state[MARK] = 0
+    state[AFTER_MINE] = 0
+    state[HINT] = None
+
+
+def _round_log_len(state: State) -> int:
+    return len(observe(state).log)
+
+
+def play_move(state: State, action: Action | str) -> bool:
+    """Your move. A refused move leaves the game as it was and says why."""
+    clear_messages(state)
+    game = state.get(GAME)
+    if game is None:
+        state[ERROR] = "There is no game yet: start one with New game."
+        return False
+    if game.to_move != state.get(YOU, 0):
+        state[ERROR] = "It is not your turn."
+        return False
+    mark = _round_log_len(state)
+    starts_turn = game.phase != "discard"
+    try:
+        game.apply(action)
+    except (IllegalActionError, ValueError) as e:
+        state[ERROR] = str(e)
+        return False
+    # New lines: on the first move of your turn, all since your last turn ended (the bots'
+    # moves in between stay highlighted); on the move that ends it, this move onwards.
+    state[MARK] = min(state.get(AFTER_MINE, 0), mark) if starts_turn else mark
+    if game.round_over or game.to_move != state.get(YOU, 0):
+        state[AFTER_MINE] = _round_log_len(state)
+    state[HINT] = None
+    state[LAST_STEP] = time.monotonic()
+    return True
+
+
+def bot_turn(state: State) -> bool:
+    """Let the bot to move play one whole turn (a draw and its discard count as one)."""
+    clear_messages(state)
+    game = state.get(GAME)
+    if game is None or game.round_over or game.to_move is None:
+        return False
+    seat = game.to_move
+    if seat == state.get(YOU, 0):
+        return False
+    levels = state.get(LEVELS) or []
+    level = levels[seat] if seat < len(levels) and levels[seat] else "basic"
+    mark = _round_log_len(state)
+    rng = state.setdefault(BOT_RNG, np.random.default_rng(31))
+    for _ in range(4):  # a turn is at most a draw and a discard, or a hit or two
+        obs = game.observation(seat)
+        try:
+            game.apply(make_bot_for(game.rules, level)(obs, rng))
+        except (IllegalActionError, ValueError) as e:  # a bot bug must not end the game
+            state[ERROR] = f"{game.players[seat]} ({level}) tried an illegal move: {e}"
+            return False
+        if game.round_over or game.to_move != seat or game.phase != "discard":
+            break
+    state[MARK] = mark
+    return True
+
+
+BOT_RUN_SECONDS = 2.0   # "Bots play until my turn" pauses after this long
+
+
+def bots_until_you(state: State, max_seconds: float = BOT_RUN_SECONDS) -> None:
+    """Let the bots move until it is your turn or the round is over. Bots that never knock
+    could go on for ever, so this pauses after ``max_seconds`` and says so."""
+    game = state.get(GAME)
+    mark = _round_log_len(state) if game is not None else 0
+    start = time.monotonic()
+    turns = 0
+    while bot_turn(state):
+        turns += 1
+        if time.monotonic() - start > max_seconds and not game.round_over \
+                and game.to_move != state.get(YOU, 0):
+            state[NOTICE] = (f"The bots have made {turns} moves and are still going; click "
+                             "again to let them go on.")
+            break
+    state[MARK] = mark
+
+
+def _fast(state: State) -> bool:
+    return state.get(CFG, {}).get("step_mode") == "fast"
+
+
+def _bots_follow(state: State, mark: int) -> None:
+    """'All at once' mode: the bots answer at once; every line since ``mark`` stays new."""
+    game = state.get(GAME)
+    if _fast(state) and game is not None and not game.round_over \
+            and game.to_move != state.get(YOU, 0):
+        bots_until_you(state)
+        state[MARK] = mark
+
+
+def move_and_follow(state: State, action: Action | str) -> bool:
+    """A move button: your move, then (in 'All at once' mode) the bots' answers."""
+    mark = _round_log_len(state) if state.get(GAME) is not None else 0
+    if not play_move(state, action):
+        return False
+    _bots_follow(state, mark)
+    return True
+
+
+def deal_and_follow(state: State) -> None:
+    """Next round, and (in 'All at once' mode) the bots who sit before you."""
+    next_round(state)
+    _bots_follow(state, 0)
+
+
+def next_round(state: State) -> None:
+    clear_messages(state)
+    game = state.get(GAME)
+    if game is None or not game.round_over or game.game_over:
+        return
+    obs = observe(state)
+    state.setdefault(PAST, []).append((obs.round_no, [e.text for e in obs.log]))
+    try:
+        game.next_round()
+    except (IllegalActionError, ValueError) as e:
+        state[ERROR] = str(e)
+        return
+    state[MARK] = 0
+    state[AFTER_MINE] = 0
+    state[HINT] = None
+
+
+def ask_hint(state: State) -> None:
+    """Work out the hint for your turn. Uses only your observation: the game and its random
+    stream are not touched."""
+    clear_messages(state)
+    game = state.get(GAME)
+    fn = hint_for(game.rules) if game is not None else None
+    if fn is None or game is None or game.to_move != state.get(YOU, 0):
+        return
+    obs = observe(state)
+    try:
+        h = fn(obs)
+    except Exception as e:  # noqa: BLE001 - a hint failing must not break the table
+        state[ERROR] = f"No hint this time ({e})."
+        return
+    state[HINT] = (turn_key(obs), h)
+
+
+def turn_key(obs: Any) -> tuple:
+    return (obs.round_no, len(obs.log), obs.phase, obs.to_move)
+
+
+def save_text(state: State) -> str:
+    """The game record (JSON text) of the game in progress."""
+    return record_text(state[GAME])
+
+
+def record_text(game: Any) -> str:
+    """The JSON game record of ``game`` (table or banking)."""
+    return save_game(game)
+
+
+def load_text(state: State, text: str | bytes) -> bool:
+    """Load a saved game. A broken file is refused with the reason; the game in progress is
+    kept."""
+    clear_messages(state)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            state[ERROR] = "This file is not a saved game (it is not text). The current game is kept."
+            return False
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        state[ERROR] = (f"This file is not a saved game: it is not valid JSON (line {e.lineno}). "
+                        "The current game is kept.")
+        return False
+    key = record.get("variant") if isinstance(record, dict) else None
+    try:
+        game = game_from_record(record)
+    except Exception as e:  # noqa: BLE001 - whatever is wrong, refuse it and keep the game
+        reason = str(e).strip() or type(e).__name__
+        if "cannot be loaded: " in reason:  # the loader's own preamble: keep one
+            reason = reason.split("cannot be loaded: ", 1)[1]
+        if not reason.endswith((".", "!", "?")):
+            reason += "."
+        state[ERROR] = f"This file cannot be loaded: {reason} The current game is kept."
+        return False
+    levels = bot_levels(game.rules)
+
+    def fits(seats: list) -> bool:
+        return len(seats) == game.n and all(lv in levels for lv in seats[1:])
+
+    # the levels the file was played with, else the ones chosen before, else the default
+    saved = [None, *game.styles[1:]]
+    chosen = next((lv for lv in (saved, list(state.get(LEVELS) or [])) if fits(lv)),
+                  [None] + [default_level(levels)] * (game.n - 1))
+    game.styles = tuple(chosen)
+    state[GAME] = game
+    state[VARIANT] = key if key in VARIANTS else _variant_of(game.rules)
+    state[YOU] = 0
+    state[LEVELS] = chosen
+    state[BOT_RNG] = np.random.default_rng([int(game.round_no), 131])
+    state[PAST] = []
+    state[MARK] = 0
+    state[AFTER_MINE] = 0
+    state[HINT] = None
+    state[NOTICE] = (f"Loaded: {VARIANTS[state[VARIANT]].name}, round {game.round_no}, "
+                     f"players {', '.join(game.players)}. You play {game.players[0]}.")
+    return True
+
+
+def _variant_of(rules: Rules) -> str:
+    return closest_variant(rules).key
+
+
+def variant_of_game(state: State) -> Variant:
+    return VARIANTS.get(state.get(VARIANT) or "scat", VARIANTS["scat"])
+
+
+def widow_names(obs: Any) -> list[str]:
+    return [c.display if c is not None else f"face down {i + 1}"
+            for i, c in enumerate(obs.widow)]
+
+
+def _exchange_from_picks(obs: Any, give: Sequence[str], take: Sequence[str]) -> Exchange:
+    by_display = {c.display: c for c in obs.hand}
+    give_cards = tuple(sorted(by_display[g] for g in give))
+    names = widow_names(obs)
+    slots = sorted(names.index(t) for t in take)
+    take_cards = tuple(obs.widow[i] if obs.widow[i] is not None else i for i in slots)
+    return Exchange(give_cards, take_cards)
+
+
+def exchange_picked(state: State) -> None:
+    """The Exchange button: give the chosen hand cards for the chosen widow cards."""
+    obs = observe(state)
+    give = state.get("play_w_give") or []
+    take = state.get("play_w_take") or []
+    if not give or not take:
+        clear_messages(state)
+        state[ERROR] = "Choose at least one card from your hand and one from the widow."
+        return
+    if len(give) != len(take):
+        clear_messages(state)
+        state[ERROR] = (f"An exchange gives and takes the same number of cards: you chose "
+                        f"{len(give)} to give and {len(take)} to take.")
+        return
+    try:
+        action = _exchange_from_picks(obs, give, take)
+    except (KeyError, ValueError) as e:
+        clear_messages(state)
+        state[ERROR] = f"That exchange is not possible now ({e})."
+        return
+    if move_and_follow(state, action):
+        state["play_w_give"] = []
+        state["play_w_take"] = []
+
+
+def cfg_of(state: State) -> dict:
+    return state.setdefault(CFG, {})
+
+
+def seeded(state: State, key: str, default: Any) -> None:
+    """Give a widget its remembered value back after a page switch."""
+    if key not in state:
+        state[key] = cfg_of(state).get(key, default)
+
+
+def start_from_setup(state: State) -> None:
+    # Widget values are read from the state directly: a name typed just before the click
+    # arrives together with the click, before the page has run again.
+    cfg = cfg_of(state)
+
+    def get(key: str, default: Any) -> Any:
+        return state.get(key, cfg.get(key, default))
+
+    variant = VARIANTS[cfg.get("variant", "scat")]
+    rules = cfg.get("rules", variant.rules)
+    n_bots = int(get("play_w_bots", 2))
+    levels = bot_levels(rules)
+    chosen = [get(f"play_w_level_{i}", default_level(levels)) for i in range(n_bots)]
+    start_game(state, variant, rules, get("play_w_name", "Sam"), chosen,
+               int(get("play_w_seed", 31)))
