@@ -1,12 +1,18 @@
-"""What happened at a table: ``Event`` (a sentence a learner reads, with its kind and seat).
+"""What happened at a table: ``Event`` (a sentence a learner reads, with its kind and seat)
+and ``PublicMove`` (one move of the public history, for code).
 
-Events are for people. Code that needs to know what a player did reads the structured public
-history of the observation instead (``thirtyone.game.table.PublicMove``), never this text.
+Events are for people; their wording may change at any time. Code that needs to know what a
+player did reads the structured public history of the observation instead
+(``Observation.public_moves``, a tuple of ``PublicMove``, and ``Observation.upcard``), never
+the text of an event.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .actions import Action
+from .cards import Card
 
 
 @dataclass(frozen=True)
@@ -24,3 +30,18 @@ class Event:
 
     def visible_to(self, seat: int | None) -> bool:
         return self.private_to is None or self.private_to == seat
+
+
+@dataclass(frozen=True)
+class PublicMove:
+    """One move of a round as every player saw it: who moved and the move.
+
+    ``card`` is the card taken from the discard pile for a ``take`` (everyone saw it face
+    up), ``None`` for every other move. A blind draw from the stock never names its card; a
+    discard names its card in the action itself (``Discard.card``); a widow card taken face
+    down is named by its slot number only.
+    """
+
+    seat: int
+    action: Action
+    card: Card | None = None

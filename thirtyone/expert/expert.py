@@ -262,7 +262,7 @@ def sample_from_belief(view: View, vt: ValueTable, rng: np.random.Generator,
     unseen = view.unseen()
     free = int(card_bits(unseen[None, :])[0]) if len(unseen) else 0
     if any(e[0] == "take" and e[1] is None for o in view.opponents for e in o.events):
-        return None   # a card taken unseen (an observation without its log): no exact read
+        return None   # a card taken unseen: no exact read (table observations name them all)
     weights, allowed, must = [], [], []
     for o in view.opponents:
         known = int(card_bits(card_indices(o.known)[None, :])[0]) if o.known else 0

@@ -25,8 +25,15 @@ up to start the discard pile. Seat 1 moves first.
 
 What a player may see is an ``Observation`` (``game.observation(seat)``): the own hand, the
 public cards, how many cards the others hold, lives, the public move history and, after the
-round, every hand. Bots and pages work only from observations. Events carry ``private_to``:
-an event with a seat there (e.g. which card was drawn) is shown only to that seat.
+round, every hand. Bots and pages work only from observations. The history of the round comes
+three ways: ``public_moves`` (for code: a tuple of ``PublicMove(seat, action, card)`` in
+order, ``card`` being the card taken from the discard pile for a ``take``; it never names a
+hidden card), ``upcard`` (draw family: the card turned up at the deal, the first card of
+this round's discard pile) and, for people, ``moves`` (seat, move text) and ``log`` (the
+``Event`` sentences). Code reads ``public_moves`` and ``upcard``, never the sentences, so
+rewording a message changes no decision. ``observation(seat, log=False)`` (the fast path of
+simulations) leaves out ``log`` only. Events carry ``private_to``: an event with a seat there
+(e.g. which card was drawn) is shown only to that seat.
 
 Randomness comes only from the game's own ``numpy.random.Generator`` (shuffles, reshuffles)
 or from a stacked deck, so a game replays exactly from its record (``thirtyone.records``).
@@ -37,7 +44,8 @@ At a glance: ``Game`` has ``legal_actions()``, ``apply(action) -> list[Event]``,
 ``winner``, ``round_result`` (``RoundResult``: ended_by knock/blitz/fire/stock/void, values,
 lives_lost, knocker, points_won, chips_won), ``results`` (every round), ``final_turn``
 (``FinalTurns``: knocker, still_to_move), ``lives`` / ``points`` / ``chips`` / ``pot`` /
-``out`` per seat, ``log`` (every event), ``history`` (each round's moves as text), ``hands``,
+``out`` per seat, ``log`` (every event), ``history`` (each round's moves as text),
+``public_moves`` / ``upcard`` (this round's structured public history), ``hands``,
 ``stock``, ``discard_pile``, ``middle`` (swap: the middle; switch: the open hand),
 ``closed``, ``widow`` / ``widow_up``. ``thirtyone.bots.play_round(...)`` plays one
 simulated round.
@@ -75,7 +83,7 @@ from ..core.actions import (
 )
 from ..core.cards import Card, CardError, cards_display, make_pack, parse_cards
 from ..core.errors import IllegalActionError
-from ..core.events import Event
+from ..core.events import Event, PublicMove
 from ..core.rules import Rules, closest_variant
 from ..core.text import plural, points_text
 from .hands import hand_key, hand_score, is_blitz, is_fire
@@ -161,6 +169,8 @@ class Observation:
     turns: int
     own_turns: int
     moves: tuple[tuple[int, str], ...]
+    public_moves: tuple[PublicMove, ...]
+    upcard: Card | None
     log: tuple[Event, ...]
     round_over: bool
     game_over: bool
@@ -291,6 +301,8 @@ class Game:
         self.moves_made = 0                  # turns except the dealer's choice of hand
         self.own_turns = [0] * self.n
         self.moves: list[tuple[int, str]] = []
+        self.public_moves: list[PublicMove] = []
+        self.upcard: Card | None = None      # draw family: the card turned up at the deal
         self.round_log_start = len(self.log) if hasattr(self, "log") else 0
         self.round_result: RoundResult | None = None
         self._legal: list[Action] | None = None
@@ -330,7 +342,8 @@ class Game:
         g = _copy.copy(self)
         for attr in ("lives", "points", "chips", "out", "log", "round_decks", "stacked_rounds",
                      "results", "stock", "discard_pile", "middle", "closed", "spare", "widow",
-                     "widow_up", "retired", "still_to_move", "own_turns", "moves"):
+                     "widow_up", "retired", "still_to_move", "own_turns", "moves",
+                     "public_moves"):
             setattr(g, attr, list(getattr(self, attr)))
         g.hands = [list(h) for h in self.hands]
         g.history = [list(h) for h in self.history]
@@ -373,6 +386,7 @@ class Game:
             self.closed = [stock.pop() for _ in range(3)]
         if r.family == "draw":
             self.discard_pile = [stock.pop()]
+            self.upcard = self.discard_pile[0]
         elif r.family == "swap" and not two_hands:
             self.middle = [stock.pop() for _ in range(3)]
         self.stock = stock
@@ -605,6 +619,8 @@ class Game:
         events: list[Event] = []
         self.history[-1].append(str(a))
         self.moves.append((seat, str(a)))
+        taken = self.discard_pile[-1] if isinstance(a, Take) and self.phase == "turn" else None
+        self.public_moves.append(PublicMove(seat, a, taken))
         fam = self.rules.family
         if self.phase == "choose":
             self._choose_hand(seat, a, events)
@@ -1027,7 +1043,8 @@ class Game:
 
     # --- what a seat may see ---
     def observation(self, seat: int, log: bool = True) -> Observation:
-        """What ``seat`` may see now; ``log=False`` leaves out the event log (faster)."""
+        """What ``seat`` may see now; ``log=False`` leaves out the event log (faster) but
+        keeps the structured public history (``public_moves``, ``upcard``)."""
         over = self.phase == "over"
         hands = tuple(tuple(h) if (over or s == seat) else None
                       for s, h in enumerate(self.hands))
@@ -1053,6 +1070,7 @@ class Game:
             just_drawn=self.just_drawn if my_turn else None,
             took_from_discard=self.took_from_discard if my_turn else False,
             turns=self.turns, own_turns=self.own_turns[seat], moves=tuple(self.moves),
+            public_moves=tuple(self.public_moves), upcard=self.upcard,
             log=tuple(e for e in self.log[self.round_log_start:]
                       if e.private_to is None or e.private_to == seat) if log else (),
             round_over=over, game_over=self.game_over, winner=self.winner,

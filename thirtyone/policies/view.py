@@ -37,7 +37,6 @@ from ..core.actions import (
     SwitchClosed,
     SwitchOpen,
     Take,
-    parse_action,
 )
 from ..core.cards import Card, card_from_index, make_pack, parse_card
 from ..core.rules import Rules, get_variant
@@ -268,34 +267,10 @@ def outs(hand: np.ndarray, unseen: np.ndarray, vt: ValueTable) -> np.ndarray:
     return (best_three(cards, vt)[0].reshape(m, u) > base[:, None]).sum(axis=1)
 
 
-_UPCARD = object()   # the card turned up at the deal, before it is known
-
-
-_NO_TOP = object()   # an empty discard pile
-
-
-def _taken_cards_from_log(obs: Any) -> list[Card] | None:
-    """The cards taken from the discard pile this round, in order, read from the public log
-    (None when the observation carries no log)."""
-    log = getattr(obs, "log", ())
-    if not log:
-        return None
-    out = []
-    for e in log:
-        if getattr(e, "kind", "") == "take":
-            words = e.text.split(" takes the ", 1)
-            if len(words) == 2:
-                token = words[1].split(" ", 1)[0]
-                try:
-                    out.append(parse_card(token))
-                except ValueError:
-                    return None
-    return out
-
-
 def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     """Everything a strategy needs, taken only from ``obs`` (a ``thirtyone.game.Observation``):
-    the own hand, public cards and the public move history of this round."""
+    the own hand, public cards and the structured public history of this round
+    (``obs.public_moves`` and ``obs.upcard``; never the sentences of the log)."""
     rules = rules or obs.rules
     n = len(obs.players)
     me = obs.seat
@@ -305,19 +280,14 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     order = [(me + k) % n for k in range(1, n) if (me + k) % n in active]
     styles = tuple(getattr(obs, "styles", ()) or ())
     opp = {s: Opponent(s, style=styles[s] if s < len(styles) else None) for s in order}
-    pile: list[Card | None] = [None] if rules.family == "draw" else []
+    upcard: Card | None = obs.upcard if rules.family == "draw" else None
+    pile: list[Card | None] = [upcard] if rules.family == "draw" else []
     stock = rules.pack - 3 * len(active) - (1 if rules.family == "draw" else 0)
-    taken_log = _taken_cards_from_log(obs)
-    takes = 0
-    upcard: Card | None = None
     knocker = None
     moves_made = 0
     may_knock_after = len(active) if rules.knock_from == "second_circle" else 0
-    for seat, text in obs.moves:
-        try:
-            a = parse_action(text)
-        except ValueError:
-            continue
+    for move in obs.public_moves:
+        seat, a = move.seat, move.action
         o = opp.get(seat)
         starts_turn = isinstance(a, (Draw, Take, Knock, Stand, Swap, SwapAll, Pass, Exchange,
                                      SwitchOpen, SwitchClosed))
@@ -337,18 +307,13 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
             stock -= 1
             if o is not None:
                 o.draws += 1
-                top = pile[-1] if pile else _NO_TOP
-                o.events.append(("draw", _UPCARD if top is None else top, after))
+                o.events.append(("draw", pile[-1] if pile else None, after))
         elif isinstance(a, Take):
-            card = pile.pop() if pile else None
-            was_upcard = card is None
-            if taken_log is not None and takes < len(taken_log):
-                card = taken_log[takes]
-            if was_upcard and card is not None:
-                upcard = card
-            takes += 1
+            if pile:
+                pile.pop()
+            card = move.card
             if o is not None:
-                o.events.append(("take", card, after))   # card None: not known (no log)
+                o.events.append(("take", card, after))
                 if card is not None:
                     o.known.append(card)
         elif isinstance(a, Discard):
@@ -388,11 +353,6 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     for o in opp.values():
         o.known = [c for c in dict.fromkeys(o.known) if c not in visible][:3]
     knocker = obs.knocker if obs.knocker is not None else knocker
-    if upcard is None and pile and pile[0] is None and len(pile) == len(pile_now) and pile_now:
-        upcard = pile_now[0]    # never taken: still at the bottom of the pile
-    for o in opp.values():
-        o.events = [(e[0], upcard if e[1] is _UPCARD else None if e[1] is _NO_TOP else e[1],
-                     *e[2:]) for e in o.events]
     return View(rules=rules, seat=me, hand=tuple(obs.hand), legal=tuple(obs.legal_actions),
                 opponents=[opp[s] for s in order], knocker=knocker,
                 top=pile_now[-1] if pile_now else None, public=public,
