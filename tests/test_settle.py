@@ -150,3 +150,23 @@ def test_table_engine_agrees_with_settle(key, tied):
             assert list(res.lives_lost) == want, (key, n, res)
             seen.add(res.ended_by)
     assert "knock" in seen
+
+
+@pytest.mark.parametrize("tied", TIED)
+@pytest.mark.parametrize("alone", [1, 2])
+def test_expert_round_cost_is_the_rule(tied, alone):
+    """The expert's lives cost of a showdown (``expert.costs.round_cost``): its own lives
+    lost less ``lam`` per life the others lose, by the reading above."""
+    from thirtyone.expert.costs import round_cost
+    rules = Rules(knocker_tied=tied, knocker_alone_lowest=alone)
+    for m in (1, 2, 3):
+        cases = [v for v, _ in patterns(m + 1)]
+        mine = np.array([float(v[0]) for v in cases])
+        opp = np.array([v[1:] for v in cases], dtype=float)
+        for i_knocked, col in [(False, None), (True, None), *((False, c) for c in range(m))]:
+            knocker = 0 if i_knocked else (None if col is None else col + 1)
+            for lam in (0.0, 0.5):
+                got = round_cost(mine, opp, rules, i_knocked, lam, col)
+                for row, v in enumerate(cases):
+                    lost = by_the_rules(v, knocker, tied, alone, [True] * (m + 1))
+                    assert got[row] == lost[0] - lam * sum(lost[1:]), (v, knocker, lam)
