@@ -9,7 +9,7 @@ from thirtyone.bots import make_bot
 from thirtyone.core.cards import parse_card
 from thirtyone.core.rules import get_variant
 from thirtyone.expert import belief
-from thirtyone.expert.expert import event_indices, sample_from_belief
+from thirtyone.expert.sample import event_indices, sample_from_belief
 from thirtyone.game.table import new_game
 from thirtyone.lookup import flat
 from thirtyone.policies.standard import knock_threshold

@@ -16,17 +16,8 @@ from thirtyone.core.rules import get_variant
 from thirtyone.core.scoring import score
 from thirtyone.lookup import card_bits, hand_lookup
 from thirtyone.policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
-from thirtyone.sim.batch import (
-    BLITZ,
-    ENDED_BY,
-    FIRE,
-    KNOCK,
-    VOID,
-    RoundBatch,
-    SimulationError,
-    iter_simulate,
-    simulate_rounds,
-)
+from thirtyone.sim.batch import RoundBatch, SimulationError, iter_simulate, simulate_rounds
+from thirtyone.sim.stats import BLITZ, ENDED_BY, FIRE, KNOCK, VOID
 
 SCAT = get_variant("scat").rules
 SCHWIMMEN = get_variant("schwimmen").rules

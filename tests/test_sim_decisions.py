@@ -18,7 +18,8 @@ from thirtyone.lookup import card_bits
 from thirtyone.policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
 from thirtyone.policies.standard import STANDARD, standard_draw_moves, standard_swap_moves
 from thirtyone.policies.view import MAX_TURNS_BEFORE_KNOCK, view_from_observation
-from thirtyone.sim.batch import ENDED_BY, simulate_decks
+from thirtyone.sim.batch import simulate_decks
+from thirtyone.sim.stats import ENDED_BY
 
 DRAW_CODES = {0: Draw, 1: Take, 2: Knock, 3: Stand}
 

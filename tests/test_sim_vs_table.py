@@ -17,7 +17,8 @@ import pytest
 from thirtyone.bots import simulate_table
 from thirtyone.cli import simulate_command
 from thirtyone.core.rules import get_variant
-from thirtyone.sim.batch import SimStats, simulate
+from thirtyone.sim.batch import simulate
+from thirtyone.sim.stats import SimStats
 
 TABLE_ROUNDS = 20_000
 FAST_ROUNDS = 200_000

@@ -28,7 +28,8 @@ from .game.registry import AnyObservation, is_banking
 from .game.table import Observation, new_game
 from .policies.basic import DEFAULT_KNOCK_AT, basic_policy, random_bot
 from .policies.standard import standard_policy
-from .sim.batch import ENDED_BY, RoundResults, SimStats, bot_list
+from .sim.batch import bot_list
+from .sim.stats import ENDED_BY, RoundResults, SimStats
 
 Bot = Callable[[Observation, np.random.Generator], Action]
 

@@ -1,4 +1,5 @@
 """The expert bot and the hint: ``belief`` (the chance of each hidden hand from a player's
 public moves), ``rollout`` (the rest of a round played out many times by the batched
-policies), ``expert`` (sampled deals, costs and the decision) and ``hint`` (the decision in
+policies), ``sample`` (sampled deals of the hidden cards), ``costs`` (what a round's end
+costs a seat, by ``game.settle``), ``expert`` (the decision) and ``hint`` (the decision in
 words)."""

@@ -15,7 +15,7 @@ weight. The moves read are
   sampled cards.
 
 The result is one weight per hand (rows of ``odds.all_hands``). The expert deals its sampled
-hands from these weights (``strategy.sample_opponents``). Cards seen elsewhere are ruled out
+hands from these weights (``expert.sample.sample_opponents``). Cards seen elsewhere are ruled out
 there, at the end; a drawn card is counted as any card with equal chance.
 """
 

@@ -2,7 +2,7 @@
 ahead for the draw family).
 
 The seat's observation leaves the other hands and the stock unknown. ``deals`` fills them in
-many times, consistently with what the seat saw (``strategy.sample_opponents`` deals the
+many times, consistently with what the seat saw (``expert.sample.sample_opponents`` deals the
 hidden hands; the rest of the unseen cards, shuffled, make the stock). For each move the
 seat could make, ``rollout_costs`` applies it in every deal and lets the fast simulator
 (``thirtyone.sim``) play the round to its end: this seat then plays ``standard``, each

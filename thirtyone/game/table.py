@@ -87,6 +87,7 @@ from ..core.events import Event, PublicMove
 from ..core.rules import Rules, closest_variant
 from ..core.text import plural, points_text
 from .hands import hand_key, hand_score, is_blitz, is_fire
+from .settle import blitz_pays, lives_lost, others_pay
 
 __all__ = ["Observation", "Game", "RoundResult", "FinalTurns", "new_game", "stacked_deck",
            "TABLE_FAMILIES"]
@@ -883,11 +884,12 @@ class Game:
         chips_won = [0] * self.n
         special_kind = ended_by in ("blitz", "fire")
         if r.scoring == "lives":
-            if ended_by == "fire" or (ended_by == "blitz" and r.blitz_effect != "showdown"):
+            if ended_by == "fire" or (ended_by == "blitz" and blitz_pays(r)):
                 why = "fire" if ended_by == "fire" else "a blitz"
+                lost[:] = others_pay(np.array([[s in special for s in range(self.n)]]),
+                                     np.array([[s in seats for s in range(self.n)]]))[0].tolist()
                 for s in seats:
-                    if s not in special:
-                        lost[s] = 1
+                    if lost[s]:
                         events.append(Event("lose", f"{self.name(s)} loses "
                                             f"{self._lives_text(1)}: {why} costs every other "
                                             "player one.", s))
@@ -957,24 +959,23 @@ class Game:
     def _showdown_losses(self, seats: list[int], keys: dict, scores: dict, lost: list[int],
                          events: list[Event]) -> None:
         r = self.rules
-        low = min(keys[s] for s in seats)
-        lowest = [s for s in seats if keys[s] == low]
+        # settle.lives_lost decides; the hand keys become their ranks among the seats
+        order = sorted({keys[s] for s in seats})
+        values = np.array([[order.index(keys[s]) if s in keys else 0 for s in range(self.n)]])
+        active = np.array([[s in keys for s in range(self.n)]])
         k = self.knocker
+        lost[:] = lives_lost(values, np.array([-1 if k is None else k]), r, active)[0].tolist()
+        lowest = [s for s in seats if keys[s] == order[0]]
         low_text = scores[lowest[0]].value_text
-        for s in lowest:
-            lost[s] = 1
         reason = {s: f"lowest hand ({low_text})" if len(lowest) == 1
                   else f"tied for the lowest hand ({low_text})" for s in lowest}
         if k is not None and k in lowest:
             if len(lowest) == 1:
-                lost[k] = r.knocker_alone_lowest
                 reason[k] = f"knocked and has the lowest hand ({low_text})"
-            elif r.knocker_tied == "safe":
-                lost[k] = 0
+            elif not lost[k]:
                 events.append(Event("safe", f"{self.name(k)} knocked and ties for the lowest "
                                     "hand: the knocker is safe.", k))
-            elif r.knocker_tied == "double":
-                lost[k] = 2
+            elif lost[k] > 1:
                 reason[k] = f"knocked and ties for the lowest hand ({low_text})"
         for s in lowest:
             if lost[s]:

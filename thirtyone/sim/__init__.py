@@ -1,5 +1,6 @@
 """The fast batched simulator: many independent rounds at once over numpy arrays
-(``batch``), and the simulated knock curve (``knock``).
+(``batch``), their results and statistics (``stats``), and the simulated knock curve
+(``knock``); who loses is ``game.settle``.
 
 >>> from thirtyone.core.rules import get_variant
 >>> stats = simulate(get_variant("scat").rules, 4, 2_000, seed=1)
@@ -10,12 +11,9 @@
 from .batch import (
     BOT_LEVELS,
     DEFAULT_BATCH,
-    ENDED_BY,
     FAMILIES,
     MAX_TURNS,
     RoundBatch,
-    RoundResults,
-    SimStats,
     SimulationError,
     bot_list,
     check_supported,
@@ -25,6 +23,7 @@ from .batch import (
     simulate_decks,
     simulate_rounds,
 )
+from .stats import ENDED_BY, RoundResults, SimStats
 
 __all__ = ["BOT_LEVELS", "DEFAULT_BATCH", "ENDED_BY", "FAMILIES", "MAX_TURNS", "RoundBatch",
            "RoundResults", "SimStats", "SimulationError", "bot_list", "check_supported",
