@@ -1,4 +1,4 @@
-"""Who loses at the end of a round (RULES.md 3e), written once.
+"""How a round may end and who loses then (RULES.md 3c-3e), written once.
 
 Pure functions of ``Rules`` over numpy arrays with one row per round, so they serve one round
 (one row) as well as a batch: the table engine (``game.table``), the batched simulator
@@ -12,6 +12,12 @@ Pure functions of ``Rules`` over numpy arrays with one row per round, so they se
   fire) ends the round with every other player paying one, rather than a showdown.
 - ``others_pay(special, active)``: that payment: every active player not holding the special
   hand loses one.
+- ``blitz_on_move_counts(rules, after_knock)``: whether a blitz or fire made by a move ends
+  the round (on a final turn only with ``rules.blitz_after_knock``).
+- ``first_knock_turn(rules, n_active)``: how many turns must be played before anyone may
+  knock (a whole circle with ``knock_from = second_circle``).
+- ``stock_out_outcome(rules, can_reshuffle)``: what happens when the stock cannot go on:
+  ``reshuffle``, ``void`` or ``stock`` (a showdown is scored).
 
 >>> import numpy as np
 >>> from thirtyone.core.rules import Rules
@@ -67,8 +73,40 @@ def blitz_pays(rules: Rules) -> bool:
 def instant_pays(inst: np.ndarray, rules: Rules, after_knock: bool) -> np.ndarray:
     """Which instant hands (``BLITZ`` 1, ``FIRE`` 2, else 0) end the round with every other
     player paying; a blitz on a final turn only counts with ``rules.blitz_after_knock``."""
-    pays = blitz_pays(rules) and (rules.blitz_after_knock or not after_knock)
+    pays = blitz_pays(rules) and blitz_on_move_counts(rules, after_knock)
     return (inst == FIRE) | ((inst == BLITZ) & pays)
+
+
+def blitz_on_move_counts(rules: Rules, after_knock: np.ndarray | bool) -> np.ndarray | bool:
+    """Whether a blitz or fire completed by a move ends the round at once: always before a
+    knock; on a final turn after a knock only with ``rules.blitz_after_knock``."""
+    return np.logical_or(rules.blitz_after_knock, np.logical_not(after_knock)) \
+        if isinstance(after_knock, np.ndarray) else (rules.blitz_after_knock or not after_knock)
+
+
+def first_knock_turn(rules: Rules, n_active: int) -> int:
+    """Turns that must be completed in a round before anyone may knock: none, or with
+    ``knock_from = second_circle`` one whole circle of the players still in."""
+    return n_active if rules.knock_from == "second_circle" else 0
+
+
+def stock_out_outcome(rules: Rules, can_reshuffle: bool) -> str:
+    """The stock (or, in the swap family, the cards to renew the middle) has run out before
+    any knock: ``reshuffle`` where the rules say so and there are cards to shuffle; else the
+    round is ``void``, or scored as a showdown (``stock``). A draw-family reshuffle with too
+    few cards voids the round; a swap-family one is scored.
+
+    >>> from thirtyone.core.rules import get_variant
+    >>> r = get_variant("scat").rules.replace(stock_out="reshuffle")
+    >>> stock_out_outcome(r, True), stock_out_outcome(r, False)
+    ('reshuffle', 'void')
+    """
+    how = rules.stock_out
+    if how == "reshuffle" and can_reshuffle:
+        return "reshuffle"
+    if how == "void" or (how == "reshuffle" and rules.family == "draw"):
+        return "void"
+    return "stock"
 
 
 def others_pay(special: np.ndarray, active: np.ndarray | None = None) -> np.ndarray:

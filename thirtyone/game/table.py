@@ -87,7 +87,14 @@ from ..core.events import Event, PublicMove
 from ..core.rules import Rules, closest_variant
 from ..core.text import plural, points_text
 from .hands import hand_key, hand_score, is_blitz, is_fire
-from .settle import blitz_pays, lives_lost, others_pay
+from .settle import (
+    blitz_on_move_counts,
+    blitz_pays,
+    first_knock_turn,
+    lives_lost,
+    others_pay,
+    stock_out_outcome,
+)
 
 __all__ = ["Observation", "Game", "RoundResult", "FinalTurns", "new_game", "stacked_deck",
            "TABLE_FAMILIES"]
@@ -461,9 +468,7 @@ class Game:
     def _may_knock(self) -> bool:
         if self.knocker is not None:
             return False
-        if self.rules.knock_from == "second_circle":
-            return self.moves_made >= len(self.active)
-        return True
+        return self.moves_made >= first_knock_turn(self.rules, len(self.active))
 
     def legal_actions(self) -> list[Action]:
         """Every legal move of the player to move (empty when the round is over)."""
@@ -720,7 +725,8 @@ class Game:
         """Everyone passed in a row: retire the middle and turn three new cards. Returns
         True if the round ended instead (fewer than three cards left)."""
         self.pass_run = 0
-        if len(self.stock) < 3 and self.rules.stock_out == "reshuffle" and self.retired:
+        if len(self.stock) < 3 and stock_out_outcome(self.rules, bool(self.retired)) == \
+                "reshuffle":
             self.retired += self.middle
             self.middle = []
             self._reshuffle_into_stock(self.retired, events, "retired middle cards")
@@ -728,8 +734,7 @@ class Game:
         if len(self.stock) < 3:
             events.append(Event("stock_out", "Everyone passed, but fewer than three cards are "
                                 "left to renew the middle."))
-            how = "void" if self.rules.stock_out == "void" else "stock"
-            self._end_round(how, events)
+            self._end_round(stock_out_outcome(self.rules, can_reshuffle=False), events)
             return True
         self.retired += self.middle
         self.middle = [self.stock.pop() for _ in range(3)]
@@ -816,7 +821,7 @@ class Game:
 
     def _check_move_blitz(self, seat: int, events: list[Event]) -> bool:
         r = self.rules
-        if self.knocker is not None and not r.blitz_after_knock:
+        if not blitz_on_move_counts(r, self.knocker is not None):
             return False
         hand = self.hands[seat]
         if is_fire(hand, r):
@@ -831,14 +836,14 @@ class Game:
         """At the start of a turn before any knock, an empty stock ends or refills (draw)."""
         if self.rules.family != "draw" or self.stock or self.knocker is not None:
             return
-        how = self.rules.stock_out
-        if how == "reshuffle" and len(self.discard_pile) >= 2:
+        how = stock_out_outcome(self.rules, can_reshuffle=len(self.discard_pile) >= 2)
+        if how == "reshuffle":
             top = self.discard_pile.pop()
             self._reshuffle_into_stock(self.discard_pile, events, "discard pile")
             self.discard_pile = [top]
             return
         events.append(Event("stock_out", "The stock has run out."))
-        self._end_round("void" if how in ("void", "reshuffle") else "stock", events)
+        self._end_round(how, events)
 
     def _reshuffle_into_stock(self, cards: list[Card], events: list[Event], what: str) -> None:
         order = [cards[i] for i in self.rng.permutation(len(cards))]

@@ -41,6 +41,7 @@ from ..core.actions import (
 from ..core.cards import Card, card_from_index, make_pack, parse_card
 from ..core.rules import Rules, get_variant
 from ..core.scoring import score
+from ..game.settle import first_knock_turn, stock_out_outcome
 from ..lookup import hand_strengths, hand_table
 from .basic import basic_policy
 
@@ -285,14 +286,14 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     stock = rules.pack - 3 * len(active) - (1 if rules.family == "draw" else 0)
     knocker = None
     moves_made = 0
-    may_knock_after = len(active) if rules.knock_from == "second_circle" else 0
+    may_knock_after = first_knock_turn(rules, len(active))
     for move in obs.public_moves:
         seat, a = move.seat, move.action
         o = opp.get(seat)
         starts_turn = isinstance(a, (Draw, Take, Knock, Stand, Swap, SwapAll, Pass, Exchange,
                                      SwitchOpen, SwitchClosed))
         if starts_turn and knocker is None and rules.family == "draw" and stock <= 0 \
-                and rules.stock_out == "reshuffle" and len(pile) >= 2:
+                and stock_out_outcome(rules, len(pile) >= 2) == "reshuffle":
             stock, pile = len(pile) - 1, pile[-1:]
         if o is not None and starts_turn and not isinstance(a, Knock) and knocker is None \
                 and moves_made >= may_knock_after:

@@ -40,7 +40,14 @@ import numpy as np
 
 from ..core.cards import make_pack
 from ..core.rules import Rules
-from ..game.settle import blitz_pays, lives_lost, others_pay
+from ..game.settle import (
+    blitz_on_move_counts,
+    blitz_pays,
+    first_knock_turn,
+    lives_lost,
+    others_pay,
+    stock_out_outcome,
+)
 from ..lookup import CARD_BIT, card_bits, flat, hand_lookup
 from ..policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
 from ..policies.standard import STANDARD, standard_draw_moves, standard_swap_moves
@@ -116,7 +123,7 @@ class RoundBatch:
         self.blitz_on = rules.counts_blitz
         self.fire2 = (int(round(rules.fire * 2)) if rules.fire is not None
                       and rules.hand_value == "suit_sum" else -1)
-        self.knock_after = n if rules.knock_from == "second_circle" else 0
+        self.knock_after = first_knock_turn(rules, n)
         pack = np.array([c.index for c in make_pack(rules.pack)], dtype=np.int32)
         self.K = len(pack)
         B = size
@@ -266,7 +273,7 @@ class RoundBatch:
         self.final_left[kn] = self.n - 1
         gone = np.zeros(len(a), dtype=bool)
         # fire and a blitz end the round at once; on a final turn only with blitz_after_knock
-        shown = ~knocked if self.rules.blitz_after_knock else ~knocked & ~was_final
+        shown = ~knocked & blitz_on_move_counts(self.rules, was_final)
         fire = (new_v2 == self.fire2) & shown if self.fire2 > 0 else gone.copy()
         if fire.any():
             self.finish(a[fire], FIRE)
@@ -295,13 +302,11 @@ class RoundBatch:
     def stock_out(self, rows: np.ndarray) -> None:
         """The stock ran out before any knock in these rounds (RULES.md 3d). The swap family
         comes here only when even a reshuffle could not renew the middle."""
-        how = self.rules.stock_out
-        if how == "void":
-            self.finish(rows, VOID)
-        elif how == "reshuffle" and self.rules.family == "draw":
-            self.reshuffle(rows)
-        else:  # score; a swap-family reshuffle that still leaves too few cards is scored too
-            self.finish(rows, STOCK)
+        how = stock_out_outcome(self.rules, can_reshuffle=self.rules.family == "draw")
+        if how == "reshuffle":
+            self.reshuffle(rows)    # rows with fewer than two pile cards are void there
+        else:
+            self.finish(rows, VOID if how == "void" else STOCK)
 
     # --- draw family ---
     def step_draw(self) -> None:
@@ -391,7 +396,7 @@ class RoundBatch:
         """The discard pile except its top card, shuffled, becomes the new stock."""
         for r in rows:
             c = int(self.pcount[r])
-            if c < 2:
+            if c < 2:   # stock_out_outcome(rules, can_reshuffle=False): void
                 self.finish(np.array([r]), VOID)
                 continue
             new = self.rng.permutation(self.pile[r, :c - 1])
@@ -478,7 +483,7 @@ class RoundBatch:
         circle = ~gone & passed & (self.passes[a] >= self.n) & (self.knocker[a] < 0)
         c = a[circle]
         if len(c):
-            if self.rules.stock_out == "reshuffle":
+            if stock_out_outcome(self.rules, can_reshuffle=True) == "reshuffle":
                 self.reshuffle_retired(c[self.ptr[c] + 3 > self.K])
             enough = self.ptr[c] + 3 <= self.K
             ok = c[enough]
