@@ -16,15 +16,9 @@ from thirtyone import IllegalActionError, RulesError
 from thirtyone.core.actions import Hit, Knock, Stay
 from thirtyone.core.cards import CardError, make_pack, parse_card, parse_cards
 from thirtyone.core.rules import get_variant
-from thirtyone.game.banking import (
-    BANKING_BOTS,
-    BankingGame,
-    BankingRecordError,
-    banking_from_record,
-    banking_replay,
-    banking_to_record,
-    new_banking_game,
-)
+from thirtyone.game.banking import BankingGame, BankingRecordError, new_banking_game
+from thirtyone.game.banking_records import banking_from_record, banking_replay, banking_to_record
+from thirtyone.policies.banking import BANKING_BOTS
 
 BANKING = get_variant("banking").rules
 

@@ -16,13 +16,9 @@ from thirtyone import IllegalActionError
 from thirtyone.core.actions import Draw, Hit, Knock, Stay
 from thirtyone.core.cards import make_pack
 from thirtyone.core.rules import get_variant
-from thirtyone.game.banking import (
-    BANKING_BOTS,
-    BankingGame,
-    banking_from_record,
-    banking_to_record,
-    min_packs,
-)
+from thirtyone.game.banking import BankingGame, min_packs
+from thirtyone.game.banking_records import banking_from_record, banking_to_record
+from thirtyone.policies.banking import BANKING_BOTS
 
 GAMES = 2000
 MAX_ROUNDS_BOUND = 3000          # no game may run longer than this

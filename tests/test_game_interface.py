@@ -14,7 +14,8 @@ import pytest
 
 from thirtyone.bots import hint_for, levels_for, make_bot_for
 from thirtyone.core.rules import VARIANTS, get_variant
-from thirtyone.game.banking import BankingGame, banking_to_record
+from thirtyone.game.banking import BankingGame
+from thirtyone.game.banking_records import banking_to_record
 from thirtyone.game.records import (
     RecordError,
     game_from_record,

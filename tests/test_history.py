@@ -10,6 +10,9 @@ import zlib
 import numpy as np
 import pytest
 
+import thirtyone.game.deal as deal
+import thirtyone.game.moves as family_moves
+import thirtyone.game.showdown as showdown
 import thirtyone.game.table as table
 from thirtyone.bots import make_bot
 from thirtyone.core.actions import Discard, Draw, Knock, Take
@@ -31,7 +34,8 @@ def scramble_events(monkeypatch) -> None:
     """Every event the table creates from now on carries a scrambled sentence."""
     def reworded(kind, text, *args, **kwargs):
         return Event(kind, scrambled(text), *args, **kwargs)
-    monkeypatch.setattr(table, "Event", reworded)
+    for module in (table, deal, family_moves, showdown):   # every module of the table that speaks
+        monkeypatch.setattr(module, "Event", reworded)
 
 
 def play(variant: str, levels: list[str], rounds: int, seed: int) -> tuple[list, list[str]]:

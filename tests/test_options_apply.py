@@ -16,9 +16,10 @@ from streamlit.testing.v1 import AppTest
 from thirtyone.bots import BOTS
 from thirtyone.cli import main
 from thirtyone.core.rules import OPTIONS, VARIANTS, RulesError, closest_variant, get_variant
-from thirtyone.game.banking import BANKING_BOTS, new_banking_game
+from thirtyone.game.banking import new_banking_game
 from thirtyone.game.records import game_from_record, variant_for
 from thirtyone.game.table import new_game
+from thirtyone.policies.banking import BANKING_BOTS
 
 PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "play.py")
 BRAG_ONLY_MISSING = ("three_of_a_kind", "fire", "blitz_after_knock")

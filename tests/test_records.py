@@ -179,7 +179,8 @@ def test_an_illegal_move_in_a_record_names_the_move():
 
 
 def test_replay_hands_banking_records_to_the_banking_engine(tmp_path, capsys):
-    from thirtyone.game.banking import banking_to_record, new_banking_game
+    from thirtyone.game.banking import new_banking_game
+    from thirtyone.game.banking_records import banking_to_record
 
     f = tmp_path / "bank.json"
     f.write_text(json.dumps(banking_to_record(new_banking_game(None, 3, seed=1))))

@@ -23,9 +23,9 @@ from .core.actions import Action
 from .core.rules import Rules
 from .expert.expert import expert_policy
 from .expert.hint import Hint, hint
-from .game.banking import BANKING_BOTS
 from .game.registry import AnyObservation, is_banking
 from .game.table import Observation, new_game
+from .policies.banking import BANKING_BOTS
 from .policies.basic import DEFAULT_KNOCK_AT, basic_policy, random_bot
 from .policies.standard import standard_policy
 from .sim.batch import bot_list

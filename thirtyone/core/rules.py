@@ -447,3 +447,15 @@ def closest_variant(rules: Rules) -> Variant:
         return v.rules.family != rules.family, sum(base[k] != x for k, x in mine.items())
 
     return min(VARIANTS.values(), key=distance)   # min keeps the first of equals
+
+
+def life_words(rules: Rules, extra: bool = False) -> Any:
+    """What a life is called: as in the closest preset (Scat with 5 lives still loses pennies),
+    unless that preset keeps score another way."""
+    v = closest_variant(rules)
+    if v.rules.scoring == rules.scoring:
+        return v.extra_life_name if extra else (v.life_name, v.life_plural)
+    if extra:
+        return "on the county"
+    return ("point", "points") if rules.scoring == "points" else (
+        ("chip", "chips") if rules.scoring == "chips" else ("life", "lives"))

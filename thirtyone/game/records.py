@@ -36,7 +36,8 @@ from ..core.cards import CardError, parse_card
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.rules import Rules, RulesError, closest_variant, get_variant
-from .banking import BankingGame, banking_from_record, banking_replay, banking_to_record
+from .banking import BankingGame
+from .banking_records import banking_from_record, banking_replay, banking_to_record
 from .registry import AnyGame, is_banking
 from .table import Game, new_game, stacked_deck
 

@@ -59,9 +59,6 @@ from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from itertools import combinations
-from typing import Any
 
 import numpy as np
 
@@ -81,129 +78,31 @@ from ..core.actions import (
     Take,
     parse_action,
 )
-from ..core.cards import Card, CardError, cards_display, make_pack, parse_cards
+from ..core.cards import Card, CardError, make_pack
 from ..core.errors import IllegalActionError
 from ..core.events import Event, PublicMove
-from ..core.rules import Rules, closest_variant
-from ..core.text import plural, points_text
-from .hands import hand_key, hand_score, is_blitz, is_fire
+from ..core.rules import Rules, life_words
+from ..core.text import plural
+from .deal import Dealing, stacked_deck
+from .hands import is_blitz, is_fire
+from .moves import FamilyMoves
 from .settle import (
     blitz_on_move_counts,
-    blitz_pays,
     first_knock_turn,
-    lives_lost,
-    others_pay,
-    stock_out_outcome,
 )
+from .showdown import Showdown
+from .values import FinalTurns, Observation, RoundResult
 
 __all__ = ["Observation", "Game", "RoundResult", "FinalTurns", "new_game", "stacked_deck",
            "TABLE_FAMILIES"]
 
 TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
-# Widow family: every way to give k hand cards (positions in the sorted hand) for k widow
-# slots, k = 1..3, as pairs of indices into _COMBOS.
-_COMBOS = [c for k in range(1, 4) for c in combinations(range(3), k)]
-_EXCHANGE_PAIRS = [(g, t) for g, cg in enumerate(_COMBOS) for t, ct in enumerate(_COMBOS)
-                   if len(cg) == len(ct)]
-# --- values ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class FinalTurns:
-    """After a knock: who knocked and who still has a last turn, in order."""
-
-    knocker: int
-    still_to_move: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """How a round ended and what it cost.
-
-    ``ended_by`` is knock, blitz, fire, stock (scored when the stock ran out) or void.
-    ``values`` holds each seat's hand value (points; brag: the class name; None if out).
-    ``lives_lost`` is per seat in lives scoring; ``points_won`` / ``chips_won`` in the others.
-    """
-
-    round_no: int
-    ended_by: str
-    values: tuple
-    value_texts: tuple
-    hands: tuple
-    lives_lost: tuple[int, ...]
-    knocker: int | None
-    blitzers: tuple[int, ...] = ()
-    points_won: tuple[int, ...] = ()
-    chips_won: tuple[int, ...] = ()
-    pot_left: int = 0
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What one seat may know. Never another player's hidden cards before the round ends.
-
-    ``hands`` holds every hand after the round (the showdown) and only the own hand before;
-    ``hand_counts`` says how many cards each seat holds. ``widow`` lists the widow slots,
-    ``None`` for a face-down card. ``spare_hand`` is the dealer's second hand while the
-    dealer chooses, only where the dealer may look at it (switch family).
-    """
-
-    seat: int
-    rules: Rules
-    players: tuple[str, ...]
-    round_no: int
-    dealer: int
-    hand: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...] | None, ...]
-    hand_counts: tuple[int, ...]
-    discard_pile: tuple[Card, ...]
-    middle: tuple[Card, ...]
-    widow: tuple[Card | None, ...]
-    closed_count: int
-    spare_count: int
-    spare_hand: tuple[Card, ...] | None
-    stock_count: int
-    lives: tuple[int, ...]
-    points: tuple[int, ...]
-    chips: tuple[int, ...]
-    pot: int
-    out: tuple[bool, ...]
-    to_move: int | None
-    phase: str
-    knocker: int | None
-    still_to_move: tuple[int, ...]
-    legal_actions: tuple[Action, ...]
-    just_drawn: Card | None
-    took_from_discard: bool
-    turns: int
-    own_turns: int
-    moves: tuple[tuple[int, str], ...]
-    public_moves: tuple[PublicMove, ...]
-    upcard: Card | None
-    log: tuple[Event, ...]
-    round_over: bool
-    game_over: bool
-    winner: int | None
-    result: RoundResult | None
-    styles: tuple[str | None, ...] = ()   # how each seat is known to play (public)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.to_move == self.seat
-
-    @property
-    def final_turn(self) -> bool:
-        return self.knocker is not None and not self.round_over
-
-    @property
-    def discard_top(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
-
 
 # --- hand values (fast paths for the engine and the bots) ---------------------------------
 
 # --- the game ----------------------------------------------------------------------------
 
-class Game:
+class Game(Dealing, FamilyMoves, Showdown):
     """The whole state of a table game. Build it with ``new_game``; see the module text."""
 
     def __init__(self, rules: Rules, players: Sequence[str], rng: np.random.Generator,
@@ -234,7 +133,7 @@ class Game:
         self.initial_rng_state = _copy.deepcopy(rng.bit_generator.state)
         self.first_dealer = dealer
         self.dealer = dealer
-        self.life_name, self.life_plural = _life_words(rules)
+        self.life_name, self.life_plural = life_words(rules)
         self.lives = [rules.lives] * n
         self.points = [0] * n
         self.chips = [rules.chips] * n
@@ -358,112 +257,6 @@ class Game:
         g.rng = _copy.deepcopy(self.rng)
         return g
 
-    # --- dealing (RULES.md 3) ---
-    def _deal(self, deck: Sequence[Card] | str | None) -> list[Event]:
-        r = self.rules
-        self._clear_round()
-        self.round_no += 1
-        self.history.append([])
-        events: list[Event] = []
-        if r.scoring == "chips":
-            events += self._antes()
-            if self.game_over:
-                self.phase = "over"
-                self.round_no -= 1
-                self.history.pop()
-                return events
-        if deck is None:
-            pack = make_pack(r.pack)
-            order = [pack[i] for i in self.rng.permutation(len(pack))]
-        else:
-            order = stacked_deck(deck, r.pack)
-            self.stacked_rounds.append(self.round_no)
-        self.round_decks.append(tuple(order))
-        stock = order[::-1]
-        seats = self.seats_from(self.dealer)
-        for _k in range(3):
-            for s in seats:
-                self.hands[s].append(stock.pop())
-            if r.family == "widow":
-                self.widow.append(stock.pop())
-        self.widow_up = [False] * len(self.widow)
-        two_hands = r.family == "switch" or (r.family == "swap" and r.dealer_two_hands)
-        if two_hands:
-            self.spare = [stock.pop() for _ in range(3)]
-        if r.family == "switch":
-            self.closed = [stock.pop() for _ in range(3)]
-        if r.family == "draw":
-            self.discard_pile = [stock.pop()]
-            self.upcard = self.discard_pile[0]
-        elif r.family == "swap" and not two_hands:
-            self.middle = [stock.pop() for _ in range(3)]
-        self.stock = stock
-        events.append(Event("deal", self._deal_text(seats, two_hands)))
-        for s in seats:
-            events.append(Event("hand", f"Your cards: {cards_display(self.hands[s])}.", s,
-                                private_to=s))
-        if two_hands and r.family == "switch":
-            events.append(Event("hand", f"Your second hand: {cards_display(self.spare)}.",
-                                self.dealer, private_to=self.dealer))
-        self.phase = "turn"
-        ended = self._check_deal_blitz(events)
-        if not ended:
-            if two_hands:
-                self.phase = "choose"
-                self.to_move = self.dealer
-            else:
-                self.to_move = seats[0]
-        return events
-
-    def _deal_text(self, seats: list[int], two_hands: bool) -> str:
-        r = self.rules
-        text = (f"Round {self.round_no}: {self.name(self.dealer)} deals three cards to each "
-                f"player, one at a time, starting with {self.name(seats[0])}")
-        if r.family == "widow":
-            text += ", and three face-down cards to the widow"
-        text += "."
-        if r.family == "draw":
-            text += f" The {self.discard_pile[-1].display} is turned up to start the discard pile."
-        elif r.family == "swap" and not two_hands:
-            text += f" The middle is {cards_display(self.middle)}."
-        elif r.family == "swap":
-            text += (f" {self.name(self.dealer)} gets a second hand, face down, and chooses "
-                     "which hand to keep.")
-        elif r.family == "switch":
-            text += (f" {self.name(self.dealer)} gets a second hand to choose from; a third "
-                     "hand lies face down as the closed hand.")
-        return text
-
-    def _antes(self) -> list[Event]:
-        r = self.rules
-        events = []
-        for s in self.active:
-            if self.chips[s] < r.ante:
-                self.out[s] = True
-                events.append(Event("out", f"{self.name(s)} cannot ante "
-                                    f"{plural(r.ante, 'chip', 'chips')} and is out.", s))
-        left = self.active
-        if len(left) <= 1:
-            self._game_end(events)
-            return events
-        for s in left:
-            self.chips[s] -= r.ante
-            self.pot += r.ante
-        events.append(Event("ante", f"Everyone antes {plural(r.ante, 'chip', 'chips')}; "
-                            f"the pot holds {self.pot}."))
-        return events
-
-    def _check_deal_blitz(self, events: list[Event]) -> bool:
-        fire = [s for s in self.active if is_fire(self.hands[s], self.rules)]
-        if fire:
-            self._end_round("fire", events, fire, on_deal=True)
-            return True
-        blitz = [s for s in self.active if is_blitz(self.hands[s], self.rules)]
-        if blitz:
-            self._end_round("blitz", events, blitz, on_deal=True)
-            return True
-        return False
-
     # --- legal moves ---
     def _may_knock(self) -> bool:
         if self.knocker is not None:
@@ -513,16 +306,6 @@ class Game:
         elif self._may_knock():
             acts.append(Knock())
         return acts
-
-    def _exchanges(self, hand: list[Card]) -> list[Action]:
-        cards = sorted(hand)
-        names = [self._slot_name(i) for i in range(len(self.widow))]
-        gives = [tuple(cards[i] for i in g) for g in _COMBOS]
-        takes = [tuple(names[j] for j in t) for t in _COMBOS]
-        return [Exchange(gives[g], takes[t]) for g, t in _EXCHANGE_PAIRS]
-
-    def _slot_name(self, i: int) -> Card | int:
-        return self.widow[i] if self.widow_up[i] else i
 
     def _canonical(self, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -648,143 +431,6 @@ class Game:
         self.log.extend(events)
         return events
 
-    def _choose_hand(self, seat: int, a: Action, events: list[Event]) -> None:
-        who = self.name(seat)
-        switch = self.rules.family == "switch"
-        if isinstance(a, Stand):
-            self.middle = self.spare
-            events.append(Event("choose", f"{who} keeps the first hand and lays the other one "
-                                f"open: {cards_display(self.middle)}.", seat))
-        else:
-            self.middle = self.hands[seat]
-            self.hands[seat] = self.spare
-            how = "" if switch else " unseen"
-            events.append(Event("choose", f"{who} lays the first hand open "
-                                f"({cards_display(self.middle)}) and takes the second "
-                                f"hand{how}.", seat))
-            events.append(Event("hand", f"Your cards: {cards_display(self.hands[seat])}.",
-                                seat, private_to=seat))
-        self.spare = []
-        self.phase = "turn"
-        self.turns += 1
-        self.own_turns[seat] += 1
-        if self._check_move_blitz(seat, events):
-            return
-        self.to_move = self.next_active(seat)
-
-    def _draw_or_take(self, seat: int, a: Action, events: list[Event]) -> None:
-        who = self.name(seat)
-        if isinstance(a, Draw):
-            card = self.stock.pop()
-            self.took_from_discard = False
-            events.append(Event("draw", f"{who} draws from the stock.", seat))
-            events.append(Event("drawn", f"You drew the {card.display}.", seat,
-                                private_to=seat))
-        else:
-            card = self.discard_pile.pop()
-            self.took_from_discard = True
-            events.append(Event("take", f"{who} takes the {card.display} from the discard "
-                                "pile.", seat))
-        self.hands[seat].append(card)
-        self.just_drawn = card
-        self.phase = "discard"
-
-    def _discard(self, seat: int, a: Action, events: list[Event]) -> None:
-        assert isinstance(a, Discard)
-        self.hands[seat].remove(a.card)
-        self.discard_pile.append(a.card)
-        events.append(Event("discard", f"{self.name(seat)} discards the {a.card.display}.",
-                            seat))
-        self.just_drawn = None
-        self.took_from_discard = False
-        self.phase = "turn"
-        self._end_turn(seat, events, changed=True)
-
-    def _swap_move(self, seat: int, a: Action, events: list[Event]) -> None:
-        who = self.name(seat)
-        hand = self.hands[seat]
-        if isinstance(a, Swap):
-            i, j = hand.index(a.give), self.middle.index(a.take)
-            hand[i], self.middle[j] = a.take, a.give
-            self.pass_run = 0
-            events.append(Event("swap", f"{who} gives the {a.give.display} for the "
-                                f"{a.take.display} from the middle.", seat))
-            self._end_turn(seat, events, changed=True)
-        elif isinstance(a, SwapAll):
-            self.hands[seat], self.middle = self.middle, hand
-            self.pass_run = 0
-            events.append(Event("swap", f"{who} swaps the whole hand with the middle; the "
-                                f"middle is now {cards_display(self.middle)}.", seat))
-            self._end_turn(seat, events, changed=True)
-        else:  # pass
-            self.pass_run += 1
-            events.append(Event("pass", f"{who} passes.", seat))
-            self._end_turn(seat, events, changed=False)
-
-    def _renew_middle(self, events: list[Event]) -> bool:
-        """Everyone passed in a row: retire the middle and turn three new cards. Returns
-        True if the round ended instead (fewer than three cards left)."""
-        self.pass_run = 0
-        if len(self.stock) < 3 and stock_out_outcome(self.rules, bool(self.retired)) == \
-                "reshuffle":
-            self.retired += self.middle
-            self.middle = []
-            self._reshuffle_into_stock(self.retired, events, "retired middle cards")
-            self.retired = []
-        if len(self.stock) < 3:
-            events.append(Event("stock_out", "Everyone passed, but fewer than three cards are "
-                                "left to renew the middle."))
-            self._end_round(stock_out_outcome(self.rules, can_reshuffle=False), events)
-            return True
-        self.retired += self.middle
-        self.middle = [self.stock.pop() for _ in range(3)]
-        events.append(Event("renew", "Everyone passed in a row, so the middle cards leave "
-                            f"play and three new ones are turned: {cards_display(self.middle)}."))
-        return False
-
-    def _switch_move(self, seat: int, a: Action, events: list[Event]) -> None:
-        who = self.name(seat)
-        hand = self.hands[seat]
-        if isinstance(a, Swap):
-            i, j = hand.index(a.give), self.middle.index(a.take)
-            hand[i], self.middle[j] = a.take, a.give
-            events.append(Event("swap", f"{who} gives the {a.give.display} for the "
-                                f"{a.take.display} from the open hand.", seat))
-        elif isinstance(a, SwitchOpen):
-            self.hands[seat], self.middle = self.middle, hand
-            events.append(Event("switch", f"{who} swaps the whole hand with the open hand; the "
-                                f"open hand is now {cards_display(self.middle)}.", seat))
-        else:
-            self.hands[seat], self.closed = self.closed, hand
-            events.append(Event("switch", f"{who} swaps the whole hand for the closed hand; the "
-                                "old hand lies face down as the new closed hand.", seat))
-            events.append(Event("hand", f"Your cards: {cards_display(self.hands[seat])}.",
-                                seat, private_to=seat))
-        self._end_turn(seat, events, changed=True)
-
-    def _exchange(self, seat: int, a: Exchange, events: list[Event]) -> None:
-        who = self.name(seat)
-        hand = self.hands[seat]
-        slots = [t if isinstance(t, int) else self.widow.index(t) for t in a.take]
-        got = [self.widow[i] for i in slots]
-        hidden = [c for c, i in zip(got, slots, strict=True) if not self.widow_up[i]]
-        for g, i in zip(a.give, slots, strict=True):
-            hand[hand.index(g)] = self.widow[i]
-            self.widow[i] = g
-            self.widow_up[i] = True
-        shown = [c for c, i in zip(got, slots, strict=True) if c not in hidden]
-        parts = []
-        if shown:
-            parts.append(cards_display(shown))
-        if hidden:
-            parts.append(plural(len(hidden), "face-down widow card", "face-down widow cards"))
-        events.append(Event("exchange", f"{who} puts {cards_display(a.give)} face up in the "
-                            f"widow and takes {' and '.join(parts)}.", seat))
-        if hidden:
-            events.append(Event("drawn", f"From the widow you got {cards_display(hidden)}.",
-                                seat, private_to=seat))
-        self._end_turn(seat, events, changed=True)
-
     def _knock(self, seat: int, events: list[Event]) -> None:
         self.knocker = seat
         self.still_to_move = [s for s in self.seats_from(seat) if s != seat]
@@ -831,208 +477,6 @@ class Game:
             self._end_round("blitz", events, [seat])
             return True
         return False
-
-    def _start_turn(self, events: list[Event]) -> None:
-        """At the start of a turn before any knock, an empty stock ends or refills (draw)."""
-        if self.rules.family != "draw" or self.stock or self.knocker is not None:
-            return
-        how = stock_out_outcome(self.rules, can_reshuffle=len(self.discard_pile) >= 2)
-        if how == "reshuffle":
-            top = self.discard_pile.pop()
-            self._reshuffle_into_stock(self.discard_pile, events, "discard pile")
-            self.discard_pile = [top]
-            return
-        events.append(Event("stock_out", "The stock has run out."))
-        self._end_round(how, events)
-
-    def _reshuffle_into_stock(self, cards: list[Card], events: list[Event], what: str) -> None:
-        order = [cards[i] for i in self.rng.permutation(len(cards))]
-        self.stock = order[::-1] + self.stock
-        events.append(Event("reshuffle", f"The stock has run out: the {what} is shuffled to "
-                            f"make a new stock of {len(order)} cards."))
-
-    # --- the end of a round (RULES.md 3e) ---
-    def void_round(self) -> list[Event]:
-        """End the round void now, nobody losing anything (a simulation's cap on turns)."""
-        if self.round_over:
-            raise IllegalActionError("The round is already over.")
-        events: list[Event] = []
-        self._end_round("void", events)
-        self.log.extend(events)
-        return events
-
-    def _end_round(self, ended_by: str, events: list[Event], special: Sequence[int] = (),
-                   on_deal: bool = False) -> None:
-        r = self.rules
-        self.phase = "over"
-        self.to_move = None
-        self._legal = None
-        seats = self.active
-        keys = {s: hand_key(self.hands[s], r) for s in seats}
-        scores = {s: _Shown.of(self.hands[s], keys[s], r) for s in seats}
-        when = " on the deal" if on_deal else ""
-        if ended_by == "fire":
-            events.append(Event("fire", f"Fire{when}! {self._names(special)} "
-                                f"{'has' if len(special) == 1 else 'have'} three aces.",
-                                special[0]))
-        elif ended_by == "blitz":
-            events.append(Event("blitz", f"Blitz{when}! {self._names(special)} "
-                                f"{'shows' if len(special) == 1 else 'show'} 31.", special[0]))
-        elif ended_by == "void":
-            events.append(Event("void", "The round is void: nobody loses."))
-        if ended_by != "void":
-            shown = "; ".join(f"{self.name(s)} {cards_display(self.hands[s])} = "
-                              f"{scores[s].value_text}" for s in seats)
-            events.append(Event("showdown", f"Showdown: {shown}."))
-        lost = [0] * self.n
-        points_won = [0] * self.n
-        chips_won = [0] * self.n
-        special_kind = ended_by in ("blitz", "fire")
-        if r.scoring == "lives":
-            if ended_by == "fire" or (ended_by == "blitz" and blitz_pays(r)):
-                why = "fire" if ended_by == "fire" else "a blitz"
-                lost[:] = others_pay(np.array([[s in special for s in range(self.n)]]),
-                                     np.array([[s in seats for s in range(self.n)]]))[0].tolist()
-                for s in seats:
-                    if lost[s]:
-                        events.append(Event("lose", f"{self.name(s)} loses "
-                                            f"{self._lives_text(1)}: {why} costs every other "
-                                            "player one.", s))
-            elif ended_by != "void":
-                self._showdown_losses(seats, keys, scores, lost, events)
-        elif r.scoring == "points":
-            if special_kind and r.blitz_effect != "showdown" or ended_by == "fire":
-                for s in seats:
-                    points_won[s] = 2 if s in special else 0
-                events.append(Event("points", f"{self._names(special)} "
-                                    f"{'scores' if len(special) == 1 else 'score'} high "
-                                    "(2 points); everyone else scores low (0)."))
-            elif ended_by != "void":
-                self._rank_points(seats, keys, points_won, events)
-            for s in seats:
-                self.points[s] += points_won[s]
-        else:  # chips
-            if special_kind and r.blitz_effect not in ("showdown", "none"):
-                for s in seats:
-                    if s not in special:
-                        pay = min(1, self.chips[s])
-                        self.chips[s] -= pay
-                        chips_won[s] -= pay
-                        self.pot += pay
-                events.append(Event("pot", "Every other player puts one more chip in the pot."))
-                self._pay_pot(list(special), chips_won, events)
-            elif ended_by != "void":
-                best = max(keys[s] for s in seats)
-                self._pay_pot([s for s in seats if keys[s] == best], chips_won, events)
-            else:
-                events.append(Event("pot", f"The pot of {self.pot} stays for the next round."))
-        # lives, the extra life and going out
-        if r.scoring == "lives":
-            for s in seats:
-                if not lost[s]:
-                    continue
-                self.lives[s] -= lost[s]
-                if self.lives[s] < 0 or (self.lives[s] == 0 and not r.extra_life):
-                    self.lives[s] = 0
-                    self.out[s] = True
-                    events.append(Event("out", f"{self.name(s)} is out of the game.", s))
-                elif self.lives[s] == 0:
-                    events.append(Event("extra_life", f"{self.name(s)} has no "
-                                        f"{self.life_plural} left but plays on "
-                                        f"({_life_words(r, extra=True)}); the next loss is "
-                                        "the end.", s))
-        elif r.scoring == "chips":
-            for s in seats:
-                if self.chips[s] < r.ante:
-                    self.out[s] = True
-                    events.append(Event("out", f"{self.name(s)} cannot ante any more and is "
-                                        "out.", s))
-        values = tuple(scores[s].points if s in scores else None for s in range(self.n))
-        self.round_result = RoundResult(
-            self.round_no, ended_by, values,
-            tuple(scores[s].value_text if s in scores else None for s in range(self.n)),
-            tuple(tuple(self.hands[s]) if s in scores else () for s in range(self.n)),
-            tuple(lost), self.knocker, tuple(special), tuple(points_won), tuple(chips_won),
-            self.pot)
-        self.results.append(self.round_result)
-        self._game_end(events)
-
-    def _names(self, seats: Iterable[int]) -> str:
-        names = [self.name(s) for s in seats]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-    def _showdown_losses(self, seats: list[int], keys: dict, scores: dict, lost: list[int],
-                         events: list[Event]) -> None:
-        r = self.rules
-        # settle.lives_lost decides; the hand keys become their ranks among the seats
-        order = sorted({keys[s] for s in seats})
-        values = np.array([[order.index(keys[s]) if s in keys else 0 for s in range(self.n)]])
-        active = np.array([[s in keys for s in range(self.n)]])
-        k = self.knocker
-        lost[:] = lives_lost(values, np.array([-1 if k is None else k]), r, active)[0].tolist()
-        lowest = [s for s in seats if keys[s] == order[0]]
-        low_text = scores[lowest[0]].value_text
-        reason = {s: f"lowest hand ({low_text})" if len(lowest) == 1
-                  else f"tied for the lowest hand ({low_text})" for s in lowest}
-        if k is not None and k in lowest:
-            if len(lowest) == 1:
-                reason[k] = f"knocked and has the lowest hand ({low_text})"
-            elif not lost[k]:
-                events.append(Event("safe", f"{self.name(k)} knocked and ties for the lowest "
-                                    "hand: the knocker is safe.", k))
-            elif lost[k] > 1:
-                reason[k] = f"knocked and ties for the lowest hand ({low_text})"
-        for s in lowest:
-            if lost[s]:
-                events.append(Event("lose", f"{self.name(s)} loses {self._lives_text(lost[s])}: "
-                                    f"{reason[s]}.", s))
-
-    def _rank_points(self, seats: list[int], keys: dict, points_won: list[int],
-                     events: list[Event]) -> None:
-        n = len(seats)
-        for s in seats:
-            place = 1 + sum(keys[t] > keys[s] for t in seats)
-            points_won[s] = 2 if place == 1 else (0 if place == n else 1)
-        words = {2: "high (2 points)", 1: "medium (1 point)", 0: "low (0 points)"}
-        text = "; ".join(f"{self.name(s)} {words[points_won[s]]}" for s in seats)
-        events.append(Event("points", f"Places: {text}."))
-
-    def _pay_pot(self, winners: list[int], chips_won: list[int], events: list[Event]) -> None:
-        share, rest = divmod(self.pot, len(winners))
-        for s in winners:
-            self.chips[s] += share
-            chips_won[s] += share
-        text = (f"{self._names(winners)} {'takes' if len(winners) == 1 else 'split'} the pot "
-                f"({self.pot} chips)")
-        if rest:
-            text += f"; {plural(rest, 'odd chip stays', 'odd chips stay')} for the next round"
-        events.append(Event("pot", text + "."))
-        self.pot = rest
-
-    def _game_end(self, events: list[Event]) -> None:
-        r = self.rules
-        left = self.active
-        if r.scoring == "points":
-            top = max(self.points)
-            leaders = [s for s in range(self.n) if self.points[s] == top]
-            if top >= r.points_to_win and len(leaders) == 1:
-                self.game_over = True
-                self.winner = leaders[0]
-            elif top >= r.points_to_win:
-                events.append(Event("tie", f"{self._names(leaders)} are tied on {top} points: "
-                                    "play goes on."))
-        elif len(left) <= 1:
-            self.game_over = True
-            self.winner = left[0] if left else None
-        if self.game_over:
-            self.phase = "over"
-            self.to_move = None
-            if self.winner is None:
-                events.append(Event("game_over", "Everyone left went out in the same round: "
-                                    "the game is a draw."))
-            else:
-                events.append(Event("game_over", f"{self.name(self.winner)} wins the game!",
-                                    self.winner))
 
     # --- between rounds ---
     def next_round(self, deck: Sequence[Card] | str | None = None) -> list[Event]:
@@ -1133,50 +577,6 @@ class Game:
         """Each seat's lives, points or chips, whichever the rules keep."""
         return list({"lives": self.lives, "points": self.points,
                      "chips": self.chips}[self.rules.scoring])
-
-
-@dataclass(frozen=True)
-class _Shown:
-    """A hand's value as shown at the showdown: points (brag: the class name) and its text.
-    Suit sums come straight from the key; only brag hands need the full scorer."""
-
-    points: Any
-    value_text: str
-
-    @staticmethod
-    def of(hand: Sequence[Card], key: tuple, rules: Rules) -> _Shown:
-        if rules.hand_value == "suit_sum":
-            return _Shown(key[0], points_text(key[0]))
-        s = hand_score(hand, rules)
-        return _Shown(s.label, s.value_text)
-
-
-def _life_words(rules: Rules, extra: bool = False) -> Any:
-    """What a life is called: as in the closest preset (Scat with 5 lives still loses pennies),
-    unless that preset keeps score another way."""
-    v = closest_variant(rules)
-    if v.rules.scoring == rules.scoring:
-        return v.extra_life_name if extra else (v.life_name, v.life_plural)
-    if extra:
-        return "on the county"
-    return ("point", "points") if rules.scoring == "points" else (
-        ("chip", "chips") if rules.scoring == "chips" else ("life", "lives"))
-
-
-def stacked_deck(deck: Sequence[Card] | str, pack_size: int) -> list[Card]:
-    """The full deal order: the listed cards from the top, then every other card of the pack
-    in the pack's fixed order. Refuses a card twice or a card not in the pack."""
-    cards = parse_cards(deck)
-    pack = make_pack(pack_size)
-    allowed = set(pack)
-    seen: set[Card] = set()
-    for c in cards:
-        if c not in allowed:
-            raise CardError(f"'{c}' is not in this {pack_size}-card pack.")
-        if c in seen:
-            raise CardError(f"'{c}' appears twice in the deck; each card is in the pack once.")
-        seen.add(c)
-    return cards + [c for c in pack if c not in seen]
 
 
 def new_game(rules: Rules, players: Sequence[str], *, seed: int | None = None,

@@ -1,0 +1,136 @@
+"""The deal and the antes (RULES.md 3a-3b), and a blitz or fire on the deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.cards import Card, CardError, cards_display, make_pack, parse_cards
+from ..core.events import Event
+from ..core.text import plural
+from .hands import is_blitz, is_fire
+
+
+def stacked_deck(deck: Sequence[Card] | str, pack_size: int) -> list[Card]:
+    """The full deal order: the listed cards from the top, then every other card of the pack
+    in the pack's fixed order. Refuses a card twice or a card not in the pack."""
+    cards = parse_cards(deck)
+    pack = make_pack(pack_size)
+    allowed = set(pack)
+    seen: set[Card] = set()
+    for c in cards:
+        if c not in allowed:
+            raise CardError(f"'{c}' is not in this {pack_size}-card pack.")
+        if c in seen:
+            raise CardError(f"'{c}' appears twice in the deck; each card is in the pack once.")
+        seen.add(c)
+    return cards + [c for c in pack if c not in seen]
+
+
+class Dealing:
+    """A part of ``Game`` (``game.table``): the deal and the antes (RULES.md 3a-3b), and a blitz or fire on the deal."""
+
+    # --- dealing (RULES.md 3) ---
+    def _deal(self, deck: Sequence[Card] | str | None) -> list[Event]:
+        r = self.rules
+        self._clear_round()
+        self.round_no += 1
+        self.history.append([])
+        events: list[Event] = []
+        if r.scoring == "chips":
+            events += self._antes()
+            if self.game_over:
+                self.phase = "over"
+                self.round_no -= 1
+                self.history.pop()
+                return events
+        if deck is None:
+            pack = make_pack(r.pack)
+            order = [pack[i] for i in self.rng.permutation(len(pack))]
+        else:
+            order = stacked_deck(deck, r.pack)
+            self.stacked_rounds.append(self.round_no)
+        self.round_decks.append(tuple(order))
+        stock = order[::-1]
+        seats = self.seats_from(self.dealer)
+        for _k in range(3):
+            for s in seats:
+                self.hands[s].append(stock.pop())
+            if r.family == "widow":
+                self.widow.append(stock.pop())
+        self.widow_up = [False] * len(self.widow)
+        two_hands = r.family == "switch" or (r.family == "swap" and r.dealer_two_hands)
+        if two_hands:
+            self.spare = [stock.pop() for _ in range(3)]
+        if r.family == "switch":
+            self.closed = [stock.pop() for _ in range(3)]
+        if r.family == "draw":
+            self.discard_pile = [stock.pop()]
+            self.upcard = self.discard_pile[0]
+        elif r.family == "swap" and not two_hands:
+            self.middle = [stock.pop() for _ in range(3)]
+        self.stock = stock
+        events.append(Event("deal", self._deal_text(seats, two_hands)))
+        for s in seats:
+            events.append(Event("hand", f"Your cards: {cards_display(self.hands[s])}.", s,
+                                private_to=s))
+        if two_hands and r.family == "switch":
+            events.append(Event("hand", f"Your second hand: {cards_display(self.spare)}.",
+                                self.dealer, private_to=self.dealer))
+        self.phase = "turn"
+        ended = self._check_deal_blitz(events)
+        if not ended:
+            if two_hands:
+                self.phase = "choose"
+                self.to_move = self.dealer
+            else:
+                self.to_move = seats[0]
+        return events
+
+    def _deal_text(self, seats: list[int], two_hands: bool) -> str:
+        r = self.rules
+        text = (f"Round {self.round_no}: {self.name(self.dealer)} deals three cards to each "
+                f"player, one at a time, starting with {self.name(seats[0])}")
+        if r.family == "widow":
+            text += ", and three face-down cards to the widow"
+        text += "."
+        if r.family == "draw":
+            text += f" The {self.discard_pile[-1].display} is turned up to start the discard pile."
+        elif r.family == "swap" and not two_hands:
+            text += f" The middle is {cards_display(self.middle)}."
+        elif r.family == "swap":
+            text += (f" {self.name(self.dealer)} gets a second hand, face down, and chooses "
+                     "which hand to keep.")
+        elif r.family == "switch":
+            text += (f" {self.name(self.dealer)} gets a second hand to choose from; a third "
+                     "hand lies face down as the closed hand.")
+        return text
+
+    def _antes(self) -> list[Event]:
+        r = self.rules
+        events = []
+        for s in self.active:
+            if self.chips[s] < r.ante:
+                self.out[s] = True
+                events.append(Event("out", f"{self.name(s)} cannot ante "
+                                    f"{plural(r.ante, 'chip', 'chips')} and is out.", s))
+        left = self.active
+        if len(left) <= 1:
+            self._game_end(events)
+            return events
+        for s in left:
+            self.chips[s] -= r.ante
+            self.pot += r.ante
+        events.append(Event("ante", f"Everyone antes {plural(r.ante, 'chip', 'chips')}; "
+                            f"the pot holds {self.pot}."))
+        return events
+
+    def _check_deal_blitz(self, events: list[Event]) -> bool:
+        fire = [s for s in self.active if is_fire(self.hands[s], self.rules)]
+        if fire:
+            self._end_round("fire", events, fire, on_deal=True)
+            return True
+        blitz = [s for s in self.active if is_blitz(self.hands[s], self.rules)]
+        if blitz:
+            self._end_round("blitz", events, blitz, on_deal=True)
+            return True
+        return False

@@ -1,0 +1,250 @@
+"""The end of a round (RULES.md 3e): the showdown, who loses, points and the pot, and the
+end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..core.cards import Card, cards_display
+from ..core.errors import IllegalActionError
+from ..core.events import Event
+from ..core.rules import Rules, life_words
+from ..core.text import plural, points_text
+from .hands import hand_key, hand_score
+from .settle import (
+    blitz_pays,
+    lives_lost,
+    others_pay,
+)
+from .values import RoundResult
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A hand's value as shown at the showdown: points (brag: the class name) and its text.
+    Suit sums come straight from the key; only brag hands need the full scorer."""
+
+    points: Any
+    value_text: str
+
+    @staticmethod
+    def of(hand: Sequence[Card], key: tuple, rules: Rules) -> Shown:
+        if rules.hand_value == "suit_sum":
+            return Shown(key[0], points_text(key[0]))
+        s = hand_score(hand, rules)
+        return Shown(s.label, s.value_text)
+
+
+
+
+class Showdown:
+    """A part of ``Game`` (``game.table``): the end of a round (RULES.md 3e): the showdown, who loses, points and the pot, and the"""
+
+    # --- the end of a round (RULES.md 3e) ---
+    def void_round(self) -> list[Event]:
+        """End the round void now, nobody losing anything (a simulation's cap on turns)."""
+        if self.round_over:
+            raise IllegalActionError("The round is already over.")
+        events: list[Event] = []
+        self._end_round("void", events)
+        self.log.extend(events)
+        return events
+
+    def _end_round(self, ended_by: str, events: list[Event], special: Sequence[int] = (),
+                   on_deal: bool = False) -> None:
+        r = self.rules
+        self.phase = "over"
+        self.to_move = None
+        self._legal = None
+        seats = self.active
+        keys = {s: hand_key(self.hands[s], r) for s in seats}
+        scores = {s: Shown.of(self.hands[s], keys[s], r) for s in seats}
+        self._announce_end(ended_by, seats, scores, special, on_deal, events)
+        lost = [0] * self.n
+        points_won = [0] * self.n
+        chips_won = [0] * self.n
+        if r.scoring == "lives":
+            self._score_lives(ended_by, seats, keys, scores, special, lost, events)
+            self._take_lives(seats, lost, events)
+        elif r.scoring == "points":
+            self._score_points(ended_by, seats, keys, special, points_won, events)
+        else:
+            self._score_chips(ended_by, seats, keys, special, chips_won, events)
+            self._out_of_chips(seats, events)
+        values = tuple(scores[s].points if s in scores else None for s in range(self.n))
+        self.round_result = RoundResult(
+            self.round_no, ended_by, values,
+            tuple(scores[s].value_text if s in scores else None for s in range(self.n)),
+            tuple(tuple(self.hands[s]) if s in scores else () for s in range(self.n)),
+            tuple(lost), self.knocker, tuple(special), tuple(points_won), tuple(chips_won),
+            self.pot)
+        self.results.append(self.round_result)
+        self._game_end(events)
+
+    def _announce_end(self, ended_by: str, seats: list[int], scores: dict,
+                      special: Sequence[int], on_deal: bool, events: list[Event]) -> None:
+        when = " on the deal" if on_deal else ""
+        if ended_by == "fire":
+            events.append(Event("fire", f"Fire{when}! {self._names(special)} "
+                                f"{'has' if len(special) == 1 else 'have'} three aces.",
+                                special[0]))
+        elif ended_by == "blitz":
+            events.append(Event("blitz", f"Blitz{when}! {self._names(special)} "
+                                f"{'shows' if len(special) == 1 else 'show'} 31.", special[0]))
+        elif ended_by == "void":
+            events.append(Event("void", "The round is void: nobody loses."))
+        if ended_by != "void":
+            shown = "; ".join(f"{self.name(s)} {cards_display(self.hands[s])} = "
+                              f"{scores[s].value_text}" for s in seats)
+            events.append(Event("showdown", f"Showdown: {shown}."))
+
+    def _score_lives(self, ended_by: str, seats: list[int], keys: dict, scores: dict,
+                     special: Sequence[int], lost: list[int], events: list[Event]) -> None:
+        if ended_by == "fire" or (ended_by == "blitz" and blitz_pays(self.rules)):
+            why = "fire" if ended_by == "fire" else "a blitz"
+            lost[:] = others_pay(np.array([[s in special for s in range(self.n)]]),
+                                 np.array([[s in seats for s in range(self.n)]]))[0].tolist()
+            for s in seats:
+                if lost[s]:
+                    events.append(Event("lose", f"{self.name(s)} loses "
+                                        f"{self._lives_text(1)}: {why} costs every other "
+                                        "player one.", s))
+        elif ended_by != "void":
+            self._showdown_losses(seats, keys, scores, lost, events)
+
+    def _score_points(self, ended_by: str, seats: list[int], keys: dict,
+                      special: Sequence[int], points_won: list[int], events: list[Event]) -> None:
+        special_kind = ended_by in ("blitz", "fire")
+        if special_kind and self.rules.blitz_effect != "showdown" or ended_by == "fire":
+            for s in seats:
+                points_won[s] = 2 if s in special else 0
+            events.append(Event("points", f"{self._names(special)} "
+                                f"{'scores' if len(special) == 1 else 'score'} high "
+                                "(2 points); everyone else scores low (0)."))
+        elif ended_by != "void":
+            self._rank_points(seats, keys, points_won, events)
+        for s in seats:
+            self.points[s] += points_won[s]
+
+    def _score_chips(self, ended_by: str, seats: list[int], keys: dict,
+                     special: Sequence[int], chips_won: list[int], events: list[Event]) -> None:
+        special_kind = ended_by in ("blitz", "fire")
+        if special_kind and self.rules.blitz_effect not in ("showdown", "none"):
+            for s in seats:
+                if s not in special:
+                    pay = min(1, self.chips[s])
+                    self.chips[s] -= pay
+                    chips_won[s] -= pay
+                    self.pot += pay
+            events.append(Event("pot", "Every other player puts one more chip in the pot."))
+            self._pay_pot(list(special), chips_won, events)
+        elif ended_by != "void":
+            best = max(keys[s] for s in seats)
+            self._pay_pot([s for s in seats if keys[s] == best], chips_won, events)
+        else:
+            events.append(Event("pot", f"The pot of {self.pot} stays for the next round."))
+
+    def _take_lives(self, seats: list[int], lost: list[int], events: list[Event]) -> None:
+        """Lives scoring: take the lives lost; the extra life (on the county) and going out."""
+        r = self.rules
+        for s in seats:
+            if not lost[s]:
+                continue
+            self.lives[s] -= lost[s]
+            if self.lives[s] < 0 or (self.lives[s] == 0 and not r.extra_life):
+                self.lives[s] = 0
+                self.out[s] = True
+                events.append(Event("out", f"{self.name(s)} is out of the game.", s))
+            elif self.lives[s] == 0:
+                events.append(Event("extra_life", f"{self.name(s)} has no "
+                                    f"{self.life_plural} left but plays on "
+                                    f"({life_words(r, extra=True)}); the next loss is "
+                                    "the end.", s))
+
+    def _out_of_chips(self, seats: list[int], events: list[Event]) -> None:
+        for s in seats:
+            if self.chips[s] < self.rules.ante:
+                self.out[s] = True
+                events.append(Event("out", f"{self.name(s)} cannot ante any more and is "
+                                    "out.", s))
+
+    def _names(self, seats: Iterable[int]) -> str:
+        names = [self.name(s) for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def _showdown_losses(self, seats: list[int], keys: dict, scores: dict, lost: list[int],
+                         events: list[Event]) -> None:
+        r = self.rules
+        # settle.lives_lost decides; the hand keys become their ranks among the seats
+        order = sorted({keys[s] for s in seats})
+        values = np.array([[order.index(keys[s]) if s in keys else 0 for s in range(self.n)]])
+        active = np.array([[s in keys for s in range(self.n)]])
+        k = self.knocker
+        lost[:] = lives_lost(values, np.array([-1 if k is None else k]), r, active)[0].tolist()
+        lowest = [s for s in seats if keys[s] == order[0]]
+        low_text = scores[lowest[0]].value_text
+        reason = {s: f"lowest hand ({low_text})" if len(lowest) == 1
+                  else f"tied for the lowest hand ({low_text})" for s in lowest}
+        if k is not None and k in lowest:
+            if len(lowest) == 1:
+                reason[k] = f"knocked and has the lowest hand ({low_text})"
+            elif not lost[k]:
+                events.append(Event("safe", f"{self.name(k)} knocked and ties for the lowest "
+                                    "hand: the knocker is safe.", k))
+            elif lost[k] > 1:
+                reason[k] = f"knocked and ties for the lowest hand ({low_text})"
+        for s in lowest:
+            if lost[s]:
+                events.append(Event("lose", f"{self.name(s)} loses {self._lives_text(lost[s])}: "
+                                    f"{reason[s]}.", s))
+
+    def _rank_points(self, seats: list[int], keys: dict, points_won: list[int],
+                     events: list[Event]) -> None:
+        n = len(seats)
+        for s in seats:
+            place = 1 + sum(keys[t] > keys[s] for t in seats)
+            points_won[s] = 2 if place == 1 else (0 if place == n else 1)
+        words = {2: "high (2 points)", 1: "medium (1 point)", 0: "low (0 points)"}
+        text = "; ".join(f"{self.name(s)} {words[points_won[s]]}" for s in seats)
+        events.append(Event("points", f"Places: {text}."))
+
+    def _pay_pot(self, winners: list[int], chips_won: list[int], events: list[Event]) -> None:
+        share, rest = divmod(self.pot, len(winners))
+        for s in winners:
+            self.chips[s] += share
+            chips_won[s] += share
+        text = (f"{self._names(winners)} {'takes' if len(winners) == 1 else 'split'} the pot "
+                f"({self.pot} chips)")
+        if rest:
+            text += f"; {plural(rest, 'odd chip stays', 'odd chips stay')} for the next round"
+        events.append(Event("pot", text + "."))
+        self.pot = rest
+
+    def _game_end(self, events: list[Event]) -> None:
+        r = self.rules
+        left = self.active
+        if r.scoring == "points":
+            top = max(self.points)
+            leaders = [s for s in range(self.n) if self.points[s] == top]
+            if top >= r.points_to_win and len(leaders) == 1:
+                self.game_over = True
+                self.winner = leaders[0]
+            elif top >= r.points_to_win:
+                events.append(Event("tie", f"{self._names(leaders)} are tied on {top} points: "
+                                    "play goes on."))
+        elif len(left) <= 1:
+            self.game_over = True
+            self.winner = left[0] if left else None
+        if self.game_over:
+            self.phase = "over"
+            self.to_move = None
+            if self.winner is None:
+                events.append(Event("game_over", "Everyone left went out in the same round: "
+                                    "the game is a draw."))
+            else:
+                events.append(Event("game_over", f"{self.name(self.winner)} wins the game!",
+                                    self.winner))
