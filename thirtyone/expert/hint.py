@@ -151,7 +151,7 @@ def hint(observation: Any, rules: Rules | None = None) -> Hint:
     special = special_phase(observation)
     view = view_from_observation(observation, rules)
     if special is not None:
-        if getattr(observation, "phase", "") == "choose":
+        if observation.phase == "choose":
             reason = ("Keep this hand: it is worth at least an average dealt hand."
                       if isinstance(special, Stand) else
                       "Take the other hand: this one is worth less than an average dealt hand.")

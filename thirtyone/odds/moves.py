@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -76,6 +77,27 @@ def _summarise(move: str, pts: np.ndarray, strength: np.ndarray, now: float,
                     float(np.mean(strength > now)), float(np.mean(strength < now)), note)
 
 
+def _certain(lk: Any, move: str, cards: Sequence[int], now_s: float, rules: Rules,
+             note: str = "") -> MoveOdds:
+    k = tuple(cards)
+    return _summarise(move, np.array([lk.points[k]]), np.array([lk.strength[k]]), now_s,
+                      rules, note)
+
+
+def _best_of_four(lk: Any, four: np.ndarray, allowed: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """four: (M, 4) cards; allowed: which of the 4 may be thrown. Best (pts, strength,
+    discard position) keeping three."""
+    keep = np.array([[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]])
+    trios = four[:, keep]                                   # (M, 4, 3)
+    s = lk.strength[trios[..., 0], trios[..., 1], trios[..., 2]]
+    s = np.where(allowed, s, -np.inf)
+    best = s.argmax(axis=1)
+    rows = np.arange(len(four))
+    t = trios[rows, best]
+    return lk.points[t[:, 0], t[:, 1], t[:, 2]], s[rows, best], best
+
+
 def move_odds(hand: Sequence[Card], visible: Sequence[Card], rules: Rules,
               gone: Sequence[Card] = ()) -> list[MoveOdds]:
     """Every move for ``hand`` given the ``visible`` cards and cards known to be out of play
@@ -88,77 +110,73 @@ def move_odds(hand: Sequence[Card], visible: Sequence[Card], rules: Rules,
     _check(hand, visible, gone, rules)
     lk = lookup(rules)
     h = np.array([c.index for c in hand])
+    unseen = np.array([c.index for c in unseen_cards(rules, hand, visible, gone)])
+    if rules.family == "draw":
+        return _draw_moves(lk, hand, h, visible, unseen, rules)
+    if rules.family in ("swap", "switch", "widow"):
+        return _middle_moves(lk, hand, h, visible, unseen, rules)
+    raise OddsError(f"No move odds for the {rules.family} family.")
+
+
+def _draw_moves(lk: Any, hand: tuple[Card, ...], h: np.ndarray, visible: tuple[Card, ...],
+                unseen: np.ndarray, rules: Rules) -> list[MoveOdds]:
+    """Draw family: keep, take the top discard (then the best discard), or draw blind."""
     now_s = float(lk.strength[tuple(h)])
     now_p = float(lk.points[tuple(h)])
-    unseen = np.array([c.index for c in unseen_cards(rules, hand, visible, gone)])
-    out: list[MoveOdds] = []
+    if len(visible) > 1:
+        raise CardError("In the draw family only the top discard is visible: give one "
+                        "card (list any others as gone).")
+    out = [_certain(lk, "keep (knock or stand)", h, now_s, rules,
+                    f"you hold {value_label(rules, now_p)}")]
+    if visible:
+        top = visible[0].index
+        four = np.array([[*h, top]])
+        allowed = np.array([[True, True, True, rules.may_discard_taken_card]])
+        p, s, pos = _best_of_four(lk, four, allowed)
+        thrown = hand[pos[0]].display if pos[0] < 3 else visible[0].display
+        out.append(_summarise(f"take {visible[0].display}", p, s, now_s, rules,
+                              f"then discard {thrown}"))
+    if len(unseen):
+        four = np.column_stack([np.broadcast_to(h, (len(unseen), 3)), unseen])
+        p, s, _ = _best_of_four(lk, four, np.ones((len(unseen), 4), dtype=bool))
+        out.append(_summarise("draw", p, s, now_s, rules,
+                              f"any of {len(unseen)} unseen cards, then the best discard"))
+    return out
 
-    def certain(move: str, cards: Sequence[int], note: str = "") -> MoveOdds:
-        k = tuple(cards)
-        return _summarise(move, np.array([lk.points[k]]), np.array([lk.strength[k]]), now_s,
-                          rules, note)
 
-    def best_of_four(four: np.ndarray, allowed: np.ndarray) -> tuple[np.ndarray, np.ndarray,
-                                                                     np.ndarray]:
-        """four: (M, 4) cards; allowed: which of the 4 may be thrown. Best (pts, strength,
-        discard position) keeping three."""
-        keep = np.array([[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]])
-        trios = four[:, keep]                                   # (M, 4, 3)
-        s = lk.strength[trios[..., 0], trios[..., 1], trios[..., 2]]
-        s = np.where(allowed, s, -np.inf)
-        best = s.argmax(axis=1)
-        rows = np.arange(len(four))
-        t = trios[rows, best]
-        return lk.points[t[:, 0], t[:, 1], t[:, 2]], s[rows, best], best
-
+def _middle_moves(lk: Any, hand: tuple[Card, ...], h: np.ndarray, visible: tuple[Card, ...],
+                  unseen: np.ndarray, rules: Rules) -> list[MoveOdds]:
+    """Swap, switch and widow families: keep, each swap or exchange with the open cards,
+    swap all / switch open, and the closed hand (switch)."""
     family = rules.family
-    if family == "draw":
-        if len(visible) > 1:
-            raise CardError("In the draw family only the top discard is visible: give one "
-                            "card (list any others as gone).")
-        out.append(certain("keep (knock or stand)", h, f"you hold {value_label(rules, now_p)}"))
-        if visible:
-            top = visible[0].index
-            four = np.array([[*h, top]])
-            allowed = np.array([[True, True, True, rules.may_discard_taken_card]])
-            p, s, pos = best_of_four(four, allowed)
-            thrown = hand[pos[0]].display if pos[0] < 3 else visible[0].display
-            out.append(_summarise(f"take {visible[0].display}", p, s, now_s, rules,
-                                  f"then discard {thrown}"))
-        if len(unseen):
-            four = np.column_stack([np.broadcast_to(h, (len(unseen), 3)), unseen])
-            p, s, _ = best_of_four(four, np.ones((len(unseen), 4), dtype=bool))
-            out.append(_summarise("draw", p, s, now_s, rules,
-                                  f"any of {len(unseen)} unseen cards, then the best discard"))
-    elif family in ("swap", "switch", "widow"):
-        if len(visible) > 3:
-            raise CardError("At most three cards lie in the middle.")
-        v = np.array([c.index for c in visible], dtype=np.int64)
-        keep_word = "pass" if family == "swap" and rules.allow_pass else "keep"
-        if family == "swap" and not rules.allow_pass:
-            keep_word = "keep (knock)"
-        out.append(certain(keep_word, h, f"you hold {value_label(rules, now_p)}"))
-        sizes = (1, 2, 3) if family == "widow" else (1,)
-        for k in sizes:
-            for give in combinations(range(3), k):
-                for take in combinations(range(len(v)), k):
-                    if family != "widow" and k == 3:
-                        continue
-                    new = [int(x) for i, x in enumerate(h) if i not in give]
-                    new += [int(v[j]) for j in take]
-                    word = "exchange" if family == "widow" else "swap"
-                    out.append(certain(
-                        f"{word} {cards_display(hand[i] for i in give)} for "
-                        f"{cards_display(visible[j] for j in take)}", new))
-        if len(v) == 3 and (family == "switch" or (family == "swap" and rules.allow_swap_all)):
-            name = "switch open" if family == "switch" else "swap all"
-            out.append(certain(name, v, f"take {cards_display(visible)}"))
-        if family == "switch" and len(unseen) >= 3:
-            trios = np.array(list(combinations(unseen, 3)))
-            out.append(_summarise("switch closed",
-                                  lk.points[trios[:, 0], trios[:, 1], trios[:, 2]],
-                                  lk.strength[trios[:, 0], trios[:, 1], trios[:, 2]],
-                                  now_s, rules, f"any 3 of {len(unseen)} unseen cards"))
-    else:
-        raise OddsError(f"No move odds for the {family} family.")
+    now_s = float(lk.strength[tuple(h)])
+    now_p = float(lk.points[tuple(h)])
+    if len(visible) > 3:
+        raise CardError("At most three cards lie in the middle.")
+    v = np.array([c.index for c in visible], dtype=np.int64)
+    keep_word = "pass" if family == "swap" and rules.allow_pass else "keep"
+    if family == "swap" and not rules.allow_pass:
+        keep_word = "keep (knock)"
+    out = [_certain(lk, keep_word, h, now_s, rules, f"you hold {value_label(rules, now_p)}")]
+    sizes = (1, 2, 3) if family == "widow" else (1,)
+    for k in sizes:
+        for give in combinations(range(3), k):
+            for take in combinations(range(len(v)), k):
+                if family != "widow" and k == 3:
+                    continue
+                new = [int(x) for i, x in enumerate(h) if i not in give]
+                new += [int(v[j]) for j in take]
+                word = "exchange" if family == "widow" else "swap"
+                out.append(_certain(
+                    lk, f"{word} {cards_display(hand[i] for i in give)} for "
+                    f"{cards_display(visible[j] for j in take)}", new, now_s, rules))
+    if len(v) == 3 and (family == "switch" or (family == "swap" and rules.allow_swap_all)):
+        name = "switch open" if family == "switch" else "swap all"
+        out.append(_certain(lk, name, v, now_s, rules, f"take {cards_display(visible)}"))
+    if family == "switch" and len(unseen) >= 3:
+        trios = np.array(list(combinations(unseen, 3)))
+        out.append(_summarise("switch closed",
+                              lk.points[trios[:, 0], trios[:, 1], trios[:, 2]],
+                              lk.strength[trios[:, 0], trios[:, 1], trios[:, 2]],
+                              now_s, rules, f"any 3 of {len(unseen)} unseen cards"))
     return out

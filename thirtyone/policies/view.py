@@ -268,6 +268,46 @@ def outs(hand: np.ndarray, unseen: np.ndarray, vt: ValueTable) -> np.ndarray:
     return (best_three(cards, vt)[0].reshape(m, u) > base[:, None]).sum(axis=1)
 
 
+def _track(o: Opponent | None, move: Any, pile: list[Card | None], after: bool) -> None:
+    """One public move's effect on the discard pile and on what is known of its player
+    ``o`` (None: this seat). ``after``: somebody has knocked."""
+    a = move.action
+    if isinstance(a, Knock):
+        if o is not None:
+            o.events.append(("knock", o.turns))
+    elif isinstance(a, Draw):
+        if o is not None:
+            o.draws += 1
+            o.events.append(("draw", pile[-1] if pile else None, after))
+    elif isinstance(a, Take):
+        if pile:
+            pile.pop()
+        if o is not None:
+            o.events.append(("take", move.card, after))
+            if move.card is not None:
+                o.known.append(move.card)
+    elif isinstance(a, Discard):
+        pile.append(a.card)
+        if o is not None:
+            o.events.append(("discard", a.card, after))
+            o.last_discard = a.card
+            if a.card in o.known:
+                o.known.remove(a.card)
+    elif o is None:
+        return
+    elif isinstance(a, Swap):
+        if a.give in o.known:
+            o.known.remove(a.give)
+        o.known.append(a.take)
+    elif isinstance(a, Exchange):
+        for g in a.give:
+            if g in o.known:
+                o.known.remove(g)
+        o.known += [t for t in a.take if isinstance(t, Card)]
+    elif isinstance(a, (SwapAll, SwitchOpen, SwitchClosed)):
+        o.known = []
+
+
 def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     """Everything a strategy needs, taken only from ``obs`` (a ``thirtyone.game.Observation``):
     the own hand, public cards and the structured public history of this round
@@ -279,7 +319,7 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     if me not in active:
         active = sorted(set(active) | {me})
     order = [(me + k) % n for k in range(1, n) if (me + k) % n in active]
-    styles = tuple(getattr(obs, "styles", ()) or ())
+    styles = tuple(obs.styles or ())
     opp = {s: Opponent(s, style=styles[s] if s < len(styles) else None) for s in order}
     upcard: Card | None = obs.upcard if rules.family == "draw" else None
     pile: list[Card | None] = [upcard] if rules.family == "draw" else []
@@ -302,50 +342,17 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
         after = knocker is not None
         if isinstance(a, Knock):
             knocker = seat
-            if o is not None:
-                o.events.append(("knock", o.turns))
         elif isinstance(a, Draw):
             stock -= 1
-            if o is not None:
-                o.draws += 1
-                o.events.append(("draw", pile[-1] if pile else None, after))
-        elif isinstance(a, Take):
-            if pile:
-                pile.pop()
-            card = move.card
-            if o is not None:
-                o.events.append(("take", card, after))
-                if card is not None:
-                    o.known.append(card)
-        elif isinstance(a, Discard):
-            pile.append(a.card)
-            if o is not None:
-                o.events.append(("discard", a.card, after))
-                o.last_discard = a.card
-                if a.card in o.known:
-                    o.known.remove(a.card)
-        elif isinstance(a, Swap) and o is not None:
-            if a.give in o.known:
-                o.known.remove(a.give)
-            o.known.append(a.take)
-        elif isinstance(a, Exchange) and o is not None:
-            for g in a.give:
-                if g in o.known:
-                    o.known.remove(g)
-            o.known += [t for t in a.take if isinstance(t, Card)]
-        elif isinstance(a, (SwapAll, SwitchOpen, SwitchClosed)) and o is not None:
-            o.known = []
+        _track(o, move, pile, after)
         if not isinstance(a, (Draw, Take)):   # a complete turn
             moves_made += 1
             if o is not None:
                 o.turns += 1
                 if knocker is not None and seat != knocker:
                     o.final_done = True
-    if getattr(obs, "phase", "") == "discard" or any(isinstance(a, Discard)
-                                                     for a in obs.legal_actions):
-        must_discard = True
-    else:
-        must_discard = False
+    must_discard = obs.phase == "discard" or any(isinstance(a, Discard)
+                                                 for a in obs.legal_actions)
     # Opponents' known cards must still be out of sight elsewhere: drop any now public.
     public = tuple(obs.middle) if rules.family in ("swap", "switch") else \
         tuple(c for c in obs.widow if c is not None)
@@ -365,7 +372,7 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
 
 def special_phase(obs: Any) -> Action | None:
     """The dealer's choice of hand is left to the basic rule (it is rare and simple)."""
-    if getattr(obs, "phase", "") == "choose":
+    if obs.phase == "choose":
         return basic_policy(obs)
     if len(obs.legal_actions) == 1:
         return obs.legal_actions[0]
