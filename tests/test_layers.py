@@ -207,3 +207,18 @@ def test_a_planted_cycle_is_found(tmp_path):
     graph = {"thirtyone.a": {"thirtyone.b"}, "thirtyone.b": {"thirtyone.a"},
              "thirtyone.c": {"thirtyone.a"}}
     assert cycles(graph) == [["thirtyone.a", "thirtyone.b"]]
+
+
+def test_no_module_over_700_lines_and_no_function_over_80():
+    too_long = []
+    for path in [*sorted((ROOT / "thirtyone").rglob("*.py")), *sorted((ROOT / "pages").glob("*.py"))]:
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(ROOT)
+        if len(text.splitlines()) > 700:
+            too_long.append(f"{where}: {len(text.splitlines())} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                size = node.end_lineno - node.lineno + 1
+                if size > 80:
+                    too_long.append(f"{where}:{node.lineno}: {node.name} is {size} lines")
+    assert too_long == []
