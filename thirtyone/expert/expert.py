@@ -17,7 +17,7 @@ simulator does not play, is assumed to play ``standard``). In the draw family th
 hands come from ``thirtyone.expert.belief``: every public move of a player (declining to knock,
 taking or passing over the top card, the card thrown away) is replayed against every hand
 it could hold, by the rules of its level, which gives the exact chance of each hand. In the
-other families (and with ``BELIEF`` off) a rougher read is used: cards an opponent took
+other families a rougher read is used: cards an opponent took
 from the pile are in that hand until thrown away; a player who drew ``d`` times has
 probably kept the best cards out of ``d`` more; one who could knock but did not probably
 holds less than a knocking hand; and one who threw a card probably had no better use for
@@ -263,7 +263,6 @@ def _knock_costs(view: View, vt: ValueTable, s: Sample, my_hand: np.ndarray
     return wmean(now, s.weight), wait_cost(view, vt, s, my_hand), opp.min(axis=1)
 
 
-USE_ROLLOUTS = True   # draw family: decide whether to knock by playing the round out
 EVERY_MOVE_OPPONENTS = 1   # with at most this many opponents: every move before a knock
 
 
@@ -271,8 +270,7 @@ def _plays_out_every_move(view: View) -> bool:
     """Whether the expert also decides take or draw, and its discard, by play-outs (draw
     family, before a knock). Heads-up this wins clearly; at a four-player table it made
     no measurable difference for four times the work (see the issue 4 note)."""
-    return USE_ROLLOUTS and view.knocker is None and \
-        0 < len(view.opponents) <= EVERY_MOVE_OPPONENTS
+    return view.knocker is None and 0 < len(view.opponents) <= EVERY_MOVE_OPPONENTS
 
 
 def _rollout(view: View, vt: ValueTable, s: Sample, moves: list) -> np.ndarray | None:
@@ -398,7 +396,7 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
                    p_lowest_now=wmean((my_v <= low).astype(float), s.weight))
     if take:
         numbers["p_lowest_take"] = wmean((nv <= low).astype(float), s.weight)
-    if USE_ROLLOUTS and view.knocker is None:
+    if view.knocker is None:
         d = _draw_turn_rollouts(view, vt, s, hand, take, take_keep, numbers)
         if d is not None:
             return d

@@ -32,7 +32,6 @@ SAMPLES = 300          # sampled deals of the hidden cards per decision
 DISCARD_FIT = 0.05     # weight of a sampled hand its holder would not have kept over its discard
 
 
-BELIEF = True          # draw family: deal the sampled hands from each player's move history
 
 
 MODELS = ("random", "basic", "standard")   # levels the play-outs can copy move for move
@@ -52,7 +51,7 @@ def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
     otherwise, and where the public record is incomplete, a player who drew ``d`` cards keeps
     the best of ``d`` (at most 3) more cards and a player who could have knocked but did not
     rarely holds 26 or more."""
-    if BELIEF and blind_draws and view.rules.family == "draw" and view.opponents:
+    if blind_draws and view.rules.family == "draw" and view.opponents:
         s = sample_from_belief(view, vt, rng, samples)
         if s is not None:
             return s
