@@ -290,7 +290,7 @@ class Rules:
         >>> VARIANTS["stop_the_bus"].rules.with_house_rules(three_of_a_kind=30.5)
         Traceback (most recent call last):
         ...
-        thirtyone.rules.RulesError: Option 'three_of_a_kind' cannot be changed: Three of a kind
+        thirtyone.core.rules.RulesError: Option 'three_of_a_kind' cannot be changed: Three of a kind
         plays no part here, because hands here rank as in Brag (prial, running flush, run,
         flush, pair) instead of adding up one suit.
         """

@@ -309,7 +309,7 @@ def _track(o: Opponent | None, move: Any, pile: list[Card | None], after: bool) 
 
 
 def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
-    """Everything a strategy needs, taken only from ``obs`` (a ``thirtyone.game.Observation``):
+    """Everything a strategy needs, taken only from ``obs`` (a ``thirtyone.game.table.Observation``):
     the own hand, public cards and the structured public history of this round
     (``obs.public_moves`` and ``obs.upcard``; never the sentences of the log)."""
     rules = rules or obs.rules
