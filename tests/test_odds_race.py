@@ -8,7 +8,8 @@ import pytest
 
 from thirtyone import get_variant, parse_hand
 from thirtyone.lookup import hand_table
-from thirtyone.odds.race import classes_for, race_curve, simulate_race, solve_race
+from thirtyone.odds.race import classes_for, race_curve, solve_race
+from thirtyone.sim.race import simulate_race
 
 R32 = get_variant("eenendertigen").rules
 R52 = get_variant("scat").rules
@@ -122,17 +123,16 @@ def test_solution_is_cached_and_brag_rules_are_refused():
 
 
 @pytest.mark.parametrize("key", ["scat", "schwimmen", "kitty"])
-def test_the_basic_discard_here_is_the_basic_bots_discard(key):
+def test_the_batched_basic_discard_is_the_basic_bots_discard(key):
     from thirtyone.core.cards import card_from_index
-    from thirtyone.odds.race import basic_discard
-    from thirtyone.odds.tables import lookup, pack_indices
-    from thirtyone.policies.basic import best_discard
+    from thirtyone.odds.tables import pack_indices
+    from thirtyone.policies.basic import basic_discard, best_discard
 
     rules = get_variant(key).rules
     rng = np.random.default_rng(21)
     pack = pack_indices(rules)
     four = np.stack([rng.choice(pack, 4, replace=False) for _ in range(300)])
-    mine = basic_discard(lookup(rules), four[:, :3], four[:, 3])
+    mine = basic_discard(rules, four[:, :3], four[:, 3])
     for row, pos in zip(four, mine, strict=True):
         cards = tuple(card_from_index(int(i)) for i in row)
         assert cards[pos] == best_discard(cards, rules)

@@ -8,7 +8,7 @@ The model (what is simplified, on purpose):
 * **Every draw is equally likely to be any card not in the hand.** The cards you threw away
   are shuffled back, as if the stock were endless; other players' hands are unknown, so
   from your seat they are part of the unseen cards too. In a real game your own discards
-  cannot come back (until a reshuffle); ``simulate_race(..., discards_gone=True)`` measures
+  cannot come back (until a reshuffle); ``sim.race.simulate_race(..., discards_gone=True)`` measures
   how much that changes the answer: the model is cautious. Playing the fastest policy
   against a real stock, 31 within 10 turns comes 47.5 % of the time with 32 cards (model
   39.5 %) and 18.4 % with 52 cards (model 15.6 %).
@@ -45,7 +45,7 @@ import numpy as np
 from ..core.cards import Card
 from ..core.rules import Rules
 from ..lookup import CARD_POINTS, all_hands
-from .tables import OddsError, check_hand_rules, lookup, pack_indices
+from .tables import OddsError, check_hand_rules, lookup
 
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
 
@@ -325,69 +325,6 @@ def fastest_discard(rules: Rules, hand: np.ndarray, drawn: np.ndarray,
         cand[:, i, i] = drawn
     e = sol.fastest_turns[hc.class_of(cand)]
     return e.argmin(axis=1)
-
-
-def simulate_race(rules: Rules, rounds: int, k_max: int, seed: int, target: float = 31,
-                  policy: str = "fastest", discards_gone: bool = False,
-                  hand: tuple[Card, ...] | None = None) -> np.ndarray:
-    """Monte Carlo of one player racing alone; returns the turn at which each round first
-    held the target (k_max + 1 when not within k_max turns).
-
-    ``discards_gone=False`` is the model the DP solves (draws uniform over the cards not in
-    the hand); ``True`` plays a real shuffled stock with discards set aside for good.
-    """
-    rng = np.random.default_rng(seed)
-    lk = lookup(rules)
-    pack = pack_indices(rules)
-    n = len(pack)
-    order = np.argsort(rng.random((rounds, n)), axis=1)
-    deck = pack[order]
-    if hand is not None:
-        fixed = np.array([c.index for c in hand])
-        rest = np.array([c for c in pack if c not in fixed])
-        deck = np.concatenate([np.broadcast_to(fixed, (rounds, 3)),
-                               rest[np.argsort(rng.random((rounds, n - 3)), axis=1)]], axis=1)
-    held = deck[:, :3].copy()
-    pos = 3
-    rows = np.arange(rounds)
-    first = np.full(rounds, k_max + 1)
-    done = lk.points[held[:, 0], held[:, 1], held[:, 2]] >= target
-    first[done] = 0
-    for turn in range(1, k_max + 1):
-        if discards_gone:
-            if pos >= n:
-                break
-            drawn = deck[:, pos]
-            pos += 1
-        else:
-            drawn = pack[rng.integers(0, n, rounds)]
-            clash = (drawn[:, None] == held).any(axis=1)
-            while clash.any():
-                drawn[clash] = pack[rng.integers(0, n, int(clash.sum()))]
-                clash = (drawn[:, None] == held).any(axis=1)
-        if policy == "fastest":
-            choice = fastest_discard(rules, held, drawn, target)
-        else:
-            choice = basic_discard(lk, held, drawn)
-        keep = choice < 3
-        held[rows[keep], choice[keep]] = drawn[keep]
-        hit = (lk.points[held[:, 0], held[:, 1], held[:, 2]] >= target) & ~done
-        first[hit] = turn
-        done |= hit
-        if done.all():
-            break
-    return first
-
-
-def basic_discard(lk, held: np.ndarray, drawn: np.ndarray) -> np.ndarray:
-    """The basic bot's discard for real hands (same rule as ``basic_choices``)."""
-    cand = np.repeat(held[:, None, :], 4, axis=1)
-    for i in range(3):
-        cand[:, i, i] = drawn
-    kept = lk.strength[cand[..., 0], cand[..., 1], cand[..., 2]]
-    thrown = CARD_POINTS[np.concatenate([held, drawn[:, None]], axis=1)].astype(np.float64)
-    keyed = kept * 1e4 - thrown * 10 + np.arange(4)
-    return keyed.argmax(axis=1)
 
 
 def clear_caches() -> None:
