@@ -108,6 +108,10 @@ def test_the_wheel_holds_every_package_page_and_lesson(venv):
     assert not missing, (f"{missing} not in the wheel: list every package in "
                          "[tool.setuptools] packages in pyproject.toml")
     assert sorted(p.name for p in (installed / "ui" / "pages").glob("*.py")) == PAGES
+    # the app's settings (no usage statistics sent, no tracebacks shown, the theme) come
+    # along, beside the entry that ``thirtyone app`` runs from its own folder
+    assert (installed / "ui" / ".streamlit" / "config.toml").read_text() == \
+        (ROOT / ".streamlit" / "config.toml").read_text()
     assert sorted(p.name for p in (installed / "lesson_texts").glob("*.md")
                   if p.name.lower() != "readme.md") == LESSON_FILES
 
