@@ -17,14 +17,11 @@ from typing import Any
 from .core.cards import cards_text
 from .core.rules import OPTIONS, VARIANTS, Rules, get_variant
 from .core.scoring import score
+from .core.text import whole
 
 
 class CLIError(ValueError):
     """Bad input on the command line."""
-
-
-def _num(x: Any) -> Any:
-    return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
 def _print(data: Any, as_json: bool, text: Callable[[Any], str]) -> None:
@@ -48,7 +45,7 @@ def parse_rule_overrides(items: list[str] | None, base: Rules) -> Rules:
             value = raw
         if isinstance(value, str) and value.strip().lower() == "none":
             value = None  # OPTIONS list "none" as an allowed value, so accept the word
-        changes[name.strip()] = _num(value)
+        changes[name.strip()] = whole(value)
     return base.with_house_rules(**changes)
 
 
@@ -60,7 +57,7 @@ def cmd_variants(args: argparse.Namespace) -> None:
         data.append({"key": v.key, "name": v.name, "family": v.family, "summary": v.summary,
                      "source": v.source, "our_reading": v.our_reading,
                      "aliases": list(v.aliases), "regions": list(v.regions),
-                     "rules": {k: _num(x) for k, x in v.rules.to_dict().items()}})
+                     "rules": {k: whole(x) for k, x in v.rules.to_dict().items()}})
 
     def text(rows: list[dict]) -> str:
         lines = []
@@ -68,7 +65,7 @@ def cmd_variants(args: argparse.Namespace) -> None:
             mark = " (our reading)" if r["our_reading"] else ""
             lines.append(f"{r['key']:<15} {r['name']}{mark} [{r['family']}]")
             changed = VARIANTS[r["key"]].rules.to_dict(only_changed_from=Rules())
-            opts = ", ".join(f"{k}={_num(x)}" for k, x in changed.items()) or "defaults"
+            opts = ", ".join(f"{k}={whole(x)}" for k, x in changed.items()) or "defaults"
             lines.append(f"{'':<15} {opts}")
         return "\n".join(lines)
 
@@ -79,7 +76,7 @@ def cmd_score(args: argparse.Namespace) -> None:
     variant = get_variant(args.variant)
     rules = parse_rule_overrides(args.rule, variant.rules)
     s = score(" ".join(args.cards), rules)
-    points = list(s.points) if isinstance(s.points, tuple) else _num(s.points)
+    points = list(s.points) if isinstance(s.points, tuple) else whole(s.points)
     data = {"variant": variant.key, "cards": cards_text(s.cards), "points": points,
             "value": s.value_text, "label": s.label, "counted": [str(c) for c in s.counted],
             "blitz": s.blitz, "fire": s.fire, "bust": s.bust, "explanation": s.explain()}

@@ -69,6 +69,7 @@ from ..core.actions import (
     Take,
 )
 from ..core.scoring import score
+from ..core.text import whole
 from ..game.settle import instant_pays
 from ..policies.view import (
     MAX_TURNS_BEFORE_KNOCK,
@@ -129,10 +130,6 @@ class Decision:
     numbers: dict[str, Any] = field(default_factory=dict)
 
 
-def _pts(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else float(x)
-
-
 def _draw_discard(view: View, vt: ValueTable, unseen: np.ndarray,
                   rng: np.random.Generator) -> Decision:
     """Which card to throw away. Heads-up before a knock: the discard whose play-outs cost
@@ -172,7 +169,7 @@ def _draw_discard(view: View, vt: ValueTable, unseen: np.ndarray,
     action = options[best]
     kept_cards = tuple(c for c in view.hand if c != action.card)
     return Decision(action, "discard", {
-        "kept": kept_cards, "value": _pts(score(kept_cards, rules).points), **extra,
+        "kept": kept_cards, "value": whole(score(kept_cards, rules).points), **extra,
         "final": final})
 
 
@@ -230,7 +227,7 @@ def _draw_final(view: View, vt: ValueTable, rng: np.random.Generator) -> Decisio
     order = ["take", "draw", "stand"]
     kind = min(choices, key=lambda k: (round(choices[k][0], 9), -choices[k][1], order.index(k)))
     return Decision(choices[kind][2], kind, {
-        "value": _pts(score(view.hand, rules).points),
+        "value": whole(score(view.hand, rules).points),
         "p_lowest": {k: v[0] for k, v in choices.items()},
         "expected": {k: v[1] for k, v in choices.items()},
         "p_draw_improves": improve, "final": True})
@@ -344,7 +341,7 @@ def _draw_turn_rollouts(view: View, vt: ValueTable, s: Sample, hand: np.ndarray,
                     (view.top,)
                 if set(kept) != set(numbers.get("take_kept", ())):
                     numbers["take_kept"] = kept
-                    numbers["take_value"] = _pts(score(kept, rules).points)
+                    numbers["take_value"] = whole(score(kept, rules).points)
                     numbers.pop("p_lowest_take", None)
             return Decision(acts[i][0], acts[i][1], numbers)
     return None
@@ -377,11 +374,11 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
         w_draw = float(w.max(axis=1).mean())
         drawn_v = best_three(four, vt)[0]
     take = w_take > w_draw + 1e-9
-    numbers: dict[str, Any] = {"value": _pts(score(view.hand, rules).points),
+    numbers: dict[str, Any] = {"value": whole(score(view.hand, rules).points),
                                "expected_take": w_take, "expected_draw": w_draw}
     if take:
         kept = tuple(c for c in view.hand if c.index in take_keep) + (view.top,)
-        numbers["take_value"] = _pts(score(kept, rules).points)
+        numbers["take_value"] = whole(score(kept, rules).points)
         numbers["take_kept"] = kept
     if drawn_v is not None:
         numbers["p_draw_improves"] = float((drawn_v > my_v).mean())
@@ -424,7 +421,7 @@ def _table_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decisio
         v = vt.strength[h[:, 0], h[:, 1], h[:, 2]]
         given = sum(c.points for c in view.hand if c not in cards_of(h[0]))
         results.append((a, h, v, shown, given))
-    numbers: dict[str, Any] = {"value": _pts(score(view.hand, rules).points)
+    numbers: dict[str, Any] = {"value": whole(score(view.hand, rules).points)
                                if rules.hand_value != "brag" else score(view.hand, rules).label}
     if view.final_turn and moves:
         costs = []

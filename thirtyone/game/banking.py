@@ -60,6 +60,7 @@ from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.rules import Rules, RulesError, get_variant
 from ..core.scoring import banking_total
+from ..core.text import plural
 
 # Players above this number need more than one pack (RULES.md section 4, banking).
 MAX_PLAYERS_ONE_PACK = 5
@@ -122,10 +123,6 @@ def stacked_shoe(deck: Iterable[Card | str] | str, rules: Rules) -> list[Card]:
 
 
 _YOU_VERBS = {"is": "are", "has": "have", "goes": "go"}
-
-
-def _plural(n: int, word: str = "chip") -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -386,9 +383,9 @@ class BankingGame:
         paid = min(amount, self.chips[payer])
         self.chips[payer] -= paid
         self.chips[payee] += paid
-        text = why.replace("{paid}", _plural(paid))
+        text = why.replace("{paid}", plural(paid, "chip"))
         if paid < amount:
-            text += f" ({self.name(payer)} had only {_plural(paid)}.)"
+            text += f" ({self.name(payer)} had only {plural(paid, 'chip')}.)"
         events.append(Event("pay", text, payer))
         return paid
 

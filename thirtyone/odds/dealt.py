@@ -26,6 +26,7 @@ import numpy as np
 from ..core.cards import Card, make_pack
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES, Score, score
+from ..core.text import whole
 from ..lookup import brag_codes, hand_table
 
 
@@ -41,13 +42,9 @@ class Distribution:
 
     def to_json(self, variant: str | None = None) -> dict:
         return {"variant": variant, "hands": self.hands,
-                "distribution": {(_num(k) if isinstance(k, float) else k): v
+                "distribution": {(whole(k) if isinstance(k, float) else k): v
                                  for k, v in self.probabilities.items()},
                 "p31": self.p31, "mean": self.mean}
-
-
-def _num(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else x
 
 
 @lru_cache(maxsize=64)

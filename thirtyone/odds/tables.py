@@ -23,6 +23,7 @@ import numpy as np
 from ..core.cards import Card, make_pack
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
+from ..core.text import points_text
 from ..lookup import hand_table
 
 
@@ -63,9 +64,7 @@ def value_label(rules: Rules, value: float) -> str:
     """Text for a value on the ``points`` scale: ``30½``, ``21``, or a brag class name."""
     if rules.hand_value == "brag":
         return BRAG_CLASSES[int(value)]
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{int(value)}½" if value - int(value) == 0.5 else str(value)
+    return points_text(float(value))
 
 
 def check_hand_rules(rules: Rules) -> None:

@@ -37,6 +37,7 @@ from typing import Any
 from ..core.cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand
 from ..core.rules import OPTIONS, Rules, get_variant
 from ..core.scoring import BRAG_CLASSES, Score, score
+from ..core.text import points_text
 from ..odds.dealt import dealt_distribution, hand_standing
 from .variant_table import humanise
 
@@ -104,10 +105,6 @@ def _join(*parts: str) -> str:
     return " ".join(p.strip() for p in parts if p and p.strip())
 
 
-def _fmt(x: float) -> str:
-    return humanise(float(x))
-
-
 def _rules_of(spec: dict[str, Any], default_variant: str) -> tuple[str, Rules]:
     key = spec.get("variant", default_variant)
     return key, get_variant(key).rules
@@ -161,23 +158,23 @@ def _value_quiz(spec, key, rules) -> Quiz:
         total = float(sum(c.points for c in same))
         what = (f"the {SUIT_NAMES[suit]} alone ({' + '.join(str(c.points) for c in same)})"
                 if len(same) > 1 else f"{same[0].display} alone")
-        candidates.setdefault(total, f"{_fmt(total)} is {what}.")
+        candidates.setdefault(total, f"{points_text(total)} is {what}.")
     top = sorted(hand, key=lambda c: c.points, reverse=True)
     candidates.setdefault(float(top[0].points),
                           f"{top[0].points} is only the highest card, {top[0].display}.")
     two = float(top[0].points + top[1].points)
-    candidates.setdefault(two, f"{_fmt(two)} adds only the two highest cards, "
+    candidates.setdefault(two, f"{points_text(two)} adds only the two highest cards, "
                                f"{top[0].display} and {top[1].display}.")
     every = float(sum(c.points for c in hand))
-    candidates.setdefault(every, f"{_fmt(every)} adds up all three cards, but only cards of "
+    candidates.setdefault(every, f"{points_text(every)} adds up all three cards, but only cards of "
                                  f"one suit count together.")
     for bonus, name in ((rules.three_of_a_kind, "three of a kind"), (30.5, "three of a kind "
                                                                           "in some games")):
         if bonus is not None and len({c.rank for c in hand}) == 1:
-            candidates.setdefault(float(bonus), f"{_fmt(bonus)} is what {name} is worth.")
+            candidates.setdefault(float(bonus), f"{points_text(bonus)} is what {name} is worth.")
     candidates[float(s.points)] = ""
     values = sorted(candidates)
-    options = [_fmt(v) for v in values]
+    options = [points_text(v) for v in values]
     correct = {values.index(float(s.points))}
     why = [candidates[v] for v in values]
     return Quiz("value", spec["question"], key, options, correct, why, s.explain(),

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.rules import OPTIONS, VARIANTS, Rules
+from ..core.text import points_text
 
 NOT_USED = "—"
 
@@ -46,11 +47,7 @@ def humanise(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
-        if value.is_integer():
-            return str(int(value))
-        if value - int(value) == 0.5:
-            return f"{int(value)}½"
-        return str(value)
+        return points_text(value)
     if isinstance(value, str):
         return _WORDS.get(value, value.replace("_", " "))
     return str(value)
