@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 
@@ -432,6 +433,7 @@ def get_variant(key: str) -> Variant:
         raise ValueError(f"Unknown variant '{key}'; valid keys are: {', '.join(VARIANTS)}.") from None
 
 
+@lru_cache(maxsize=256)
 def closest_variant(rules: Rules) -> Variant:
     """The preset these rules come closest to: one of the same family, then the fewest options
     that differ; ties go to the first in ``VARIANTS``. The one place that guesses the preset
