@@ -1,4 +1,4 @@
-"""The expert's read of another player's hand from its public moves (``thirtyone.belief``)."""
+"""The expert's read of another player's hand from its public moves (``thirtyone.expert.belief``)."""
 
 from __future__ import annotations
 

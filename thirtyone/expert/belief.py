@@ -7,7 +7,7 @@ public bot level, ``standard`` when not known) keeps only a small share ``MISFIT
 weight. The moves read are
 
 - declining to knock, or knocking (a knock bar by player count and turn, see
-  ``strategy.knock_threshold``; ``basic`` knocks at 25);
+  ``policies.standard.knock_threshold``; ``basic`` knocks at 25);
 - taking the top discard, or drawing without taking it (the take rule of that level);
 - the card thrown away (the discard rule of that level; ties the rule does not settle from
   the hand alone count as an even choice): after a blind draw the hand before it is any of

@@ -80,8 +80,7 @@ def instant_pays(inst: np.ndarray, rules: Rules, after_knock: bool) -> np.ndarra
 def blitz_on_move_counts(rules: Rules, after_knock: np.ndarray | bool) -> np.ndarray | bool:
     """Whether a blitz or fire completed by a move ends the round at once: always before a
     knock; on a final turn after a knock only with ``rules.blitz_after_knock``."""
-    return np.logical_or(rules.blitz_after_knock, np.logical_not(after_knock)) \
-        if isinstance(after_knock, np.ndarray) else (rules.blitz_after_knock or not after_knock)
+    return np.logical_or(rules.blitz_after_knock, np.logical_not(after_knock))
 
 
 def first_knock_turn(rules: Rules, n_active: int) -> int:

@@ -131,7 +131,7 @@ STANDARD = StandardOptions()   # the standard bot as it plays
 
 def standard_threshold2(knock_at: float, n: int, turns_before: np.ndarray,
                         opts: StandardOptions = STANDARD) -> np.ndarray:
-    """Twice the knock bar of ``strategy.knock_threshold``: three or more players
+    """Twice the knock bar of ``knock_threshold``: three or more players
     T(n, r) = min(K - 5 + r, K + 2), two players T(2, r) = K + 1 + 2 r."""
     if n <= 2:
         return 2 * (knock_at + opts.heads_up_base + opts.heads_up_slope * turns_before)

@@ -1,11 +1,6 @@
 """The fast batched simulator: many independent rounds at once over numpy arrays
 (``batch``), their results and statistics (``stats``), and the simulated knock curve
-(``knock``); who loses is ``game.settle``.
-
->>> from thirtyone.core.rules import get_variant
->>> stats = simulate(get_variant("scat").rules, 4, 2_000, seed=1)
->>> stats.rounds, 0.0 < stats.knock_rate < 1.0
-(2000, True)
+(``knock``, ``race``); who loses is ``game.settle``. Example: ``batch``.
 """
 
 from .batch import (

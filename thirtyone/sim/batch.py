@@ -2,7 +2,7 @@
 
 The draw family (Scat, Blitz, ...) and the swap family (Schwimmen, Stop the Bus) are played
 with every option of ``Rules`` that those families use (except the dealer's two hands), by
-the ``random`` and ``basic`` bots of DESIGN.md and the ``standard`` bot of ``strategy.py``,
+the ``random`` and ``basic`` bots of DESIGN.md and the ``standard`` bot of ``policies.standard``,
 one level per seat if wanted. Every array has one row per round; one loop step plays one
 turn in every round still going, so a round of 12 turns costs 12 numpy steps shared by
 thousands of rounds. The table engine (``game.py``) plays the same rounds: from the same
@@ -20,8 +20,8 @@ The entry points:
 - ``simulate_rounds(...)``: one row per round (``stats.RoundResults``: how it ended, turns,
   who knocked and on which turn, every seat's final value and lives lost);
 - ``simulate_decks(...)``: rounds from given deck orders;
-- ``simulate_command(args)``: ``thirtyone simulate`` (``--engine table`` plays
-  ``game.play_round`` one round at a time instead).
+- ``cli.simulate_command(args)`` runs ``thirtyone simulate`` on these (``--engine table``
+  plays ``bots.play_round`` one round at a time instead).
 
 >>> from thirtyone.core.rules import get_variant
 >>> stats = simulate(get_variant("scat").rules, 4, 2_000, seed=1)
@@ -145,7 +145,7 @@ class RoundBatch:
         # the standard bot's card memory. Draw family: every card that lay on the discard pile
         # this round (a reshuffle forgets them). Swap family: the cards each seat took from
         # the middle with a single swap and still holds (a swap-all forgets them); the
-        # middle itself is in view. As strategy.View.unseen() works them out.
+        # middle itself is in view. As policies.view.View.unseen() works them out.
         self.seen = np.zeros(B, dtype=np.uint64)
         self.known = np.zeros((B, n), dtype=np.uint64)
         self.own_turns = np.zeros((B, n), dtype=np.int32)
@@ -503,7 +503,7 @@ class RoundBatch:
 
 # --- the basic bot (DESIGN.md "Bots"), for many positions at once ----------------------
 
-# --- the standard bot (strategy.py docstring), for many positions at once --------------
+# --- the standard bot (policies.standard docstring), for many positions at once --------------
 
 def _uniform_choice(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
     """Per row, a uniformly random column index among the True entries."""

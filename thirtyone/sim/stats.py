@@ -22,7 +22,7 @@ class RoundResults:
     ``ended_by`` codes index ``ENDED_BY``; ``knocker`` and ``knock_turn`` are -1 without a
     knock; ``values`` are the final hand values per seat (points; brag: class 0..5);
     ``lives_lost`` per seat (points scoring: 1 for the low place; chips: 1 for not sharing
-    the pot, as ``game.play_round`` counts them); ``dealer`` per round.
+    the pot, as ``bots.play_round`` counts them); ``dealer`` per round.
     """
 
     ended_by: np.ndarray
