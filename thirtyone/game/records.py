@@ -43,8 +43,13 @@ from .table import Game, new_game, stacked_deck
 
 RECORD_KEYS = {"variant", "rules", "players", "dealer", "lives", "deck", "deck_shuffled",
                "decks", "seed", "rng_state", "actions", "rounds", "state", "format",
-               "styles"}
+               "styles", "shows_every_card"}
 FORMAT = "thirtyone-game-1"
+
+# Files and links are hostile input: a record is read only when it is small and flat enough.
+MAX_RECORD_BYTES = 64 * 1024     # a long game of many rounds is a few kilobytes
+MAX_MOVES = 5_000                # far more than any real game
+MAX_DEPTH = 16                   # a record nests a few levels (the saved rng state is 3)
 
 
 class RecordError(ValueError):
@@ -147,9 +152,12 @@ def record_rules(rec: Any) -> Rules:
         raise RecordError(str(e)) from None
 
 
-def game_from_record(rec: dict, events: list[Event] | None = None) -> AnyGame:
+def game_from_record(rec: dict, events: list[Event] | None = None,
+                     rng: np.random.Generator | None = None) -> AnyGame:
     """Replay a record into a game, checking everything; ``events`` collects what happened.
     A record of the banking family (under any preset) is replayed by the banking engine.
+    ``rng`` (table games) replaces the record's own generator for the rounds it does not
+    stack (``saves`` deals a round afresh with it).
 
     Raises ``RecordError`` (a ValueError) with the reason for a broken or tampered record and
     ``IllegalActionError`` naming the first illegal move.
@@ -159,10 +167,11 @@ def game_from_record(rec: dict, events: list[Event] | None = None) -> AnyGame:
         if events is not None:
             events.extend(game.log)
         return game
-    return _table_from_record(rec, events)
+    return _table_from_record(rec, events, rng)
 
 
-def _table_from_record(rec: dict, events: list[Event] | None = None) -> Game:
+def _table_from_record(rec: dict, events: list[Event] | None = None,
+                       fresh: np.random.Generator | None = None) -> Game:
     _need(isinstance(rec, dict), "A game record is a JSON object.")
     unknown = sorted(set(rec) - RECORD_KEYS)
     _need(not unknown, f"Unknown field '{unknown[0]}' in the record; fields are: "
@@ -194,7 +203,7 @@ def _table_from_record(rec: dict, events: list[Event] | None = None) -> Game:
     rounds = rec.get("rounds")
     _need(rounds is None or (isinstance(rounds, int) and not isinstance(rounds, bool)
                              and rounds >= 1), "'rounds' must be a whole number from 1.")
-    rng = _rng_from(rec)
+    rng = _rng_from(rec) if fresh is None else fresh
     try:
         stacked_deck(deck, rules.pack)           # a card twice or outside the pack
     except CardError as e:
@@ -255,13 +264,58 @@ def _check_state(game: Game, state: Any) -> None:
         raise RecordError(str(e)) from None
 
 
-def load_game(text: str) -> AnyGame:
-    """A game from JSON text written by ``save_game`` (or any valid record)."""
+def _nesting(text: str) -> int:
+    """How deeply the JSON ``text`` nests its lists and objects (strings are skipped)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def read_record_text(data: str | bytes) -> Any:
+    """The JSON value in a record file's text or bytes, read safely: at most
+    ``MAX_RECORD_BYTES``, nested at most ``MAX_DEPTH`` deep, at most ``MAX_MOVES`` moves; a
+    UTF-8 byte-order mark (Windows Notepad) is skipped. Raises ``RecordError`` saying why."""
+    size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+    _need(size <= MAX_RECORD_BYTES, "The file is too large: a saved game is at most "
+          f"{MAX_RECORD_BYTES // 1024} KB.")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("The file is not a saved game: it is not text.") from None
+    text = data.removeprefix("\ufeff")
+    _need(_nesting(text) <= MAX_DEPTH, "The file is not a saved game: its lists and objects "
+          f"nest more than {MAX_DEPTH} levels deep.")
     try:
         rec = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as e:
-        raise RecordError(f"The file is not valid JSON ({e}).") from None
-    return game_from_record(rec)
+    except (json.JSONDecodeError, RecursionError) as e:
+        where = f" (line {e.lineno})" if isinstance(e, json.JSONDecodeError) else ""
+        raise RecordError(f"The file is not a saved game: it is not valid JSON{where}.") from None
+    moves = rec.get("actions") if isinstance(rec, dict) else None
+    _need(not isinstance(moves, list) or len(moves) <= MAX_MOVES,
+          f"The record has {len(moves) if isinstance(moves, list) else 0:,} moves; a saved "
+          f"game has at most {MAX_MOVES:,}.")
+    return rec
+
+
+def load_game(text: str | bytes) -> AnyGame:
+    """A game from JSON text written by ``save_game`` (or any valid record)."""
+    return game_from_record(read_record_text(text))
 
 
 # --- thirtyone replay ---------------------------------------------------------------------
@@ -286,13 +340,14 @@ def replay_command(path: Path | str) -> tuple[dict, str]:
     """``thirtyone replay FILE``: (JSON data, text for people). Bad files raise ValueError."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as f:     # a bounded read: /dev/zero or a huge file is refused
+            data = f.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
         raise RecordError(f"Cannot read '{p}': {e.strerror or e}.") from None
     try:
-        rec = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"'{p}' is not valid JSON ({e}).") from None
+        rec = read_record_text(data)
+    except RecordError as e:
+        raise RecordError(f"'{p}': {e}") from None
     if is_banking(record_rules(rec)):
         return _banking_replay(rec)
     events: list[Event] = []
@@ -329,5 +384,5 @@ def _banking_replay(rec: dict) -> tuple[dict, str]:
 
 
 __all__ = ["RecordError", "game_to_record", "game_from_record", "record_rules", "save_game",
-           "load_game",
+           "load_game", "read_record_text", "MAX_RECORD_BYTES", "MAX_MOVES",
            "replay_command", "replay_data", "variant_for", "parse_action"]
