@@ -14,6 +14,7 @@ from thirtyone.ui.common import (
     current_variant,
     rules_editor,
 )
+from thirtyone.ui.plain import plain
 
 variant = current_variant()
 pack, hand = sc.start(variant)
@@ -36,9 +37,9 @@ s = score(hand, rules) if len(hand) == 3 else None
 show(sc.result_html(hand, s, rules))
 
 if st.session_state[sc.ERROR]:
-    st.error(st.session_state[sc.ERROR], icon=":material/error:")
+    st.error(plain(st.session_state[sc.ERROR]), icon=":material/error:")  # quotes the typing
 if st.session_state[sc.NOTE]:
-    st.info(st.session_state[sc.NOTE], icon=":material/info:")
+    st.info(plain(st.session_state[sc.NOTE]), icon=":material/info:")
 
 st.subheader("Choose three cards")
 text_col, random_col, clear_col = st.columns([4, 1, 1], vertical_alignment="bottom")

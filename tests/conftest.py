@@ -36,8 +36,17 @@ def _need(reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def data_dir(tmp_path_factory: pytest.TempPathFactory):
+    """The app's data folder (save key, ...) for the tests and the app they start: a fresh
+    temporary one, never the user's ~/.thirtyone."""
+    path = tmp_path_factory.mktemp("thirtyone-data")
+    os.environ["THIRTYONE_DATA_DIR"] = str(path)
+    return path
+
+
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory):
+def app_url(data_dir, tmp_path_factory: pytest.TempPathFactory):
     """A running copy of the app; yields ``http://127.0.0.1:<port>``."""
     port = _free_port()
     log_path = Path(tmp_path_factory.mktemp("streamlit")) / "streamlit.log"

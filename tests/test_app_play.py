@@ -446,7 +446,7 @@ def test_a_tampered_saved_game_is_refused_and_the_game_is_kept():
 
     state = started("scat", bots=2, seed=13)
     game = state["play_game"]
-    record = json.loads(table.save_text(state))
+    record = json.loads(table.record_text(game))   # the teacher's record: every card in it
     record["deck"][1] = record["deck"][0]          # one card twice
     assert not table.load_text(state, json.dumps(record))
     assert state["play_game"] is game

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 import zlib
 from typing import Any
 
@@ -227,6 +228,7 @@ def _banking_fresh(clear: dict, rules: Any) -> BankingGame:
 def load_any(rec: Any, key: bytes | None) -> tuple[AnyGame, str | None]:
     """A game from any record: a player's save (``open_save``), a teacher record or a plain
     game record. Returns the game and a notice (or None)."""
+    _check_names(rec)
     if is_player_save(rec):
         return open_save(rec, key)
     if isinstance(rec, dict) and "shows_every_card" in rec:
@@ -234,6 +236,21 @@ def load_any(rec: Any, key: bytes | None) -> tuple[AnyGame, str | None]:
             raise RecordError("'shows_every_card' must be true or false.")
         rec = {k: v for k, v in rec.items() if k != "shows_every_card"}
     return game_from_record(rec), None
+
+
+MAX_NAME = 40
+
+
+def _check_names(rec: Any) -> None:
+    """Player names are shown on every page: one short line each, no control characters."""
+    names = rec.get("players") if isinstance(rec, dict) else None
+    if not isinstance(names, list):
+        return
+    for name in names:
+        if isinstance(name, str) and (len(name) > MAX_NAME or any(
+                unicodedata.category(ch)[0] == "C" for ch in name)):
+            raise RecordError(f"A player's name must be one line of at most {MAX_NAME} "
+                              "letters.")
 
 
 # --- the log of earlier rounds -------------------------------------------------------------

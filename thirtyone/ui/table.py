@@ -22,6 +22,7 @@ from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Swap
 from ..core.rules import Variant
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
+from .plain import plain
 from .table_html import (
     HAND_SIZE,
     TABLE_CSS,
@@ -58,6 +59,7 @@ from .table_state import (
     next_round,
     observe,
     play_move,
+    player_text,
     record_text,
     save_text,
     seeded,
@@ -302,15 +304,28 @@ def _hint_box(state: State) -> None:
 def _save_load(state: State) -> None:
     game = state.get(GAME)
     if game is not None:
-        # The record holds the whole deck, so it is made only when Save is clicked (on a
-        # copy, in Streamlit's download thread), never sent to the page in advance.
+        # Both files are made only when clicked (on a copy, in Streamlit's download thread),
+        # never sent to the page in advance. Save game seals the round being played.
         frozen = game.copy()
+        name = f"thirtyone-{state.get(VARIANT, 'game')}-round{game.round_no}"
         st.download_button("Save game", icon=":material/download:", key="play_save",
-                           data=lambda: record_text(frozen), on_click="ignore",
-                           file_name=f"thirtyone-{state.get(VARIANT, 'game')}-round"
-                                     f"{game.round_no}.json",
-                           mime="application/json", width="stretch",
-                           help="Download this game as a file; load it later to play on.")
+                           data=lambda: player_text(frozen), on_click="ignore",
+                           file_name=f"{name}.json", mime="application/json",
+                           width="stretch",
+                           help="Download this game as a file; load it later to play on. The "
+                                "cards still hidden stay sealed in it.")
+        with st.expander("For the teacher"):
+            st.caption("The teacher record shows every card: every hand, the widow and the "
+                       "stock in order. Keep it from players in the middle of a round.")
+            st.download_button("Teacher record (shows every card)",
+                               icon=":material/visibility:", key="play_teacher_record",
+                               data=lambda: record_text(frozen), on_click="ignore",
+                               file_name=f"{name}-teacher-shows-every-card.json",
+                               mime="application/json", width="stretch")
+    _load_control(state)
+
+
+def _load_control(state: State) -> None:
     nonce = state.setdefault(UPLOAD_NONCE, 0)
     st.file_uploader("Load a saved game (.json)", type=["json"], key=f"play_upload_{nonce}",
                      on_change=_uploaded, args=(state, f"play_upload_{nonce}"))
@@ -388,10 +403,11 @@ def play_page() -> None:
     with st.expander("New game: table and house rules", expanded=game is None):
         _setup(state, variant)
     if state.get(ERROR):
-        st.error(state[ERROR])
+        st.error(plain(state[ERROR]))       # may quote a file or a text box: plain text
     if state.get(NOTICE):
-        st.success(state[NOTICE])
+        st.success(plain(state[NOTICE]))
     if game is None:
+        _load_control(state)
         return
     playing = variant_of_game(state)
     house = changed_options_text(game.rules, playing.rules)

@@ -11,7 +11,6 @@ Both engines (table and banking) are driven through the one interface of
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import MutableMapping, Sequence
 from typing import Any
@@ -23,9 +22,11 @@ from ..core.actions import Action, Exchange
 from ..core.cards import CardError
 from ..core.errors import IllegalActionError
 from ..core.rules import VARIANTS, Rules, RulesError, Variant, closest_variant
-from ..game.records import game_from_record, save_game
+from ..game.records import read_record_text
 from ..game.registry import first_dealer
 from ..game.registry import start_game as start_engine_game
+from ..game.saves import earlier_round_logs, load_any, player_save, teacher_record
+from .datadir import save_key
 from .table_words import BOT_NAMES, default_level, sorted_levels
 
 State = MutableMapping[str, Any]
@@ -243,42 +244,54 @@ def turn_key(obs: Any) -> tuple:
 
 
 def save_text(state: State) -> str:
-    """The game record (JSON text) of the game in progress."""
-    return record_text(state[GAME])
+    """The saved game a player may keep: finished rounds in the clear, the round being
+    played sealed with this install's key (``thirtyone.game.saves``)."""
+    return player_text(state[GAME])
+
+
+def player_text(game: Any) -> str:
+    """``game`` saved for a player to keep (nothing hidden in it can be read)."""
+    return player_save(game, save_key())
 
 
 def record_text(game: Any) -> str:
-    """The JSON game record of ``game`` (table or banking)."""
-    return save_game(game)
+    """The teacher's record of ``game``: every card, and it says so."""
+    return teacher_record(game)
+
+
+def _key_or_none() -> bytes | None:
+    """This install's key; without a usable data folder, None (a sealed round is then dealt
+    afresh on loading rather than the file refused)."""
+    try:
+        return save_key()
+    except (OSError, ValueError):
+        return None
+
+
+def _refuse(state: State, reason: str) -> bool:
+    reason = reason.strip()
+    if "cannot be loaded: " in reason:  # the loader's own preamble: keep one
+        reason = reason.split("cannot be loaded: ", 1)[1]
+    if len(reason) > 300:        # a file may quote a long text back: a sentence is enough
+        reason = reason[:300].rstrip() + "…"
+    if not reason.endswith((".", "!", "?")):
+        reason += "."
+    if reason[:2].istitle():     # "The file is ..." reads on as "... loaded: the file is ..."
+        reason = reason[0].lower() + reason[1:]
+    state[ERROR] = f"This file cannot be loaded: {reason} The current game is kept."
+    return False
 
 
 def load_text(state: State, text: str | bytes) -> bool:
-    """Load a saved game. A broken file is refused with the reason; the game in progress is
-    kept."""
+    """Load a saved game (a player's save, a teacher record or a game record). A broken,
+    oversized or hostile file is refused with the reason; the game in progress is kept."""
     clear_messages(state)
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            state[ERROR] = "This file is not a saved game (it is not text). The current game is kept."
-            return False
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        state[ERROR] = (f"This file is not a saved game: it is not valid JSON (line {e.lineno}). "
-                        "The current game is kept.")
-        return False
-    key = record.get("variant") if isinstance(record, dict) else None
-    try:
-        game = game_from_record(record)
+        record = read_record_text(text)
+        game, notice = load_any(record, _key_or_none())
     except Exception as e:  # noqa: BLE001 - whatever is wrong, refuse it and keep the game
-        reason = str(e).strip() or type(e).__name__
-        if "cannot be loaded: " in reason:  # the loader's own preamble: keep one
-            reason = reason.split("cannot be loaded: ", 1)[1]
-        if not reason.endswith((".", "!", "?")):
-            reason += "."
-        state[ERROR] = f"This file cannot be loaded: {reason} The current game is kept."
-        return False
+        return _refuse(state, str(e) or type(e).__name__)
+    key = record.get("variant") if isinstance(record, dict) else None
     levels = bot_levels(game.rules)
 
     def fits(seats: list) -> bool:
@@ -294,12 +307,13 @@ def load_text(state: State, text: str | bytes) -> bool:
     state[YOU] = 0
     state[LEVELS] = chosen
     state[BOT_RNG] = np.random.default_rng([int(game.round_no), 131])
-    state[PAST] = []
+    state[PAST] = earlier_round_logs(game, 0)
     state[MARK] = 0
     state[AFTER_MINE] = 0
     state[HINT] = None
     state[NOTICE] = (f"Loaded: {VARIANTS[state[VARIANT]].name}, round {game.round_no}, "
-                     f"players {', '.join(game.players)}. You play {game.players[0]}.")
+                     f"players {', '.join(game.players)}. You play {game.players[0]}."
+                     + (f" {notice}" if notice else ""))
     return True
 
 
