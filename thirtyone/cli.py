@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -103,6 +104,20 @@ def cmd_odds(args: argparse.Namespace) -> None:
     _print(data, args.json, text)
 
 
+MAX_ROUNDS = 10**7   # about an hour of the fast simulator: more is a typo, not a plan
+
+
+def finite_number(text: str) -> float:
+    """An argparse type: a number that is neither infinite nor 'nan'."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a finite number")
+    return value
+
+
 def simulate_command(args: Any) -> dict:
     """``thirtyone simulate``: the DESIGN.md output dict for the parsed arguments."""
     from .bots import simulate_table
@@ -112,6 +127,9 @@ def simulate_command(args: Any) -> dict:
     rules = parse_rule_overrides(getattr(args, "rule", None), variant.rules)
     if args.rounds < 1:
         raise SimulationError("--rounds must be at least 1.")
+    if args.rounds > MAX_ROUNDS:
+        raise SimulationError(f"--rounds is at most {MAX_ROUNDS:,}; run several simulations "
+                              "with different seeds for more.")
     n = args.players
     if not rules.min_players <= n <= rules.max_players:
         raise SimulationError(f"{variant.name} is for {rules.min_players} to "
@@ -195,7 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rounds", type=int, default=10_000)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bots", default="basic", help="bot level(s), comma-separated per seat")
-    s.add_argument("--knock-at", type=float, default=25.0, dest="knock_at")
+    s.add_argument("--knock-at", type=finite_number, default=25.0, dest="knock_at")
     s.add_argument("--engine", choices=["fast", "table"], default="fast",
                    help="fast batched simulator (default) or the table engine")
     s.set_defaults(func=cmd_simulate)
