@@ -65,12 +65,14 @@ def refused(at: AppTest, content: bytes | str, words: str) -> None:
 
 def test_a_markdown_image_as_a_players_name_is_shown_as_plain_text(at):
     start(at, "scat", bots=2)
-    upload(at, game_text(players=("Sam", IMAGE, "Bo")))
+    upload(at, game_text(players=("Sam", "Ann", IMAGE)))   # IMAGE is to move
     assert not at.error, shown(at)
-    assert at.session_state["play_game"].players[1] == IMAGE
+    assert at.session_state["play_game"].players[2] == IMAGE
     notice = at.success[0].value
     assert "http" in notice and IMAGE not in notice   # the name is there, escaped
     assert_plain(shown(at))
+    # button labels read Markdown too ("Next: <name> moves")
+    assert_plain("\n".join(b.label for b in at.button))
 
 
 def test_a_markdown_image_as_a_move_is_refused_as_plain_text(at):

@@ -241,7 +241,7 @@ def _table(state: State) -> None:
 def _bot_controls(state: State, obs: Any) -> None:
     mode = state.get(CFG, {}).get("step_mode", "step")
     name = obs.players[obs.to_move]
-    st.button(f"Next: {name} moves", key="play_next", on_click=bot_turn,
+    st.button(f"Next: {plain(name)} moves", key="play_next",  # a label reads Markdown on_click=bot_turn,
               args=(st.session_state,), type="primary", width="stretch")
     st.button("Bots play until my turn", key="play_until_me", on_click=bots_until_you,
               args=(st.session_state,), width="stretch")
