@@ -22,6 +22,8 @@ from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Swap
 from ..core.rules import Variant
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
+from .replay import replay_button
+from .scenarios import teacher_tools
 from .table_html import (
     HAND_SIZE,
     TABLE_CSS,
@@ -382,6 +384,8 @@ def play_page() -> None:
     variant = current_variant()
     game = state.get(GAME)
     st.title("Play")
+    if teacher_tools(state):  # teacher scenarios and the replay take the page (ui.scenarios)
+        return
     if game is None:
         st.write(f"Play **{variant.name}** against bots. Choose the table, then *New game*. "
                  "Change the variant in the sidebar.")
@@ -408,3 +412,4 @@ def play_page() -> None:
         st.markdown("#### Move log")
         _move_log(state)
         _save_load(state)
+        replay_button(state)
