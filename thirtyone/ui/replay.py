@@ -118,19 +118,19 @@ def _variant_of(record: dict, rules: Any) -> Variant:
 
 
 def _controls(state: State, game: Any, n: int) -> None:
-    cols = st.columns(4)
     step = int(state.get(STEP, 0))
-    cols[0].button("⏮ Start", key="play_replay_first", on_click=go_to, args=(state, 0),
-                   disabled=step == 0, width="stretch")
-    cols[1].button("◀ Back", key="play_replay_back", on_click=go_by, args=(state, -1),
-                   disabled=step == 0, width="stretch")
-    cols[2].button("Forward ▶", key="play_replay_forward", on_click=go_by, args=(state, 1),
-                   disabled=step >= n, width="stretch", type="primary")
-    cols[3].button("End ⏭", key="play_replay_last", on_click=go_to, args=(state, n),
-                   disabled=step >= n, width="stretch")
+    cols = st.columns(4)
+    for col, (label, key, icon, move, off) in zip(cols, (
+            ("Start", "play_replay_first", "first_page", (go_to, 0), step == 0),
+            ("Back", "play_replay_back", "chevron_left", (go_by, -1), step == 0),
+            ("Forward", "play_replay_forward", "chevron_right", (go_by, 1), step >= n),
+            ("End", "play_replay_last", "last_page", (go_to, n), step >= n)), strict=True):
+        col.button(label, key=key, icon=f":material/{icon}:", on_click=move[0],
+                   args=(state, move[1]), disabled=off, width="stretch",
+                   type="primary" if key == "play_replay_forward" else "secondary")
+    c0, c1, c2 = st.columns([1.8, 1.3, 1.7], vertical_alignment="bottom")
     if n:
-        st.slider("Move", 0, n, key=STEP, help="0 is the deal; drag to jump to any move.")
-    c1, c2 = st.columns([2, 1.4], vertical_alignment="bottom")
+        c0.slider("Move", 0, n, key=STEP, help="0 is the deal; drag to jump to any move.")
     c1.selectbox("Whose view", list(range(game.n)), key=SEAT,
                  format_func=lambda s: game.players[s],
                  help="The table as this player saw it: only their own cards face up.")
@@ -181,24 +181,24 @@ def draw_replay(state: State) -> None:
     variant = _variant_of(rep["record"], game.rules)
     n = rep["n"]
     step = int(state.get(STEP, 0))
-    st.subheader(f"Replay: {rep['title']}")
+    head, close = st.columns([4, 1], vertical_alignment="center")
+    head.subheader(f"Replay: {rep['title']}")
+    close.button("Close", key="play_replay_close", on_click=close_replay, args=(state,),
+                 icon=":material/close:", width="stretch",
+                 help="Leave the replay and go back to the table (your game is kept).")
     house = changed_options_text(game.rules, variant.rules)
-    st.caption(f"{variant.name}" + (f" with house rules: {house}." if house else
-                                    " with its usual rules."))
-    if rep.get("about"):
-        st.write(rep["about"])
-    st.button("Back to the table", key="play_replay_close", on_click=close_replay,
-              args=(state,), icon=":material/close:")
-    left, right = st.columns([3.2, 1.2], gap="medium")
-    with left:
-        _controls(state, game, n)
-        _felt(variant, game, obs, seat, step, n)
-    with right:
+    about = f"{variant.name}" + (f" with house rules: {house}." if house else
+                                 " with its usual rules.")
+    st.caption(about + (f" {rep['about']}" if rep.get("about") else ""))
+    _controls(state, game, n)
+    _felt(variant, game, obs, seat, step, n)
+    log, note = st.columns([1.6, 1], gap="medium")
+    with log:
         st.markdown("#### Move log")
         st.markdown(log_html(obs, seat, len(obs.log)), unsafe_allow_html=True)
-        if rep.get("outcome"):
-            with st.expander("What this scenario shows"):
-                st.write(rep["outcome"])
+    if rep.get("outcome"):
+        with note, st.expander("What this scenario shows"):
+            st.write(rep["outcome"])
 
 
 __all__ = ["open_replay", "replay_current_game", "close_replay", "replaying", "go_to", "go_by",
