@@ -114,6 +114,9 @@ def test_the_wheel_holds_every_package_page_and_lesson(venv):
         (ROOT / ".streamlit" / "config.toml").read_text()
     assert sorted(p.name for p in (installed / "lesson_texts").glob("*.md")
                   if p.name.lower() != "readme.md") == LESSON_FILES
+    # the teacher scenarios (data beside the code, not a package)
+    assert sorted(p.name for p in (installed / "scenarios").glob("*.json")) == \
+        sorted(p.name for p in (ROOT / "thirtyone" / "scenarios").glob("*.json"))
 
 
 def test_the_installed_app_runs_every_page_and_finds_every_lesson(venv):

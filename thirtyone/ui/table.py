@@ -23,6 +23,8 @@ from ..core.rules import Variant
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
 from .plain import plain
+from .replay import replay_button
+from .scenarios import teacher_tools
 from .table_html import (
     HAND_SIZE,
     TABLE_CSS,
@@ -241,7 +243,8 @@ def _table(state: State) -> None:
 def _bot_controls(state: State, obs: Any) -> None:
     mode = state.get(CFG, {}).get("step_mode", "step")
     name = obs.players[obs.to_move]
-    st.button(f"Next: {plain(name)} moves", key="play_next",  # a label reads Markdown on_click=bot_turn,
+    # a button label reads Markdown: the name is shown as plain text
+    st.button(f"Next: {plain(name)} moves", key="play_next", on_click=bot_turn,
               args=(st.session_state,), type="primary", width="stretch")
     st.button("Bots play until my turn", key="play_until_me", on_click=bots_until_you,
               args=(st.session_state,), width="stretch")
@@ -397,6 +400,8 @@ def play_page() -> None:
     variant = current_variant()
     game = state.get(GAME)
     st.title("Play")
+    if teacher_tools(state):  # teacher scenarios and the replay take the page (ui.scenarios)
+        return
     if game is None:
         st.write(f"Play **{variant.name}** against bots. Choose the table, then *New game*. "
                  "Change the variant in the sidebar.")
@@ -424,3 +429,4 @@ def play_page() -> None:
         st.markdown("#### Move log")
         _move_log(state)
         _save_load(state)
+        replay_button(state)
