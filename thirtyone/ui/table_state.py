@@ -26,6 +26,7 @@ from ..core.rules import VARIANTS, Rules, RulesError, Variant, closest_variant
 from ..game.records import game_from_record, save_game
 from ..game.registry import first_dealer
 from ..game.registry import start_game as start_engine_game
+from .class_seed import dealing_seed
 from .table_words import BOT_NAMES, default_level, sorted_levels
 
 State = MutableMapping[str, Any]
@@ -374,4 +375,4 @@ def start_from_setup(state: State) -> None:
     levels = bot_levels(rules)
     chosen = [get(f"play_w_level_{i}", default_level(levels)) for i in range(n_bots)]
     start_game(state, variant, rules, get("play_w_name", "Sam"), chosen,
-               int(get("play_w_seed", 31)))
+               dealing_seed(int(get("play_w_seed", 31))))  # a link's seed, not the deal's
