@@ -90,10 +90,14 @@ def _house(raw: dict[str, str], base: Rules, notes: list[str]) -> dict[str, Any]
         opt = OPTIONS[name]
         try:
             value = opt.parse(text)
-            base.with_house_rules(**{**kept, name: value})
         except RulesError:
-            notes.append(f"The house rule '{name}' in the link was ignored: it cannot be that "
-                         f"here (allowed: {opt.allowed_text()}).")
+            notes.append(f"The house rule '{name}' in the link was ignored: it can only be "
+                         f"{opt.allowed_text()}.")
+            continue
+        try:  # the value is one of the allowed, so the reason repeats nothing from the link
+            base.with_house_rules(**{**kept, name: value})
+        except RulesError as e:
+            notes.append(f"The house rule '{name}' in the link was ignored. {e}")
             continue
         if value != getattr(base, name):
             kept[name] = value
