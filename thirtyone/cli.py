@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.cards import cards_text
-from .core.rules import OPTIONS, VARIANTS, Rules, get_variant
+from .core.rules import OPTIONS, VARIANTS, Rules, get_variant, parse_option_text
 from .core.scoring import score
 from .core.text import whole
 
@@ -40,13 +40,7 @@ def parse_rule_overrides(items: list[str] | None, base: Rules) -> Rules:
         name, sep, raw = item.partition("=")
         if not sep:
             raise CLIError(f"'--rule {item}' needs the form option=value.")
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        if isinstance(value, str) and value.strip().lower() == "none":
-            value = None  # OPTIONS list "none" as an allowed value, so accept the word
-        changes[name.strip()] = whole(value)
+        changes[name.strip()] = parse_option_text(raw)
     return base.with_house_rules(**changes)
 
 

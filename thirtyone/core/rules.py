@@ -9,10 +9,13 @@ there, so a rule is named and explained in exactly one place.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
+
+from .text import whole
 
 
 class RulesError(ValueError):
@@ -34,6 +37,23 @@ class Option:
         if isinstance(value, bool) != is_bool_option or value not in self.allowed:
             raise RulesError(f"Option '{self.name}' cannot be {value!r}; "
                              f"allowed: {self.allowed_text()}.")
+
+    def parse(self, text: str) -> Any:
+        """The value of this option written as text (a CLI ``--rule`` or a link): read as JSON
+        where it can be (``30.5``, ``true``), else as the word itself; ``none`` is None and a
+        whole number is an int. The value is checked; a wrong one is refused with the allowed.
+
+        >>> OPTIONS["three_of_a_kind"].parse("30.5"), OPTIONS["knocker_tied"].parse("same")
+        (30.5, 'same')
+        """
+        value = parse_option_text(text)
+        self.check(value)
+        return value
+
+    def text(self, value: Any) -> str:
+        """The inverse of ``parse``: ``none``, ``30.5``, ``true``, ``same``."""
+        return value if isinstance(value, str) else "none" if value is None \
+            else json.dumps(whole(value))
 
     def allowed_text(self) -> str:
         return ", ".join("none" if a is None else str(a).lower() if isinstance(a, bool) else str(a)
@@ -59,6 +79,17 @@ class Option:
             if not need.test(rules):
                 return f"{self.label} plays no part here, because {need.reason(rules)}."
         return None
+
+
+def parse_option_text(text: str) -> Any:
+    """An option value from text, not yet checked against any option (see ``Option.parse``)."""
+    try:
+        value = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        value = text
+    if isinstance(value, str) and value.strip().lower() == "none":
+        value = None  # OPTIONS list "none" as an allowed value, so accept the word
+    return whole(value)
 
 
 _BOOL = (False, True)

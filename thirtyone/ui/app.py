@@ -11,6 +11,7 @@ folder beside them, so the page paths below (relative to the entry script) and t
 
 import streamlit as st
 
+from thirtyone.ui import links
 from thirtyone.ui.common import variant_picker
 
 
@@ -18,15 +19,23 @@ def main() -> None:
     st.set_page_config(page_title="Thirty-One", page_icon="🃏", layout="wide")
     pages = [
         st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
-        st.Page("pages/learn.py", title="Learn", icon=":material/school:"),
-        st.Page("pages/scorer.py", title="Hand scorer", icon=":material/calculate:"),
-        st.Page("pages/play.py", title="Play", icon=":material/playing_cards:"),
-        st.Page("pages/variants.py", title="Variants", icon=":material/menu_book:"),
-        st.Page("pages/odds_lab.py", title="Odds lab", icon=":material/query_stats:"),
+        st.Page("pages/learn.py", title="Learn", icon=":material/school:", url_path="learn"),
+        st.Page("pages/scorer.py", title="Hand scorer", icon=":material/calculate:",
+                url_path="scorer"),
+        st.Page("pages/play.py", title="Play", icon=":material/playing_cards:",
+                url_path="play"),
+        st.Page("pages/variants.py", title="Variants", icon=":material/menu_book:",
+                url_path="variants"),
+        st.Page("pages/odds_lab.py", title="Odds lab", icon=":material/query_stats:",
+                url_path="odds_lab"),
     ]
     page = st.navigation(pages)
+    # The page paths are part of the class-link contract (README "Links for a class").
+    links.open_link(page.url_path)
     variant_picker()
+    links.show_notes(page.url_path)
     page.run()
+    links.copy_link_box(page.url_path, links.write_link(page.url_path))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from ..game.records import read_record_text
 from ..game.registry import first_dealer
 from ..game.registry import start_game as start_engine_game
 from ..game.saves import earlier_round_logs, load_any, player_save, teacher_record
+from .class_seed import dealing_seed
 from .datadir import save_key
 from .table_words import BOT_NAMES, default_level, sorted_levels
 
@@ -388,4 +389,4 @@ def start_from_setup(state: State) -> None:
     levels = bot_levels(rules)
     chosen = [get(f"play_w_level_{i}", default_level(levels)) for i in range(n_bots)]
     start_game(state, variant, rules, get("play_w_name", "Sam"), chosen,
-               int(get("play_w_seed", 31)))
+               dealing_seed(int(get("play_w_seed", 31))))  # a link's seed, not the deal's
