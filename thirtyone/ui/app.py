@@ -12,6 +12,7 @@ folder beside them, so the page paths below (relative to the entry script) and t
 import streamlit as st
 
 from thirtyone.ui.common import variant_picker
+from thirtyone.ui.display import display_options
 
 
 def main() -> None:
@@ -26,6 +27,7 @@ def main() -> None:
     ]
     page = st.navigation(pages)
     variant_picker()
+    display_options()
     page.run()
 
 
