@@ -147,7 +147,7 @@ def _move_buttons(state: State, obs: Any) -> None:
 def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
     st.markdown('<div class="play-label">exchange with the widow</div>',
                 unsafe_allow_html=True)
-    c1, c2 = st.columns([1, 1.4], vertical_alignment="bottom")
+    c1, c2 = st.columns([1, 1.4], vertical_alignment="top")
     hand_names = [c.display for c in obs.hand]
     widow_labels = widow_names(obs)
     for k, names in (("play_w_give", hand_names), ("play_w_take", widow_labels)):
