@@ -13,6 +13,7 @@ import streamlit as st
 
 from thirtyone.ui import links
 from thirtyone.ui.common import variant_picker
+from thirtyone.ui.display import display_options
 
 
 def main() -> None:
@@ -33,6 +34,7 @@ def main() -> None:
     # The page paths are part of the class-link contract (README "Links for a class").
     links.open_link(page.url_path)
     variant_picker()
+    display_options()
     links.show_notes(page.url_path)
     page.run()
     links.copy_link_box(page.url_path, links.write_link(page.url_path))

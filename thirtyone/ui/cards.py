@@ -3,7 +3,7 @@
 Every page draws cards through this module so they look the same everywhere:
 
 - ``card_html(card)``: one face-up card (rank and suit in the corners, a big suit symbol in the
-  middle; hearts and diamonds red).
+  middle; hearts and diamonds red, or each suit its own colour with the four-colour deck).
 - ``back_html()``: a face-down card. It takes no card at all, so a hidden card can never leak
   into the page's HTML.
 - ``hand_html(cards, counted=..., hidden=...)``: a row of cards; cards that do not count can
@@ -14,11 +14,16 @@ Every page draws cards through this module so they look the same everywhere:
 Sizes: ``"lg"`` (the hand being studied, readable from the back of a classroom), ``"md"``
 (table cards) and ``"sm"`` (small lists). Widths scale with the window between a minimum and a
 maximum, so cards stay big on a projector and still fit a laptop screen.
+
+Every card and suit symbol carries a class per suit (``t31-sD``...), so the display options
+(``thirtyone.ui.display``: big cards, four-colour deck) restyle them all with one stylesheet;
+text in Streamlit markdown (button labels, quiz answers) is coloured by ``coloured_cards``.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 
 import streamlit as st
@@ -29,6 +34,41 @@ from .styles import stylesheet
 SIZES = ("sm", "md", "lg")
 
 CARD_CSS = stylesheet("cards.css")
+
+# The sidebar's four-colour deck switch (``thirtyone.ui.display``) keeps its choice here.
+FOUR_COLOUR_KEY = "display_four_colour"
+# Markdown colours of the suits: two-colour (classic) and four-colour decks.
+TWO_COLOURS = {"S": "", "H": "red", "D": "red", "C": ""}
+FOUR_COLOURS = {"S": "", "H": "red", "D": "blue", "C": "green"}
+_CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+_SUIT_OF_SYMBOL = {sym: suit for suit, sym in SUIT_SYMBOLS.items()}
+
+
+def four_colour() -> bool:
+    """Whether the four-colour deck is switched on in this session."""
+    try:
+        return bool(st.session_state.get(FOUR_COLOUR_KEY, False))
+    except Exception:  # noqa: BLE001 - outside a Streamlit session: the classic deck
+        return False
+
+
+def coloured_cards(text: str, four: bool | None = None) -> str:
+    """Text with every card in it (``A♥``, ``10♦``) in its suit's colour, as Streamlit
+    markdown: hearts and diamonds red, or with ``four`` (default: the session's choice)
+    diamonds blue and clubs green too.
+
+    >>> coloured_cards("A♥ or 10♦, not 9♣", four=False)
+    ':red[A♥] or :red[10♦], not 9♣'
+    >>> coloured_cards("10♦ 9♣ K♠", four=True)
+    ':blue[10♦] :green[9♣] K♠'
+    """
+    colours = FOUR_COLOURS if (four_colour() if four is None else four) else TWO_COLOURS
+
+    def paint(m: re.Match) -> str:
+        colour = colours[_SUIT_OF_SYMBOL[m.group(2)]]
+        return f":{colour}[{m.group(0)}]" if colour else m.group(0)
+
+    return _CARD_TEXT.sub(paint, text)
 
 
 def _size_class(size: str) -> str:
@@ -49,7 +89,7 @@ def card_html(card: Card, size: str = "md", counted: bool = False, dim: bool = F
     >>> 't31-red' in card_html(parse_card("AH")) and '♥' in card_html(parse_card("AH"))
     True
     """
-    classes = ["t31-card", _size_class(size)]
+    classes = ["t31-card", _size_class(size), f"t31-s{card.suit}"]
     if card.is_red:
         classes.append("t31-red")
     if counted:
@@ -107,10 +147,10 @@ def show(markup: str) -> None:
     st.markdown(CARD_CSS + markup, unsafe_allow_html=True)
 
 
-def button_label(card: Card) -> str:
-    """A card as a button label: ``A♥`` in red for hearts and diamonds (Streamlit markdown)."""
-    text = card.display
-    return f":red[{text}]" if card.is_red else text
+def button_label(card: Card, four: bool | None = None) -> str:
+    """A card as a button label in its suit's colour (Streamlit markdown): ``:red[A♥]``;
+    with the four-colour deck diamonds are blue and clubs green."""
+    return coloured_cards(card.display, four)
 
 
 def picker_key(prefix: str, card: Card) -> str:
@@ -134,7 +174,7 @@ def card_picker(pack: Sequence[Card], selected: Collection[Card], on_pick: Calla
     for suit in SUITS:
         cols = st.columns([0.5] + [1] * len(ranks), gap="small", vertical_alignment="center")
         red = " t31-red" if suit in "HD" else ""
-        cols[0].markdown(f"<span title='{SUIT_NAMES[suit]}' class='t31-picksuit{red}'>"
+        cols[0].markdown(f"<span title='{SUIT_NAMES[suit]}' class='t31-picksuit t31-s{suit}{red}'>"
                          f"{SUIT_SYMBOLS[suit]}</span>", unsafe_allow_html=True)
         for col, rank in zip(cols[1:], ranks, strict=True):
             card = Card(rank, suit)

@@ -8,11 +8,10 @@ last answer given to each quiz.
 from __future__ import annotations
 
 import html
-import re
 
 import streamlit as st
 
-from thirtyone.ui.cards import CARD_CSS, hand_html
+from thirtyone.ui.cards import CARD_CSS, coloured_cards, hand_html
 
 from ..core.cards import Card
 from ..core.rules import VARIANTS
@@ -85,14 +84,6 @@ def _answered(qid: str, widget_key: str) -> None:
 
 # --- drawing ---------------------------------------------------------------------------
 
-_RED_CARD = re.compile(r"(10|[2-9JQKA])([♥♦])")
-
-
-def red_suits(text: str) -> str:
-    """Option text with hearts and diamonds cards in red (Streamlit markdown)."""
-    return _RED_CARD.sub(r":red[\1\2]", text)
-
-
 def _cards_row(label: str, cards: tuple[Card, ...]) -> str:
     head = f'<div class="t31-rowlabel">{html.escape(label)}</div>' if label else ""
     return head + hand_html(cards, size="lg" if len(cards) <= 3 else "md")
@@ -128,7 +119,7 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
         if widget_key not in st.session_state and answer is not None:
             st.session_state[widget_key] = answer  # restore after a page switch
         st.pills("Your answer", quiz.options, key=widget_key, on_change=_answered,
-                 args=(qid, widget_key), label_visibility="collapsed", format_func=red_suits)
+                 args=(qid, widget_key), label_visibility="collapsed", format_func=coloured_cards)
         if answer is not None:
             fb = quiz.check(answer)
             if fb.correct:
@@ -169,21 +160,28 @@ def show_lesson(lesson: Lesson, all_lessons: list[Lesson]) -> None:
         else:
             show_quiz(block, quiz_id(lesson, i, n))
             n += 1
-    prev_col, _, next_col = st.columns([1, 2, 1])
-    prev_col.button("◀ Previous", key="t31step_prev", disabled=i == 0, width="stretch",
-                    on_click=_move, args=(lesson.slug, i - 1))
-    if i + 1 < len(steps):
-        next_col.button("Next ▶", key="t31step_next", type="primary", width="stretch",
-                        on_click=_move, args=(lesson.slug, i + 1))
-    else:
-        k = [x.slug for x in all_lessons].index(lesson.slug)
-        if k + 1 < len(all_lessons):
-            nxt = all_lessons[k + 1]
-            next_col.button("Next lesson ▶", key="t31step_next", type="primary",
-                            width="stretch", on_click=_next_lesson, args=(nxt.slug,),
-                            help=nxt.title)
-        else:
-            next_col.markdown("**You have reached the end. Well played!**")
+    _step_buttons(lesson, all_lessons, i)
+
+
+def _step_buttons(lesson: Lesson, all_lessons: list[Lesson], i: int) -> None:
+    """Previous and Next (or Next lesson) at the two ends of one row, each as wide as its
+    words, so neither is cut on a narrow screen; after the last lesson a full-width message."""
+    last = i + 1 >= len(lesson.steps)
+    k = [x.slug for x in all_lessons].index(lesson.slug)
+    nxt = all_lessons[k + 1] if k + 1 < len(all_lessons) else None
+    with st.container(horizontal=True, horizontal_alignment="distribute",
+                      key="t31stepbuttons"):
+        st.button("◀ Previous", key="t31step_prev", disabled=i == 0,
+                  on_click=_move, args=(lesson.slug, i - 1))
+        if not last:
+            st.button("Next ▶", key="t31step_next", type="primary",
+                      on_click=_move, args=(lesson.slug, i + 1))
+        elif nxt is not None:
+            st.button("Next lesson ▶", key="t31step_next", type="primary",
+                      on_click=_next_lesson, args=(nxt.slug,), help=nxt.title)
+    if last and nxt is None:
+        st.success("You have reached the end of the course. Well played!",
+                   icon=":material/emoji_events:")
 
 
 def learn_page() -> None:

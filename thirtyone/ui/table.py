@@ -151,7 +151,7 @@ def _move_buttons(state: State, obs: Any) -> None:
 def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
     st.markdown('<div class="play-label">exchange with the widow</div>',
                 unsafe_allow_html=True)
-    c1, c2 = st.columns([1, 1.4], vertical_alignment="bottom")
+    c1, c2 = st.columns([1, 1.4], vertical_alignment="top")
     hand_names = [c.display for c in obs.hand]
     widow_labels = widow_names(obs)
     for k, names in (("play_w_give", hand_names), ("play_w_take", widow_labels)):
@@ -215,7 +215,8 @@ def _table(state: State) -> None:
             for col, seat in zip(cols, chunk, strict=False):
                 col.markdown(CARD_CSS + seat_html(variant, obs, seat, you),
                              unsafe_allow_html=True)
-        mid, news = st.columns([1.25, 1], vertical_alignment="center")
+        with st.container(key="play_midrow"):  # stacks on a narrow table (table.css)
+            mid, news = st.columns([1.25, 1], vertical_alignment="center")
         mid.markdown(CARD_CSS + middle_html(obs), unsafe_allow_html=True)
         recent = recent_html(obs, state.get(MARK, 0) or 0)
         if recent and not obs.round_over:
@@ -421,7 +422,8 @@ def play_page() -> None:
     if playing.key != variant.key:
         st.caption(f"This game is {playing.name}; the sidebar choice ({variant.name}) is for "
                    "your next new game.")
-    left, right = st.columns([3.2, 1.2], gap="medium")
+    with st.container(key="play_layout"):  # the log goes under the table when narrow
+        left, right = st.columns([3.2, 1.2], gap="medium")
     with left:
         _table(state)
     with right:
