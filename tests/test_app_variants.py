@@ -45,6 +45,14 @@ def test_only_differing_rows_hides_rules_everyone_shares(at):
     assert "Knocker tied for lowest" in labels
 
 
+def test_only_differing_rows_shows_rules_that_only_some_variants_have(at):
+    # Issue 13: a value beside a dash was hidden as 'the same'.
+    frame = comparison(at)
+    for label in ("Points to win", "Ante", "A natural pays", "A bust pays", "A win pays"):
+        assert label in frame.index, label
+    assert frame.loc["Points to win", "Running total *"] == "15"
+
+
 def test_comparing_scat_and_blitz_shows_their_knocker_rules(at):
     at.multiselect(key="t31var_compare").set_value(["scat", "blitz"]).run()
     frame = comparison(at)

@@ -59,7 +59,8 @@ def comparison_section(current: str | None = None) -> None:
     # The sidebar's variant is the first column, the one the others are compared with.
     keys = sorted(chosen, key=lambda k: (k != current, list(VARIANTS).index(k)))
     only = c2.toggle("Only rows that differ", value=True, key="t31var_only_diff",
-                     help="Hide the rules on which every variant that uses them agrees.")
+                     help="Hide the rules on which every chosen variant agrees (a dash "
+                     "beside a value is a difference: that game lacks the rule).")
     if not keys:
         st.info("Pick at least one variant to compare.")
         return
