@@ -69,12 +69,13 @@ NOT_FOR_SCORING = {"points": ("lives", "extra_life", "knocker_alone_lowest", "kn
                     "lives": ("points_to_win", "chips", "ante")}
 
 
-# What the player to move may do, by family; {end} is "knock", or "stand" on a last turn.
-TURN_WORDS = {"draw": "draw a card, take the top discard, or {end}",
-              "swap": "swap with the middle, or {end}",
-              "switch": "swap with the open hand or switch hands, or {end}",
-              "widow": "exchange cards with the widow, or {end}",
-              "banking": "buy a card or stay"}
+# What the player to move may do, by family; "knock" (or "stand" on a last turn) is added
+# when the move is legal now (not before the second circle under that house rule).
+TURN_WORDS = {"draw": ("draw a card", "take the top discard"),
+              "swap": ("swap with the middle",),
+              "switch": ("swap with the open hand", "switch hands"),
+              "widow": ("exchange cards with the widow",),
+              "banking": ("buy a card", "stay")}
 # The dealer's name at the table; banking's dealer holds the bank.
 DEALER_WORD = {"banking": "banker"}
 ENDED_WORDS = {"knock": "after a knock", "blitz": "by a blitz (31)",
@@ -198,8 +199,21 @@ def turn_words(obs: Any, you: int) -> str:
         return "Your turn: you are the dealer; keep this hand or take the other one."
     last = obs.knocker is not None
     lead = "Your last turn after the knock" if last else "Your turn"
-    what = TURN_WORDS.get(obs.rules.family, "move, or {end}")
-    return f"{lead}: {what.format(end='stand' if last else 'knock')}."
+    what = list(TURN_WORDS.get(obs.rules.family, ("move",)))
+    legal = obs.legal_actions
+    if last and any(isinstance(a, Stand) for a in legal):
+        what.append("stand")
+    knock = next((a for a in legal if isinstance(a, Knock)), None)
+    if knock is not None and not last:
+        what.append(action_label(knock, obs).lower())
+    return f"{lead}: {or_list(what)}."
+
+
+def or_list(items: Sequence[str]) -> str:
+    """'a', 'a or b', 'a, b, or c'."""
+    if len(items) <= 2:
+        return " or ".join(items)
+    return ", ".join(items[:-1]) + ", or " + items[-1]
 
 
 def value_text(cards: Sequence[Card], rules: Rules) -> str:
