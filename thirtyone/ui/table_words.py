@@ -25,8 +25,9 @@ from ..core.actions import (
     Take,
 )
 from ..core.cards import Card, CardError
-from ..core.rules import Rules, Variant
+from ..core.rules import Rules, Variant, life_words
 from ..core.scoring import score
+from ..core.text import plural
 
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
 
@@ -109,15 +110,20 @@ def chips_text(c: int) -> str:
     return f"{abs(c)} chip" + ("" if abs(c) == 1 else "s")
 
 
-def change_text(variant: Variant, rules: Rules, result: Any, seat: int) -> str:
-    """What the round cost or paid ``seat``: lives lost, points or chips won."""
+def change_text(variant: Variant, rules: Rules, result: Any, seat: int,
+                out: bool = False) -> str:
+    """What the round cost or paid ``seat``: lives lost, points or chips won. ``out``: the
+    seat is out of the game after this round (a loss on the extra life puts a player out,
+    whatever it would have cost)."""
     if result is None:
         return ""
     if rules.scoring == "lives" and result.lives_lost and result.lives_lost[seat]:
-        n = result.lives_lost[seat]
-        return f"loses {n} {variant.life_name if n == 1 else variant.life_plural}"
+        if out:
+            return "loses and is out of the game"
+        name, many = life_words(rules)
+        return f"loses {plural(result.lives_lost[seat], name, many)}"
     if rules.scoring == "points" and result.points_won:
-        return f"+{result.points_won[seat]} points"
+        return f"+{plural(result.points_won[seat], 'point')}"
     if rules.scoring == "chips" and result.chips_won:
         c = result.chips_won[seat]
         return f"takes {chips_text(c)}" if c > 0 else (f"pays {chips_text(c)}" if c < 0 else "")
@@ -130,10 +136,12 @@ def counter_text(variant: Variant, obs: Any, seat: int) -> str:
     if obs.out[seat]:
         return "out of the game"
     if rules.scoring == "lives":
+        # Named from the rules, as the game's own messages are (not the page's variant).
         n = obs.lives[seat]
+        name, many = life_words(rules)
         if n == 0:
-            return f"{variant.extra_life_name}: no {variant.life_plural} left"
-        return f"{n} {variant.life_name if n == 1 else variant.life_plural}"
+            return f"{life_words(rules, extra=True)}: no {many} left"
+        return plural(n, name, many)
     if rules.scoring == "points":
         return f"{obs.points[seat]} of {rules.points_to_win} points"
     n = obs.chips[seat]
