@@ -221,7 +221,7 @@ def names_map() -> go.Figure:
                     showcoastlines=False, showocean=False, showlakes=False, showrivers=False,
                     showframe=False, bgcolor="#f4f8fb", lataxis_range=[10, 65],
                     lonaxis_range=[-165, 35])
-    fig.update_layout(height=460, margin={"l": 0, "r": 0, "t": 10, "b": 0},
+    fig.update_layout(height=420, margin={"l": 0, "r": 0, "t": 10, "b": 0},
                       legend={"orientation": "h", "y": -0.02, "font": {"size": 14}},
                       hoverlabel={"font_size": 15})
     return fig
@@ -229,17 +229,17 @@ def names_map() -> go.Figure:
 
 def names_section() -> None:
     st.header("Names around the world")
-    left, right = st.columns([2, 1], gap="large")
-    with left:
-        st.markdown("Point at a place on the map to see what the game is called there.")
-        st.plotly_chart(names_map(), key="t31var_map", config={"displayModeBar": False})
-    with right:
-        today = [p for p in lore.PLACES if p.era == "today"]
-        past = [p for p in lore.PLACES if p.era != "today"]
-        st.markdown("**Today**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
-                                                for p in today))
-        st.markdown("**In the past**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
-                                                      for p in past))
+    # The map takes the whole width (a wide, low strip from Hawaii to Austria); the lists
+    # follow below it, so it stays readable on a 1024-pixel projector with the sidebar open.
+    st.markdown("Point at a place on the map to see what the game is called there.")
+    st.plotly_chart(names_map(), key="t31var_map", config={"displayModeBar": False})
+    today = [p for p in lore.PLACES if p.era == "today"]
+    past = [p for p in lore.PLACES if p.era != "today"]
+    left, right = st.columns(2, gap="large")
+    left.markdown("**Today**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
+                                            for p in today))
+    right.markdown("**In the past**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
+                                                   for p in past))
 
 
 # --- statistics -------------------------------------------------------------------------
