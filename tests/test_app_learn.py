@@ -73,7 +73,8 @@ def test_progress_survives_a_visit_to_another_page(at):
     assert at.button_group[0].value == "16"             # the answer is still chosen
     assert at.success[0].value.startswith("Right!")
     total = sum(len(lesson.quizzes) for lesson in load_lessons())
-    assert any(p.proto.text == f"1 of {total} quizzes right" for p in at.get("progress"))
+    assert any(p.proto.text == f"1 of {total} quizzes right first time"
+               for p in at.get("progress"))
 
 
 def test_the_last_step_leads_to_the_next_lesson(at):
@@ -94,10 +95,41 @@ def test_a_lesson_with_every_quiz_right_gets_a_tick(at):
     assert at.button(key=f"t31lesson_{lesson.slug}").label.endswith("✓")
 
 
+def test_a_quiz_answered_wrong_then_right_does_not_count_as_right(at):
+    # Issue 13: trying options until one is right counted as right.
+    total = sum(len(lesson.quizzes) for lesson in load_lessons())
+    quiz = open_value_quiz(at)
+    quiz.select("27").run()
+    at.button_group[0].select("16").run()
+    assert not at.error and not at.success
+    assert at.info[0].value.startswith("Solved on a later try.") and "Right!" in at.info[0].value
+    assert any(p.proto.text == f"0 of {total} quizzes right first time"
+               for p in at.get("progress"))
+    assert not at.button(key=LESSON2).label.endswith("✓")
+    # ...and stays so after another answer and a visit to another page
+    at.button_group[0].select("27").run()
+    at.button_group[0].select("16").run()
+    at.switch_page("pages/home.py")
+    at.run()
+    at.switch_page("pages/learn.py")
+    at.run()
+    assert at.info[0].value.startswith("Solved on a later try.")
+
+
+def test_a_quiz_right_at_the_first_try_stays_right_after_a_wrong_click(at):
+    total = sum(len(lesson.quizzes) for lesson in load_lessons())
+    open_value_quiz(at).select("16").run()
+    at.button_group[0].select("27").run()
+    assert at.error  # the wrong answer is still marked wrong...
+    assert any(p.proto.text == f"1 of {total} quizzes right first time"  # ...the score stays
+               for p in at.get("progress"))
+
+
 def test_start_again_forgets_every_answer(at):
     open_value_quiz(at).select("16").run()
     at.button(key="t31learn_reset").click().run()
     assert at.session_state["learn_progress"]["answers"] == {}
+    assert at.session_state["learn_progress"]["first"] == {}
     first = load_lessons()[0]
     assert at.button(key=f"t31lesson_{first.slug}").proto.type == "primary"
     assert not at.success and not at.error

@@ -465,3 +465,29 @@ def test_the_hint_changes_neither_the_game_nor_its_random_stream():
     hint = state["play_hint"][1]
     assert hint.action in game.legal_actions() and hint.reason
     assert game.snapshot() == before and game.rng.bit_generator.state == rng_before
+
+
+def test_bot_levels_chosen_for_banking_do_not_follow_to_another_variant(at):
+    # Issue 13: Banking offers only random and basic; its choice stayed on for Scat.
+    at.session_state["variant_key"] = "banking"
+    run(at)
+    assert at.selectbox(key="play_w_level_0").options == ["random", "basic"]
+    at.selectbox(key="play_w_level_0").set_value("random")
+    run(at)
+    at.session_state["variant_key"] = "scat"
+    run(at)
+    assert at.selectbox(key="play_w_level_0").value == "standard"  # Scat's default
+    at.selectbox(key="play_w_level_0").set_value("expert")
+    run(at)
+    at.session_state["variant_key"] = "banking"
+    run(at)
+    assert at.selectbox(key="play_w_level_0").value == "random"  # Banking's own, kept
+    at.session_state["variant_key"] = "schwimmen"
+    run(at)
+    assert at.selectbox(key="play_w_level_0").value == "standard"
+    at.session_state["variant_key"] = "scat"
+    run(at)
+    assert at.selectbox(key="play_w_level_0").value == "expert"
+    at.button(key="play_new").click()
+    run(at)
+    assert at.session_state["play_levels"][1] == "expert"

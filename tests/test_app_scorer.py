@@ -96,13 +96,16 @@ def test_typing_cards_in_any_notation_scores_them(at):
     assert any("blitz" in m.value for m in at.markdown)
 
 
-def test_bad_text_shows_the_error_and_keeps_the_hand(at):
+def test_bad_text_shows_the_error_and_not_the_previous_hands_value(at):
     type_cards(at, "AH KH 9S")
+    assert shown_value(at) == "21"
     type_cards(at, "AH QX 9S")
     assert not at.exception
     assert len(at.error) == 1 and "'QX'" in at.error[0].value
-    assert hand(at) == ["AH", "KH", "9S"]
-    assert shown_value(at) == "21"
+    assert shown_value(at) is None  # issue 13: 21 stayed beside the error
+    assert hand(at) == []
+    assert at.text_input(key="scorer_text").value == "AH QX 9S"  # kept, to correct it
+    assert not any(s.value == "How good is it?" for s in at.subheader)
 
 
 def test_two_cards_typed_say_a_hand_has_three(at):

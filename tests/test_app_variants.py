@@ -45,6 +45,14 @@ def test_only_differing_rows_hides_rules_everyone_shares(at):
     assert "Knocker tied for lowest" in labels
 
 
+def test_only_differing_rows_shows_rules_that_only_some_variants_have(at):
+    # Issue 13: a value beside a dash was hidden as 'the same'.
+    frame = comparison(at)
+    for label in ("Points to win", "Ante", "A natural pays", "A bust pays", "A win pays"):
+        assert label in frame.index, label
+    assert frame.loc["Points to win", "Running total *"] == "15"
+
+
 def test_comparing_scat_and_blitz_shows_their_knocker_rules(at):
     at.multiselect(key="t31var_compare").set_value(["scat", "blitz"]).run()
     frame = comparison(at)
@@ -104,9 +112,27 @@ def test_the_names_map_has_a_point_with_hover_names_for_every_place():
     from thirtyone.ui.variants import names_map
 
     fig = names_map()
-    points = [(lat, lon, data) for trace in fig.data
+    points = [(lat, lon, data) for trace in fig.data if trace.customdata is not None
               for lat, lon, data in zip(trace.lat, trace.lon, trace.customdata, strict=True)]
     assert len(points) == len(lore.PLACES)
     hawaii = next(d for lat, lon, d in points if d[0] == "Hawaii")
     assert "Nickle Knock" in hawaii[1]
     assert all(trace.type == "scattergeo" for trace in fig.data)
+
+
+def test_the_names_map_draws_the_world_itself_and_asks_plotly_for_no_map_layer():
+    """Plotly's own land/coastline layers come from its map server: offline they stay empty."""
+    from thirtyone.ui.variants import names_map
+
+    fig = names_map()
+    geo = fig.layout.geo
+    for layer in ("land", "coastlines", "countries", "ocean", "lakes", "rivers"):
+        assert getattr(geo, f"show{layer}") is False, layer
+    land = next(t for t in fig.data if t.name == "land")
+    rings = [i for i, v in enumerate(land.lon) if v is None]
+    assert len(rings) > 50  # the continents and the larger islands
+    # Points of the outline: Europe and North America are there (near Paris, near Chicago).
+    pairs = [(lo, la) for lo, la in zip(land.lon, land.lat, strict=True) if lo is not None]
+    assert all(-180 <= lo <= 180 and -90 <= la <= 90 for lo, la in pairs)
+    assert any(abs(lo + 81) < 2 and abs(la - 25.5) < 2 for lo, la in pairs)  # Florida's tip
+    assert any(abs(lo - 2.3) < 6 and abs(la - 48.9) < 3 for lo, la in pairs)  # Normandy coast

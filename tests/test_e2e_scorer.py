@@ -45,7 +45,9 @@ def test_typing_a_hand_and_a_bad_card(page, app_url):
     wait_for_app(page)
     alert = page.locator("[data-testid='stAlert']").first
     assert "'QX'" in alert.inner_text()
-    assert value_on_screen(page) == "31"  # the previous hand is kept
+    # the previous hand's value is not left beside the error (issue 13); the text stays
+    assert page.locator("[data-testid='scorer-value']").count() == 0
+    assert box.input_value() == "AH QX 9S"
     assert page.locator("text=Traceback").count() == 0
 
 

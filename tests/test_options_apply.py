@@ -1,7 +1,7 @@
 """Options that apply: an option that plays no part under some rules is not offered as a house
 rule, is refused by ``Rules.with_house_rules`` (and so by the CLI's ``--rule``), and changing
 it really changes nothing; ``closest_variant`` is the one guess of the preset, and the life
-words follow it (Scat with five lives still loses pennies)."""
+words follow it (Scat with two lives still loses pennies)."""
 
 from __future__ import annotations
 
@@ -101,14 +101,22 @@ def test_cli_accepts_an_option_set_to_the_value_it_already_has(capsys):
 
 # --- life words follow the closest preset -----------------------------------------------------
 
-def test_scat_with_five_lives_still_loses_pennies():
-    rules = get_variant("scat").rules.replace(lives=5)
+def test_scat_with_two_lives_still_loses_pennies():
+    rules = get_variant("scat").rules.replace(lives=2)
     # Bo (left of the dealer, dealt first) gets A♥ K♥ Q♥: a blitz on the deal
     g = new_game(rules, ["Ann", "Bo"], deck="AH 2C KH 3D QH 5S 9C")
     assert g.round_over and g.round_result.ended_by == "blitz"
     lose = [e.text for e in g.log if e.kind == "lose"]
     assert lose and "penny" in lose[0], lose
-    assert g.lives == [4, 5]
+    assert g.lives == [1, 2]
+
+
+def test_five_dollar_bill_with_five_lives_still_loses_bill_corners():
+    # Issue 13: 5 lives tied Scat (3) and Five-dollar bill (4) and the game said 'penny'.
+    rules = get_variant("five_dollar").rules.replace(lives=5)
+    g = new_game(rules, ["Ann", "Bo"], deck="AH 2C KH 3D QH 5S 9C")
+    lose = [e.text for e in g.log if e.kind == "lose"]
+    assert lose and "bill corner" in lose[0], lose
 
 
 def test_scat_with_one_life_goes_on_the_county_with_no_pennies_left():
@@ -136,9 +144,11 @@ def test_the_family_comes_first_then_the_fewest_changes_then_registry_order():
     scat = get_variant("scat").rules
     # one option away from scat, but a swap game is a swap game
     assert closest_variant(scat.replace(family="swap")).family == "swap"
-    # five lives: one change from scat and one from five_dollar; scat comes first
-    assert closest_variant(get_variant("five_dollar").rules.replace(lives=5)).key == "scat"
-    assert variant_for(scat.replace(lives=5)) == ("scat", {"lives": 5})
+    # five lives: one change from scat (3) and one from five_dollar (4): the nearer number
+    assert closest_variant(get_variant("five_dollar").rules.replace(lives=5)).key == "five_dollar"
+    assert variant_for(scat.replace(lives=5)) == ("five_dollar", {"lives": 5})
+    # two lives: nearer scat's 3
+    assert variant_for(get_variant("five_dollar").rules.replace(lives=2)) == ("scat", {"lives": 2})
 
 
 # --- with_house_rules ---------------------------------------------------------------------------

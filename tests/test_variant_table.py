@@ -48,9 +48,16 @@ def test_passing_is_a_dash_in_a_draw_game_and_no_in_stop_the_bus():
     assert r.differs
 
 
-def test_a_rule_only_one_variant_uses_does_not_count_as_a_difference():
+def test_a_rule_only_one_variant_uses_counts_as_a_difference():
+    # Banking pays 2 for a natural; Scat has no such rule: that is a difference to show.
     r = row(comparison_rows(["scat", "banking"]), "natural_pays")
     assert r.values == (NOT_USED, "2")
+    assert r.differs
+
+
+def test_a_rule_no_chosen_variant_uses_is_no_difference():
+    r = row(comparison_rows(["scat", "blitz"]), "natural_pays")
+    assert r.values == (NOT_USED, NOT_USED)
     assert not r.differs
 
 
@@ -61,11 +68,14 @@ def test_brag_and_banking_games_have_no_three_of_a_kind_rule():
     assert option_applies("three_of_a_kind", VARIANTS["scat"].rules)
 
 
-def test_identical_presets_agree_on_every_row():
-    # Running total is Scat without lives: every row both use agrees except the scoring ones.
+def test_running_totals_target_is_a_difference_from_scat():
+    # Running total plays to 15 points (RULES.md); Scat has lives and no target.
     rows = comparison_rows(["scat", "running_total"])
-    differing = {r.option for r in rows if r.differs}
-    assert differing == {"scoring"}
+    assert row(rows, "points_to_win").values == (NOT_USED, "15")
+    assert row(rows, "points_to_win").differs
+    assert row(rows, "scoring").differs
+    assert not row(rows, "pack").differs  # both 52 cards
+    assert not row(rows, "ante").differs  # neither has an ante
 
 
 def test_our_reading_variants_are_marked_with_a_star():

@@ -112,6 +112,9 @@ def test_the_wheel_holds_every_package_page_and_lesson(venv):
     # along, beside the entry that ``thirtyone app`` runs from its own folder
     assert (installed / "ui" / ".streamlit" / "config.toml").read_text() == \
         (ROOT / ".streamlit" / "config.toml").read_text()
+    # the names map's world outline (drawn without a map server, so it works offline)
+    assert (installed / "ui" / "world_110m.json").read_bytes() == \
+        (ROOT / "thirtyone" / "ui" / "world_110m.json").read_bytes()
     assert sorted(p.name for p in (installed / "lesson_texts").glob("*.md")
                   if p.name.lower() != "readme.md") == LESSON_FILES
     # the teacher scenarios (data beside the code, not a package)

@@ -355,7 +355,11 @@ class Rules:
     # Derived facts used by several modules, so the rule lives here once.
     @property
     def uses_stock_after_deal(self) -> bool:
-        return self.family in ("draw", "swap", "banking")
+        """Whether cards come from the stock after the deal: draws, buys, or (swap family)
+        three new middle cards when everyone passes; without passing (Stop the Bus) the
+        middle is never renewed (RULES.md 3b)."""
+        return self.family in ("draw", "banking") or (self.family == "swap"
+                                                        and self.allow_pass)
 
     @property
     def counts_blitz(self) -> bool:
@@ -467,24 +471,34 @@ def get_variant(key: str) -> Variant:
 @lru_cache(maxsize=256)
 def closest_variant(rules: Rules) -> Variant:
     """The preset these rules come closest to: one of the same family, then the fewest options
-    that differ; ties go to the first in ``VARIANTS``. The one place that guesses the preset
-    (records name it, the table names lives after it).
+    that differ, then the nearest numbers among those (5 lives is nearer Five-dollar bill's 4
+    than Scat's 3); remaining ties go to the first in ``VARIANTS``. The one place that guesses
+    the preset (records name it, the table and the Play page name lives after it).
 
-    >>> closest_variant(VARIANTS["scat"].rules.replace(lives=5)).key
+    >>> closest_variant(VARIANTS["scat"].rules.replace(lives=2)).key
     'scat'
+    >>> closest_variant(VARIANTS["five_dollar"].rules.replace(lives=5)).key
+    'five_dollar'
     """
     mine = vars(rules)
 
-    def distance(v: Variant) -> tuple[bool, int]:
+    def gap(a: Any, b: Any) -> float:
+        numbers = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (a, b))
+        return abs(a - b) if numbers else 0.0
+
+    def distance(v: Variant) -> tuple[bool, int, float]:
         base = vars(v.rules)
-        return v.rules.family != rules.family, sum(base[k] != x for k, x in mine.items())
+        changed = [k for k, x in mine.items() if base[k] != x]
+        return (v.rules.family != rules.family, len(changed),
+                sum(gap(base[k], mine[k]) for k in changed))
 
     return min(VARIANTS.values(), key=distance)   # min keeps the first of equals
 
 
 def life_words(rules: Rules, extra: bool = False) -> Any:
-    """What a life is called: as in the closest preset (Scat with 5 lives still loses pennies),
-    unless that preset keeps score another way."""
+    """What a life is called: as in the closest preset (Scat with 2 lives still loses pennies),
+    unless that preset keeps score another way. The game's messages and the Play page both
+    take the words from here, so they agree."""
     v = closest_variant(rules)
     if v.rules.scoring == rules.scoring:
         return v.extra_life_name if extra else (v.life_name, v.life_plural)

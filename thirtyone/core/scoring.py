@@ -50,7 +50,7 @@ class Score:
     def value_text(self) -> str:
         """The value alone, as people write it: ``30½``, ``pair of kings``."""
         if isinstance(self.points, tuple):
-            return self.reason or self.label
+            return brag_value_text(self.key)
         return points_text(self.points)
 
     def explain(self) -> str:
@@ -168,6 +168,18 @@ def _tie_key(pts: float, counted: tuple[Card, ...], others: tuple[Card, ...],
 _BRAG_RANK_WORD = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
                    8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens",
                    13: "kings", 14: "aces"}
+
+
+def brag_value_text(key: tuple) -> str:
+    """A brag hand's class in a few words (no sentence): ``pair of kings``, ``run``.
+
+    >>> brag_value_text((1, 13, 4)), brag_value_text((5, 16)), brag_value_text((3, 15))
+    ('pair of kings', 'prial of threes', 'run')
+    """
+    cls, top = key[0], key[1]
+    if cls in (1, 5):
+        return f"{BRAG_CLASSES[cls]} of {_BRAG_RANK_WORD[3 if top == 16 else top]}"
+    return BRAG_CLASSES[cls]
 
 
 def _run_top(ranks: list[int]) -> int | None:

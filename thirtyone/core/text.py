@@ -1,5 +1,5 @@
 """How numbers are written for learners, in one place: half points, whole numbers, plurals
-and percentages.
+and percentages; and how a sentence ends.
 
 >>> points_text(30.5), points_text(21.0), whole(4.0), plural(1, "life", "lives")
 ('30½', '21', 4, '1 life')
@@ -32,6 +32,17 @@ def whole(x: Any) -> Any:
 def plural(n: int, one: str, many: str | None = None) -> str:
     """'1 chip', '2 chips'; ``many`` defaults to ``one`` + 's'."""
     return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"
+
+
+def sentence(text: str) -> str:
+    """``text`` ending in exactly one full stop, or its own ``!`` or ``?``: parts that are
+    whole sentences already can be joined without doubling the stop.
+
+    >>> sentence("a run: three ranks in a row."), sentence("Blitz!"), sentence("Ann wins")
+    ('a run: three ranks in a row.', 'Blitz!', 'Ann wins.')
+    """
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def percent(p: float) -> str:

@@ -13,7 +13,7 @@ from ..core.cards import Card, cards_display
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.rules import Rules, life_words
-from ..core.text import plural, points_text
+from ..core.text import plural, points_text, sentence
 from .hands import hand_key, hand_score
 from .settle import (
     blitz_pays,
@@ -100,7 +100,7 @@ class Showdown:
         if ended_by != "void":
             shown = "; ".join(f"{self.name(s)} {cards_display(self.hands[s])} = "
                               f"{scores[s].value_text}" for s in seats)
-            events.append(Event("showdown", f"Showdown: {shown}."))
+            events.append(Event("showdown", sentence(f"Showdown: {shown}")))
 
     def _score_lives(self, ended_by: str, seats: list[int], keys: dict, scores: dict,
                      special: Sequence[int], lost: list[int], events: list[Event]) -> None:
@@ -110,9 +110,8 @@ class Showdown:
                                  np.array([[s in seats for s in range(self.n)]]))[0].tolist()
             for s in seats:
                 if lost[s]:
-                    events.append(Event("lose", f"{self.name(s)} loses "
-                                        f"{self._lives_text(1)}: {why} costs every other "
-                                        "player one.", s))
+                    events.append(Event("lose", f"{self._loses(s, 1)}: {why} costs every "
+                                        "other player one.", s))
         elif ended_by != "void":
             self._showdown_losses(seats, keys, scores, lost, events)
 
@@ -147,6 +146,14 @@ class Showdown:
             self._pay_pot([s for s in seats if keys[s] == best], chips_won, events)
         else:
             events.append(Event("pot", f"The pot of {self.pot} stays for the next round."))
+
+    def _loses(self, s: int, n: int) -> str:
+        """'Ann loses 2 pennies'; a player already on the extra life (no lives left) does not
+        lose a number of them: the loss puts them out (RULES.md 3e), said by an 'out' event."""
+        if self.lives[s] == 0 and self.rules.extra_life:
+            return (f"{self.name(s)} has no {self.life_plural} left "
+                    f"({life_words(self.rules, extra=True)}) and loses")
+        return f"{self.name(s)} loses {self._lives_text(n)}"
 
     def _take_lives(self, seats: list[int], lost: list[int], events: list[Event]) -> None:
         """Lives scoring: take the lives lost; the extra life (on the county) and going out."""
@@ -199,8 +206,7 @@ class Showdown:
                 reason[k] = f"knocked and ties for the lowest hand ({low_text})"
         for s in lowest:
             if lost[s]:
-                events.append(Event("lose", f"{self.name(s)} loses {self._lives_text(lost[s])}: "
-                                    f"{reason[s]}.", s))
+                events.append(Event("lose", f"{self._loses(s, lost[s])}: {reason[s]}.", s))
 
     def _rank_points(self, seats: list[int], keys: dict, points_won: list[int],
                      events: list[Event]) -> None:

@@ -2,8 +2,8 @@
 
 Each row is one option of ``OPTIONS`` (its label), each column one variant; values are written
 for people (``30½``, ``yes``, ``second circle``). An option that plays no part in a variant
-(passing in a draw game, a natural's payout outside banking) shows a dash, so the rows that
-differ are the ones that matter.
+(passing in a draw game, a natural's payout outside banking) shows a dash. A row differs when
+its cells are not all the same, a dash beside a value included: that game lacks the rule.
 
 >>> rows = comparison_rows(["scat", "blitz"])
 >>> row = next(r for r in rows if r.option == "knocker_tied")
@@ -64,8 +64,9 @@ class Row:
 
     @property
     def differs(self) -> bool:
-        """True when the variants that use this option do not all agree (dashes ignored)."""
-        return len({v for v in self.values if v != NOT_USED}) > 1
+        """True unless every variant has the same value. A dash beside a value differs: one
+        game has the rule (Running total's target, Kitty's ante) and another does not."""
+        return len(set(self.values)) > 1
 
 
 def comparison_rows(keys: Iterable[str] | None = None) -> list[Row]:

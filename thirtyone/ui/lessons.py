@@ -1,8 +1,8 @@
 """The Learn page's widgets: lesson list, one step at a time, quizzes with feedback.
 
 Progress lives in ``st.session_state[PROGRESS_KEY]`` (plain data, not widget state), so it
-survives switching to another page and back: the open lesson, the step per lesson, and the
-last answer given to each quiz.
+survives switching to another page and back: the open lesson, the step per lesson, the
+last answer given to each quiz and the first (a quiz counts as right only on the first try).
 """
 
 from __future__ import annotations
@@ -30,9 +30,12 @@ def lessons() -> list[Lesson]:
 
 
 def progress() -> dict:
-    """The learner's progress: ``{"lesson": slug, "steps": {slug: i}, "answers": {id: opt}}``."""
+    """The learner's progress: ``{"lesson": slug, "steps": {slug: i}, "answers": {id: opt},
+    "first": {id: opt}}``; ``first`` keeps the first answer to each quiz."""
     if PROGRESS_KEY not in st.session_state:
-        st.session_state[PROGRESS_KEY] = {"lesson": None, "steps": {}, "answers": {}}
+        st.session_state[PROGRESS_KEY] = {"lesson": None, "steps": {}, "answers": {},
+                                          "first": {}}
+    st.session_state[PROGRESS_KEY].setdefault("first", {})
     return st.session_state[PROGRESS_KEY]
 
 
@@ -46,10 +49,11 @@ def quiz_ids(lesson: Lesson) -> list[tuple[str, Quiz]]:
 
 
 def solved(lesson: Lesson) -> tuple[int, int]:
-    """(quizzes answered right, quizzes) for a lesson."""
-    answers = progress()["answers"]
+    """(quizzes answered right at the first try, quizzes) for a lesson. A quiz answered
+    wrong and then right does not count: trying every option would always score."""
+    first = progress()["first"]
     ids = quiz_ids(lesson)
-    right = sum(1 for qid, q in ids if qid in answers and q.check(answers[qid]).correct)
+    right = sum(1 for qid, q in ids if qid in first and q.check(first[qid]).correct)
     return right, len(ids)
 
 
@@ -69,7 +73,7 @@ def _next_lesson(slug: str) -> None:
 
 
 def _reset() -> None:
-    st.session_state[PROGRESS_KEY] = {"lesson": None, "steps": {}, "answers": {}}
+    st.session_state[PROGRESS_KEY] = {"lesson": None, "steps": {}, "answers": {}, "first": {}}
     for k in [k for k in st.session_state if str(k).startswith("t31quiz_")]:
         del st.session_state[k]
 
@@ -80,6 +84,7 @@ def _answered(qid: str, widget_key: str) -> None:
         progress()["answers"].pop(qid, None)
     else:
         progress()["answers"][qid] = choice
+        progress()["first"].setdefault(qid, choice)
 
 
 # --- drawing ---------------------------------------------------------------------------
@@ -122,8 +127,12 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
                  args=(qid, widget_key), label_visibility="collapsed", format_func=coloured_cards)
         if answer is not None:
             fb = quiz.check(answer)
-            if fb.correct:
+            first = progress()["first"].get(qid, answer)
+            if fb.correct and quiz.check(first).correct:
                 st.success(fb.message, icon=":material/check_circle:")
+            elif fb.correct:  # right now, but not at the first try: it does not count
+                st.info(f"Solved on a later try. {fb.message}", icon=":material/replay:")
+                st.caption("Only a first-try answer counts towards your score.")
             else:
                 st.error(fb.message, icon=":material/cancel:")
 
@@ -136,10 +145,11 @@ def lesson_list(all_lessons: list[Lesson], current: str) -> None:
         st.button(f"{n}. {lesson.title}{mark}", key=f"t31lesson_{lesson.slug}",
                   on_click=_open, args=(lesson.slug,), width="stretch",
                   type="primary" if lesson.slug == current else "secondary",
-                  help=f"{lesson.summary} ({right} of {total} quizzes right)")
+                  help=f"{lesson.summary} ({right} of {total} quizzes right first time)")
     done = sum(solved(lesson)[0] for lesson in all_lessons)
     total = sum(solved(lesson)[1] for lesson in all_lessons)
-    st.progress(done / total if total else 0.0, text=f"{done} of {total} quizzes right")
+    st.progress(done / total if total else 0.0,
+                text=f"{done} of {total} quizzes right first time")
     st.button("Start again", key="t31learn_reset", on_click=_reset, icon=":material/restart_alt:",
               help="Forget every answer and go back to the first lesson (e.g. for a new class).")
 

@@ -65,7 +65,11 @@ def typed(pack_size: int) -> None:
     try:
         hand = parse_hand(text, pack=pack_size)
     except CardError as e:
-        st.session_state[ERROR] = str(e)  # keep the previous hand and the text as typed
+        # The text stays as typed, to correct it; the previous hand goes, so its value is
+        # not left on screen beside the error as if it were this text's.
+        st.session_state[HAND] = []
+        st.session_state[NOTE] = None
+        st.session_state[ERROR] = str(e)
         return
     set_hand(list(hand))
 

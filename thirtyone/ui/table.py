@@ -53,6 +53,7 @@ from .table_state import (
     bot_turn,
     bots_until_you,
     cfg_of,
+    choose_levels,
     deal_and_follow,
     exchange_picked,
     hint_function,
@@ -79,7 +80,6 @@ from .table_words import (
     STEP_MODES,
     action_key,
     action_label,
-    default_level,
     hand_note,
     house_rule_names,
     number_text,
@@ -363,12 +363,9 @@ def _setup(state: State, variant: Variant) -> None:
     levels = bot_levels(rules)
     n_bots = state["play_w_bots"]
     cols = st.columns(min(n_bots, 6))
+    choose_levels(state, variant.key, levels, n_bots)
     for i in range(n_bots):
-        key = f"play_w_level_{i}"
-        seeded(state, key, default_level(levels))
-        if state[key] not in levels:
-            state[key] = default_level(levels)
-        cols[i].selectbox(f"{BOT_NAMES[i]} plays", levels, key=key,
+        cols[i].selectbox(f"{BOT_NAMES[i]} plays", levels, key=f"play_w_level_{i}",
                           format_func=lambda lv: lv, help="; ".join(
                               f"{lv}: {LEVEL_HELP.get(lv, '')}" for lv in levels))
     seeded(state, "play_w_step", "step")

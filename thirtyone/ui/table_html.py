@@ -106,7 +106,9 @@ def _middle_cards(obs: Any, slot: Any, stock_text: str) -> list[str]:
     """The middle (swap), the open hand (switch), or the dealer's second hand."""
     if obs.middle:
         swap = obs.rules.family == "swap"
-        label = f"middle ({stock_text})" if swap else "open hand"
+        # No stock count where the stock plays no part after the deal (Stop the Bus).
+        stock_used = swap and obs.rules.uses_stock_after_deal
+        label = (f"middle ({stock_text})" if stock_used else "middle") if swap else "open hand"
         return [slot(label, hand_html(obs.middle))]
     if obs.spare_hand:
         return [slot("your second hand", hand_html(obs.spare_hand))]
@@ -138,7 +140,7 @@ def showdown_rows_html(variant: Variant, obs: Any) -> str:
             value = sc.value_text if rules.hand_value != "brag" else sc.label
         except (CardError, ValueError):
             why, value = "", ""
-        change = change_text(variant, rules, result, s)
+        change = change_text(variant, rules, result, s, out=obs.out[s])
         loser = change.startswith("loses")
         tag = " (knocked)" if result is not None and result.knocker == s else ""
         rows.append(f'<tr class="{"play-loser" if loser else ""}">'

@@ -375,6 +375,27 @@ def seeded(state: State, key: str, default: Any) -> None:
         state[key] = cfg_of(state).get(key, default)
 
 
+def choose_levels(state: State, variant_key: str, levels: Sequence[str], n_bots: int) -> None:
+    """Set the bot-level widgets for ``variant_key`` before they are drawn.
+
+    Levels are remembered per variant: after a change of variant each bot gets the level
+    last chosen for that variant, else the variant's default, never a level kept from the
+    variant before (Banking's 'basic' would otherwise stay on for Scat)."""
+    cfg = cfg_of(state)
+    remembered = cfg.setdefault("levels_by_variant", {})
+    keys = [f"play_w_level_{i}" for i in range(len(BOT_NAMES))]
+    if cfg.get("levels_variant") != variant_key:
+        saved = remembered.get(variant_key, [])
+        for i, key in enumerate(keys):
+            state[key] = saved[i] if i < len(saved) else default_level(levels)
+        cfg["levels_variant"] = variant_key
+    for key in keys[:n_bots]:
+        seeded(state, key, default_level(levels))
+        if state[key] not in levels:
+            state[key] = default_level(levels)
+    remembered[variant_key] = [state.get(k) for k in keys]
+
+
 def start_from_setup(state: State) -> None:
     # Widget values are read from the state directly: a name typed just before the click
     # arrives together with the click, before the page has run again.
@@ -388,5 +409,6 @@ def start_from_setup(state: State) -> None:
     n_bots = int(get("play_w_bots", 2))
     levels = bot_levels(rules)
     chosen = [get(f"play_w_level_{i}", default_level(levels)) for i in range(n_bots)]
+    chosen = [lv if lv in levels else default_level(levels) for lv in chosen]
     start_game(state, variant, rules, get("play_w_name", "Sam"), chosen,
                dealing_seed(int(get("play_w_seed", 31))))  # a link's seed, not the deal's

@@ -25,8 +25,9 @@ from ..core.actions import (
     Take,
 )
 from ..core.cards import Card, CardError
-from ..core.rules import Rules, Variant
+from ..core.rules import Rules, Variant, life_words
 from ..core.scoring import score
+from ..core.text import plural
 
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
 
@@ -69,12 +70,13 @@ NOT_FOR_SCORING = {"points": ("lives", "extra_life", "knocker_alone_lowest", "kn
                     "lives": ("points_to_win", "chips", "ante")}
 
 
-# What the player to move may do, by family; {end} is "knock", or "stand" on a last turn.
-TURN_WORDS = {"draw": "draw a card, take the top discard, or {end}",
-              "swap": "swap with the middle, or {end}",
-              "switch": "swap with the open hand or switch hands, or {end}",
-              "widow": "exchange cards with the widow, or {end}",
-              "banking": "buy a card or stay"}
+# What the player to move may do, by family; "knock" (or "stand" on a last turn) is added
+# when the move is legal now (not before the second circle under that house rule).
+TURN_WORDS = {"draw": ("draw a card", "take the top discard"),
+              "swap": ("swap with the middle",),
+              "switch": ("swap with the open hand", "switch hands"),
+              "widow": ("exchange cards with the widow",),
+              "banking": ("buy a card", "stay")}
 # The dealer's name at the table; banking's dealer holds the bank.
 DEALER_WORD = {"banking": "banker"}
 ENDED_WORDS = {"knock": "after a knock", "blitz": "by a blitz (31)",
@@ -108,15 +110,20 @@ def chips_text(c: int) -> str:
     return f"{abs(c)} chip" + ("" if abs(c) == 1 else "s")
 
 
-def change_text(variant: Variant, rules: Rules, result: Any, seat: int) -> str:
-    """What the round cost or paid ``seat``: lives lost, points or chips won."""
+def change_text(variant: Variant, rules: Rules, result: Any, seat: int,
+                out: bool = False) -> str:
+    """What the round cost or paid ``seat``: lives lost, points or chips won. ``out``: the
+    seat is out of the game after this round (a loss on the extra life puts a player out,
+    whatever it would have cost)."""
     if result is None:
         return ""
     if rules.scoring == "lives" and result.lives_lost and result.lives_lost[seat]:
-        n = result.lives_lost[seat]
-        return f"loses {n} {variant.life_name if n == 1 else variant.life_plural}"
+        if out:
+            return "loses and is out of the game"
+        name, many = life_words(rules)
+        return f"loses {plural(result.lives_lost[seat], name, many)}"
     if rules.scoring == "points" and result.points_won:
-        return f"+{result.points_won[seat]} points"
+        return f"+{plural(result.points_won[seat], 'point')}"
     if rules.scoring == "chips" and result.chips_won:
         c = result.chips_won[seat]
         return f"takes {chips_text(c)}" if c > 0 else (f"pays {chips_text(c)}" if c < 0 else "")
@@ -129,10 +136,12 @@ def counter_text(variant: Variant, obs: Any, seat: int) -> str:
     if obs.out[seat]:
         return "out of the game"
     if rules.scoring == "lives":
+        # Named from the rules, as the game's own messages are (not the page's variant).
         n = obs.lives[seat]
+        name, many = life_words(rules)
         if n == 0:
-            return f"{variant.extra_life_name}: no {variant.life_plural} left"
-        return f"{n} {variant.life_name if n == 1 else variant.life_plural}"
+            return f"{life_words(rules, extra=True)}: no {many} left"
+        return plural(n, name, many)
     if rules.scoring == "points":
         return f"{obs.points[seat]} of {rules.points_to_win} points"
     n = obs.chips[seat]
@@ -198,8 +207,21 @@ def turn_words(obs: Any, you: int) -> str:
         return "Your turn: you are the dealer; keep this hand or take the other one."
     last = obs.knocker is not None
     lead = "Your last turn after the knock" if last else "Your turn"
-    what = TURN_WORDS.get(obs.rules.family, "move, or {end}")
-    return f"{lead}: {what.format(end='stand' if last else 'knock')}."
+    what = list(TURN_WORDS.get(obs.rules.family, ("move",)))
+    legal = obs.legal_actions
+    if last and any(isinstance(a, Stand) for a in legal):
+        what.append("stand")
+    knock = next((a for a in legal if isinstance(a, Knock)), None)
+    if knock is not None and not last:
+        what.append(action_label(knock, obs).lower())
+    return f"{lead}: {or_list(what)}."
+
+
+def or_list(items: Sequence[str]) -> str:
+    """'a', 'a or b', 'a, b, or c'."""
+    if len(items) <= 2:
+        return " or ".join(items)
+    return ", ".join(items[:-1]) + ", or " + items[-1]
 
 
 def value_text(cards: Sequence[Card], rules: Rules) -> str:

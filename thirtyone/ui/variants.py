@@ -3,7 +3,10 @@ names and the statistics (exact, and simulated on request)."""
 
 from __future__ import annotations
 
+import functools
 import html
+import json
+from pathlib import Path
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -56,7 +59,8 @@ def comparison_section(current: str | None = None) -> None:
     # The sidebar's variant is the first column, the one the others are compared with.
     keys = sorted(chosen, key=lambda k: (k != current, list(VARIANTS).index(k)))
     only = c2.toggle("Only rows that differ", value=True, key="t31var_only_diff",
-                     help="Hide the rules on which every variant that uses them agrees.")
+                     help="Hide the rules on which every chosen variant agrees (a dash "
+                     "beside a value is a difference: that game lacks the rule).")
     if not keys:
         st.info("Pick at least one variant to compare.")
         return
@@ -150,9 +154,43 @@ def history_section() -> None:
         st.markdown("\n".join(f"- {c}" for c in lore.CUSTOMS))
 
 
+WORLD_FILE = Path(__file__).with_name("world_110m.json")
+
+
+@functools.cache
+def world_outline() -> dict:
+    """Land rings and country borders bundled with the app (``tools/world_outline.py``)."""
+    return json.loads(WORLD_FILE.read_text())
+
+
+def _lonlat(rings: list[list[float]]) -> tuple[list, list]:
+    """Flat [lon, lat, lon, lat...] rings as one lon list and one lat list, split by None."""
+    lon: list = []
+    lat: list = []
+    for r in rings:
+        lon.extend(r[0::2] + [None])
+        lat.extend(r[1::2] + [None])
+    return lon, lat
+
+
+def add_world(fig: go.Figure) -> None:
+    """Land and borders drawn from the bundled outline, so the map needs no map server."""
+    world = world_outline()
+    lon, lat = _lonlat(world["land"])
+    # Coastlines only: a filled ring cut by the map's edges can flood the whole map.
+    fig.add_trace(go.Scattergeo(lon=lon, lat=lat, mode="lines",
+                                line={"width": 1, "color": "#8fa68f"},
+                                hoverinfo="skip", showlegend=False, name="land"))
+    lon, lat = _lonlat(world["borders"])
+    fig.add_trace(go.Scattergeo(lon=lon, lat=lat, mode="lines",
+                                line={"width": 0.6, "color": "#c9c9bd"},
+                                hoverinfo="skip", showlegend=False, name="borders"))
+
+
 def names_map() -> go.Figure:
     """Places and the names the game goes by there; hover a point to read them."""
     fig = go.Figure()
+    add_world(fig)
     styles = {"today": ("Names in use today", "#1f6f43", "circle"),
               "history": ("Where it was recorded long ago", "#a0522d", "diamond")}
     labelled: set[str] = set()
@@ -177,11 +215,13 @@ def names_map() -> go.Figure:
             customdata=[[p.place, ", ".join(p.names), p.note] for p in places],
             hovertemplate="<b>%{customdata[0]}</b><br>%{customdata[1]}<br>"
                           "<i>%{customdata[2]}</i><extra></extra>"))
-    fig.update_geos(projection_type="natural earth", showcountries=True,
-                    countrycolor="#c9c9bd", showland=True, landcolor="#eef3ea",
-                    showocean=True, oceancolor="#f4f8fb", lataxis_range=[10, 65],
+    # No layer of plotly's own (land, coastlines, countries...): those would be fetched from
+    # plotly's map server, which schools often cannot reach. The outline is drawn above.
+    fig.update_geos(projection_type="natural earth", showcountries=False, showland=False,
+                    showcoastlines=False, showocean=False, showlakes=False, showrivers=False,
+                    showframe=False, bgcolor="#f4f8fb", lataxis_range=[10, 65],
                     lonaxis_range=[-165, 35])
-    fig.update_layout(height=460, margin={"l": 0, "r": 0, "t": 10, "b": 0},
+    fig.update_layout(height=420, margin={"l": 0, "r": 0, "t": 10, "b": 0},
                       legend={"orientation": "h", "y": -0.02, "font": {"size": 14}},
                       hoverlabel={"font_size": 15})
     return fig
@@ -189,19 +229,17 @@ def names_map() -> go.Figure:
 
 def names_section() -> None:
     st.header("Names around the world")
-    left, right = st.columns([2, 1], gap="large")
-    with left:
-        st.markdown("Point at a place on the map to see what the game is called there.")
-        st.plotly_chart(names_map(), key="t31var_map", config={"displayModeBar": False})
-        st.caption("The map's coastlines are fetched from plotly's map server; without an "
-                   "internet connection only the points' list beside it is shown.")
-    with right:
-        today = [p for p in lore.PLACES if p.era == "today"]
-        past = [p for p in lore.PLACES if p.era != "today"]
-        st.markdown("**Today**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
-                                                for p in today))
-        st.markdown("**In the past**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
-                                                      for p in past))
+    # The map takes the whole width (a wide, low strip from Hawaii to Austria); the lists
+    # follow below it, so it stays readable on a 1024-pixel projector with the sidebar open.
+    st.markdown("Point at a place on the map to see what the game is called there.")
+    st.plotly_chart(names_map(), key="t31var_map", config={"displayModeBar": False})
+    today = [p for p in lore.PLACES if p.era == "today"]
+    past = [p for p in lore.PLACES if p.era != "today"]
+    left, right = st.columns(2, gap="large")
+    left.markdown("**Today**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
+                                            for p in today))
+    right.markdown("**In the past**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
+                                                   for p in past))
 
 
 # --- statistics -------------------------------------------------------------------------
