@@ -17,9 +17,11 @@ not hold; your hand is any hand worth v, each equally likely (as often as the de
 
 (b) ``iter_knock_after_turns``: simulation. After the deal, each opponent plays ``turns``
 turns with the ``standard`` bot's draw/discard (or swap) moves from ``thirtyone.sim``, card
-memory included, with knocking switched off (``bots="basic"`` for the basic bot); then the
-knocker, whose own three cards were dealt but not played, shows v. Simplified: the middle is
-not renewed in the swap family and a blitz does not stop the turns.
+memory included, with knocking switched off (``bots="basic"`` for the basic bot). The last of
+those turns is each opponent's final turn after the knock and is played as one (the standard
+bot takes and discards differently then); then the knocker, whose own three cards were dealt
+but not played, shows v. Simplified: the middle is not renewed in the swap family and a
+blitz does not stop the turns. tests/test_knock_vs_table.py pins it to the table engine.
 
 Who "survives": with ``knocker_tied = safe`` a knocker tied for lowest keeps the life, so the
 knock survives unless every opponent is strictly better; otherwise the knock survives only

@@ -144,8 +144,8 @@ def stored_sim(params: tuple) -> pd.DataFrame:
 def sim_how(table: pd.DataFrame) -> str:
     return (f"Simulation with {len(table) and int(table['rounds'].iloc[0]):,} rounds: "
             "the others play their turns as the standard bot does (its draws, "
-            "discards and swaps, with its card memory; nobody knocks early), then "
-            "you show your value. The band is a 95% interval; the dotted line is the "
+            "discards and swaps, with its card memory; nobody knocks early), the last "
+            "of them the final turn after your knock, then you show your value. The band is a 95% interval; the dotted line is the "
             "fresh-hands curve of the left plot for the same players.")
 
 
