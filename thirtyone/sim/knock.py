@@ -13,7 +13,7 @@ import numpy as np
 
 from ..core.rules import Rules
 from ..lookup import CARD_BIT, card_bits, hand_table
-from ..odds.knock import wilson
+from ..odds.knock import knock_goes_well, wilson
 from ..odds.tables import OddsError, check_hand_rules, lookup, pack_indices
 from ..policies.basic import basic_draw_moves, basic_swap_moves
 from ..policies.standard import standard_draw_moves, standard_swap_moves
@@ -128,11 +128,9 @@ def iter_knock_after_turns(rules: Rules, opponents: int, turns: int, rounds: int
     played = 0
     while played < rounds:
         size = min(batch, rounds - played)
-        low = _play_turns(rules, rng, opponents, turns, size, bots).min(axis=1)
-        if rules.knocker_tied == "safe":
-            wins += (low[:, None] <= values[None, :]).sum(axis=0)
-        else:
-            wins += (low[:, None] < values[None, :]).sum(axis=0)
+        final = _play_turns(rules, rng, opponents, turns, size, bots)
+        low, high = final.min(axis=1)[:, None], final.max(axis=1)[:, None]
+        wins += knock_goes_well(values[None, :], low, high, rules).sum(axis=0)
         played += size
         lo, hi = wilson(wins, played)
         yield SimulatedKnock(values, wins / played, lo, hi, played, rounds, opponents, turns)
