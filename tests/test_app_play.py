@@ -292,7 +292,10 @@ def test_the_hint_button_shows_a_legal_move_and_changes_nothing(at, variant, see
     text = at.info[0].value
     hint = at.session_state["play_hint"][1]
     assert hint.action in game.legal_actions()
-    assert text.startswith("**Hint:")
+    assert text.startswith("**Hint:") and hint.reason in text
+    for label, value in hint.numbers.items():     # each number on its own labelled line
+        assert f"{label}: **{value}**" in text
+    assert "_" not in text
     # the hint never names a card hidden in another player's hand
     for seat in range(1, game.n):
         for card in game.hands[seat]:

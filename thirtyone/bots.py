@@ -21,6 +21,7 @@ import numpy as np
 
 from .core.actions import Action
 from .core.rules import Rules
+from .expert.banking_hint import banking_hint
 from .expert.expert import expert_policy
 from .expert.hint import Hint, hint
 from .game.registry import AnyObservation, is_banking
@@ -91,10 +92,10 @@ def make_bot_for(rules: Rules, level: str, knock_at: float = DEFAULT_KNOCK_AT) -
     return BANKING_BOTS[level]  # type: ignore[return-value]
 
 
-def hint_for(rules: Rules) -> Callable[[Observation], Hint] | None:
-    """``hint(observation) -> Hint`` (the expert's move and why) for ``rules``, or None where
-    the expert does not play (banking)."""
-    return None if is_banking(rules) else hint
+def hint_for(rules: Rules) -> Callable[[AnyObservation], Hint]:
+    """``hint(observation) -> Hint`` (the suggested move and why) for ``rules``: the expert's
+    at the table, the rule book's advice in Banking Thirty-One."""
+    return banking_hint if is_banking(rules) else hint  # type: ignore[return-value]
 
 
 # --- whole rounds on the table engine ------------------------------------------------------

@@ -71,6 +71,7 @@ from ..core.actions import (
 from ..core.scoring import score
 from ..core.text import whole
 from ..game.settle import instant_pays
+from ..odds.knock import knock_goes_well
 from ..policies.view import (
     MAX_TURNS_BEFORE_KNOCK,
     Sample,
@@ -236,7 +237,7 @@ def _draw_final(view: View, vt: ValueTable, rng: np.random.Generator) -> Decisio
 def _knock_costs(view: View, vt: ValueTable, s: Sample, my_hand: np.ndarray
                  ) -> tuple[float, float, np.ndarray]:
     """(expected cost of knocking now, expected cost of waiting (``wait_cost``), and the
-    lowest other hand after everybody's final turn if this seat knocked now (S,))."""
+    other hands' strengths after everybody's final turn if this seat knocked now (S, m))."""
     rules = view.rules
     hand = card_indices(view.hand)
     my_v = float(vt.strength[hand[0], hand[1], hand[2]])
@@ -257,7 +258,14 @@ def _knock_costs(view: View, vt: ValueTable, s: Sample, my_hand: np.ndarray
     opp = np.stack(finals, axis=1)
     lam = others_weight(view)
     now = np.where(end, blitz_cost(lam, len(finals)), round_cost(my_v, opp, rules, True, lam))
-    return wmean(now, s.weight), wait_cost(view, vt, s, my_hand), opp.min(axis=1)
+    return wmean(now, s.weight), wait_cost(view, vt, s, my_hand), opp
+
+
+def _p_knock_bad(mine: np.ndarray | float, opp: np.ndarray, view: View, s: Sample) -> float:
+    """The chance a knock with strength ``mine`` goes badly against the others' final
+    strengths ``opp`` (S, m), by what the rules reward (``odds.knock.knock_risk``)."""
+    good = knock_goes_well(mine, opp.min(axis=1), opp.max(axis=1), view.rules)
+    return wmean((~good).astype(float), s.weight)
 
 
 EVERY_MOVE_OPPONENTS = 1   # with at most this many opponents: every move before a knock
@@ -342,7 +350,7 @@ def _draw_turn_rollouts(view: View, vt: ValueTable, s: Sample, hand: np.ndarray,
                 if set(kept) != set(numbers.get("take_kept", ())):
                     numbers["take_kept"] = kept
                     numbers["take_value"] = whole(score(kept, rules).points)
-                    numbers.pop("p_lowest_take", None)
+                    numbers.pop("p_bad_take", None)
             return Decision(acts[i][0], acts[i][1], numbers)
     return None
 
@@ -388,11 +396,11 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
         my_hand = np.tile(take_keep, (len(s.weight), 1))
     else:
         my_hand = best_three(with_card(np.tile(hand, (len(s.weight), 1)), stock_column(s, 0)), vt)[1]
-    c_now, c_next, low = _knock_costs(view, vt, s, my_hand)
+    c_now, c_next, opp = _knock_costs(view, vt, s, my_hand)
     numbers.update(cost_knock=c_now, cost_wait=c_next,
-                   p_lowest_now=wmean((my_v <= low).astype(float), s.weight))
+                   p_bad_now=_p_knock_bad(my_v, opp, view, s))
     if take:
-        numbers["p_lowest_take"] = wmean((nv <= low).astype(float), s.weight)
+        numbers["p_bad_take"] = _p_knock_bad(nv, opp, view, s)
     if view.knocker is None:
         d = _draw_turn_rollouts(view, vt, s, hand, take, take_keep, numbers)
         if d is not None:
@@ -455,10 +463,10 @@ def _table_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decisio
     a, h, v, _, _ = results[i]
     numbers.update(result=cards_of(h[0]), expected=float(v.mean()))
     if view.can(Knock):
-        c_now, c_next, low = _knock_costs(view, vt, s, h)
+        c_now, c_next, opp = _knock_costs(view, vt, s, h)
         numbers.update(cost_knock=c_now, cost_wait=c_next,
-                       p_lowest_now=wmean((my_v <= low).astype(float), s.weight),
-                       p_lowest_move=wmean((v <= low).astype(float), s.weight))
+                       p_bad_now=_p_knock_bad(my_v, opp, view, s),
+                       p_bad_move=_p_knock_bad(v, opp, view, s))
         if _should_knock(view, c_now, c_next):
             return Decision(Knock(), "knock", numbers)
     return Decision(a, _kind(a), numbers)

@@ -1,5 +1,7 @@
-"""The hint: the expert's move for one seat with a reason in words a learner can follow and
-the numbers behind it, built only from that seat's observation."""
+"""The hint: the expert's move for one seat with a one-sentence reason a learner can follow
+and at most three labelled numbers in plain words, built only from that seat's observation.
+Cards are written as on the buttons (A♥); a knock is judged by what the rules reward
+(``odds.knock.knock_risk``)."""
 
 from __future__ import annotations
 
@@ -8,22 +10,29 @@ from typing import Any
 
 from ..core.actions import Action, Exchange, Stand, Swap
 from ..core.cards import Card, cards_display
-from ..core.rules import Rules
+from ..core.rules import Rules, life_words
 from ..core.scoring import score
 from ..core.text import percent
-from ..policies.view import View, knock_points, special_phase, view_from_observation
+from ..odds.knock import knock_risk
+from ..policies.view import View, special_phase, view_from_observation
+from .costs import suit_points
 from .expert import Decision, expert_decision
 from .rollout import ROLLOUTS
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The expert's move for one seat: ``action``, a ``reason`` in one or two sentences, and
-    the ``numbers`` behind it. Built only from that seat's observation."""
+    """The expert's move for one seat: ``action``, a ``reason`` in one sentence, and at most
+    three ``numbers``: an ordered mapping from a plain label ("Chance you lose a life if you
+    knock now") to its already written value ("about 12 %"). Built only from that seat's
+    observation; a card the seat cannot see is never shown as if it were known."""
 
     action: Action
     reason: str
-    numbers: dict
+    numbers: dict[str, str]
+
+
+MAX_NUMBERS = 3
 
 
 def _value_words(cards: tuple[Card, ...], rules: Rules) -> str:
@@ -33,113 +42,182 @@ def _value_words(cards: tuple[Card, ...], rules: Rules) -> str:
     return f"{s.value_text} ({s.label})"
 
 
-def _lowest_words(rules: Rules) -> str:
-    if rules.scoring == "chips":
-        return "not have the best hand"
-    return "have the lowest hand"
+def _value_text(cards: tuple[Card, ...], rules: Rules) -> str:
+    s = score(cards, rules)
+    return s.label if rules.hand_value == "brag" else s.value_text
 
 
-def _playout_words(n: dict, chosen: str) -> str:
-    """A sentence on the play-outs behind a move, if it was decided by them."""
+def _knock_label(rules: Rules, when: str) -> str:
+    return f"Chance {knock_risk(rules).bad} if you knock {when}"
+
+
+def _outcome(rules: Rules, cost: float, what: str) -> tuple[str, str]:
+    """A final-turn cost (``expert.costs.round_cost``) as a labelled plain number."""
+    kind = knock_risk(rules).kind
+    if kind == "place":
+        return f"Points you can expect if you {what}", f"about {2 - 2 * cost:.1f} of 2"
+    if kind == "pot":
+        return f"Chance you do not win the pot if you {what}", percent(cost)
+    return f"Chance you lose a {life_words(rules)[0]} if you {what}", percent(cost)
+
+
+_MOVE_NAMES = {"knock": "knocking", "take": "taking the top card", "draw": "drawing"}
+
+
+def _playout(n: dict, chosen: str, rules: Rules) -> tuple[str, tuple[str, str] | None]:
+    """A reason and a number from the play-outs behind a move, if they decided it."""
     costs = n.get("rollout")
     if not isinstance(costs, dict) or chosen not in costs or len(costs) < 2:
-        return ""
+        return "", None
     other = min((k for k in costs if k != chosen), key=lambda k: costs[k])
-    gap = costs[other] - costs[chosen]
-    name = other if other in ("knock", "take", "draw") else f"throwing the {other}"
-    name = {"knock": "knocking", "take": "taking", "draw": "drawing"}.get(name, name)
-    return (f" Played out {ROLLOUTS} times from deals that fit what you have seen, this move "
-            f"comes out {gap:.2f} lives a round better than {name}, counting the lives the "
-            "others lose as well as yours.")
+    name = _MOVE_NAMES.get(other, f"throwing away the {other}")
+    per100 = round(100 * (costs[other] - costs[chosen]))
+    if per100 < 1:
+        return f"played out {ROLLOUTS} times, it and {name} are about equally good", None
+    unit = life_words(rules)[1]
+    return (f"played out {ROLLOUTS} times from deals that fit what you have seen, it does "
+            f"better than {name}",
+            (f"How much better than {name}, per 100 rounds", f"about {per100} {unit}"))
 
 
-def explain(view: View, d: Decision) -> str:
-    """One or two sentences for a learner, with the numbers behind the move."""
-    rules, n = view.rules, d.numbers
-    now = _value_words(view.hand, rules) if len(view.hand) == 3 else ""
-    low = _lowest_words(rules)
-    a = d.action
-    if d.kind == "knock":
-        p = n.get("p_lowest_now")
-        tail = (f" If you knock now you would {low} after everyone's last turn in {percent(p)} of "
-                "rounds like this; waiting a turn gives the others time to catch up."
-                if p is not None else "")
-        return f"Knock with your {now}.{tail}" + _playout_words(n, d.kind)
-    if d.kind == "take" and not n.get("final"):
-        kept = n.get("take_kept", ())
-        new = _value_words(kept, rules) if kept else ""
-        p = n.get("p_lowest_take")
-        tail = f" With that you would {low} in {percent(p)} of rounds like this." if p is not None \
-            else ""
-        change = f"your hand goes from {now} to {new}" if new != now else \
-            f"your hand stays at {now}, and the card is out of the others' reach"
-        return f"Take the {view.top.display}: {change}.{tail}" + _playout_words(n, d.kind)
-    if d.kind == "draw" and not n.get("final"):
-        top = f"the {view.top.display} on the pile does not help your {now} enough" \
-            if view.top is not None else f"your hand is {now}"
-        p = n.get("p_draw_improves")
-        tail = f" A card from the stock improves your hand in {percent(p)} of cases." \
-            if p is not None else ""
-        return f"Draw from the stock: {top}.{tail}" + _playout_words(n, d.kind)
-    if d.kind == "discard":
-        kept = n["kept"]
-        why = f"Throw away the {a.card.display} and keep {cards_display(kept)}: " \
-              f"{_value_words(kept, rules)}."
-        if isinstance(n.get("rollout"), dict):
-            why += _playout_words(n, a.card.display)
-        elif not n.get("final") and rules.hand_value == "suit_sum":
-            why += (f" Of your choices this one leaves the best chances with the next card "
-                    f"(about {n['expected_next']:.1f} on average after one more draw).")
-        return why
-    if n.get("final") and isinstance(n.get("p_lowest"), dict):
-        ps = n["p_lowest"]
-        names = {"stand": "standing", "take": f"taking the {view.top.display}"
-                 if view.top is not None else "taking", "draw": "drawing"}
-        others = "; ".join(f"{names[k]} {percent(v)}" for k, v in ps.items() if k != d.kind)
-        verb = {"stand": "Stand", "take": f"Take the {view.top.display}"
-                if view.top is not None else "Take", "draw": "Draw"}[d.kind]
-        return (f"{verb}: somebody knocked, so this is your last turn. You would {low} in "
-                f"{percent(ps[d.kind])} of rounds like this" + (f" ({others})." if others else "."))
-    result = n.get("result")
-    change = f" Your hand goes from {now} to {_value_words(result, rules)}." \
-        if result and set(result) != set(view.hand) and d.kind not in ("switch closed",) \
-        and not (isinstance(a, Exchange) and any(isinstance(t, int) for t in a.take)) else ""
-    what = {"swap": f"Swap your {a.card.display if hasattr(a, 'card') else ''}".strip(),
-            }.get(d.kind, "")
+def _knock(view: View, d: Decision, now: str) -> tuple[str, list]:
+    n, rules = d.numbers, view.rules
+    why, extra = _playout(n, "knock", rules)
+    nums = [("Your hand now", now)]
+    if n.get("p_bad_now") is not None:
+        nums.append((_knock_label(rules, "now"), percent(n["p_bad_now"])))
+    if extra:
+        nums.append(extra)
+    if why:
+        reason = why[0].upper() + why[1:] + "."
+    elif n.get("p_bad_now", 0.0) < 0.5:
+        reason = ("Your hand is likely good enough now, and waiting gives the others time to "
+                  "catch up.")
+    else:
+        reason = ("Knocking is a gamble with this hand, but waiting is likely worse: the others "
+                  "would improve more than you.")
+    return reason, nums
+
+
+def _take(view: View, d: Decision, now: str) -> tuple[str, list]:
+    n, rules = d.numbers, view.rules
+    kept = n.get("take_kept", ())
+    why, extra = _playout(n, "take", rules)
+    nums = [("Your hand now", now)]
+    if kept:
+        nums.append(("Your hand after taking it", _value_text(kept, rules)))
+    if n.get("p_bad_take") is not None:
+        nums.append((_knock_label(rules, "next turn with it"), percent(n["p_bad_take"])))
+    elif extra:
+        nums.append(extra)
+    reason = (f"The {view.top.display} fits your hand better than a card from the stock "
+              "is likely to" + (f"; {why}." if why else "."))
+    return reason, nums
+
+
+def _draw(view: View, d: Decision, now: str) -> tuple[str, list]:
+    n, rules = d.numbers, view.rules
+    why, extra = _playout(n, "draw", rules)
+    top = (f"The {view.top.display} on the pile does not help your hand enough"
+           if view.top is not None else "Nothing on the pile helps you")
+    nums = [("Your hand now", now)]
+    if n.get("p_draw_improves") is not None:
+        nums.append(("Chance a card from the stock improves your hand",
+                     percent(n["p_draw_improves"])))
+    if extra:
+        nums.append(extra)
+    return top + (f"; {why}." if why else "."), nums
+
+
+def _discard(view: View, d: Decision) -> tuple[str, list]:
+    n, rules, a = d.numbers, view.rules, d.action
+    kept = n["kept"]
+    why, extra = _playout(n, a.card.display, rules)
+    nums = [("Your hand after", _value_text(kept, rules))]
+    if extra:
+        nums.append(extra)
+    elif not n.get("final") and suit_points(rules) and n.get("expected_next") is not None:
+        nums.append(("Average value after one more draw", f"{n['expected_next']:.1f}"))
+    reason = f"Keeping {cards_display(kept)} gives {_value_words(kept, rules)}"
+    if why:
+        reason += f"; {why}"
+    elif not n.get("final") and suit_points(rules):
+        reason += ", with the best chances from the next card"
+    return reason + ".", nums
+
+
+def _final_draw(view: View, d: Decision) -> tuple[str, list]:
+    rules = view.rules
+    ps = d.numbers["p_lowest"]
+    what = {"stand": "stand", "take": f"take the {view.top.display}" if view.top else "take",
+            "draw": "draw"}
+    nums = [_outcome(rules, ps[d.kind], what[d.kind])]
+    nums += [_outcome(rules, v, what[k]) for k, v in ps.items() if k != d.kind]
+    return ("Somebody knocked, so this is your last turn, and this choice gives you the best "
+            "result at the showdown.", nums)
+
+
+def _move_words(view: View, a: Action, kind: str, now: str) -> str:
     if isinstance(a, Swap):
-        what = f"Swap your {a.give.display} for the {a.take.display}"
-    elif isinstance(a, Exchange):
+        return f"It swaps your {a.give.display} for the {a.take.display}"
+    if isinstance(a, Exchange):
         up = [f"the {t.display}" for t in a.take if isinstance(t, Card)]
         down = sum(1 for t in a.take if not isinstance(t, Card))
         if down:
             up.append({1: "a face-down card", 2: "two face-down cards",
                        3: "three face-down cards"}[down])
-        taken = up[0] if len(up) == 1 else " and ".join(up)
-        what = f"Exchange {cards_display(a.give)} for {taken}"
-    else:
-        what = {"swap all": "Swap your whole hand for the middle",
-                "pass": f"Pass: your {now} is the best you can make now",
-                "stand": f"Stand with your {now}",
-                "switch open": "Switch your hand for the open hand",
-                "switch closed": "Switch your hand for the closed hand, unseen"}.get(d.kind,
-                                                                                       str(a))
-    tail = ""
+        return f"It gives {cards_display(a.give)} for {' and '.join(up)}"
+    return {"swap all": "Your whole hand for the middle is the best swap",
+            "pass": "Nothing you can take beats the hand you hold",
+            "stand": "Nothing you can take beats the hand you hold",
+            "switch open": "The open hand is better than yours",
+            "switch closed": "The closed hand is worth more than yours on average"
+            }.get(kind, "It is the best of your moves")
+
+
+def _table_move(view: View, d: Decision, now: str) -> tuple[str, list]:
+    n, rules, a = d.numbers, view.rules, d.action
+    hidden = d.kind == "switch closed" or (
+        isinstance(a, Exchange) and any(not isinstance(t, Card) for t in a.take))
+    result = n.get("result")
+    nums = [("Your hand now", now)]
+    if result and not hidden and set(result) != set(view.hand):
+        nums.append(("Your hand after", _value_text(tuple(result), rules)))
+    elif hidden and suit_points(rules) and n.get("expected") is not None:
+        nums.append(("Average value after (the face-down cards are unknown)",
+                     f"{n['expected']:.1f}"))
     if n.get("final") and n.get("p_lowest") is not None:
-        tail = f" This is your last turn; you would {low} in {percent(n['p_lowest'])} of rounds " \
-               "like this."
-    elif n.get("p_lowest_move") is not None:
-        tail = f" With that you would {low} in {percent(n['p_lowest_move'])} of rounds like " \
-               "this if you knocked next."
-    return f"{what}.{change}{tail}"
+        nums.append(_outcome(rules, n["p_lowest"], "do this"))
+        return (f"{_move_words(view, a, d.kind, now)}; this is your last turn, and it gives "
+                "you the best result at the showdown.", nums)
+    if n.get("p_bad_move") is not None:
+        nums.append((_knock_label(rules, "next turn after this"), percent(n["p_bad_move"])))
+    return f"{_move_words(view, a, d.kind, now)}.", nums
+
+
+def explain(view: View, d: Decision) -> tuple[str, dict[str, str]]:
+    """The reason (one sentence) and at most three labelled plain numbers for a decision."""
+    rules, n = view.rules, d.numbers
+    now = _value_text(view.hand, rules) if len(view.hand) == 3 else ""
+    if d.kind == "knock":
+        reason, nums = _knock(view, d, now)
+    elif d.kind == "take" and not n.get("final") and view.top is not None:
+        reason, nums = _take(view, d, now)
+    elif d.kind == "draw" and not n.get("final"):
+        reason, nums = _draw(view, d, now)
+    elif d.kind == "discard":
+        reason, nums = _discard(view, d)
+    elif n.get("final") and isinstance(n.get("p_lowest"), dict):
+        reason, nums = _final_draw(view, d)
+    else:
+        reason, nums = _table_move(view, d, now)
+    return reason, dict(nums[:MAX_NUMBERS])
 
 
 def hint_for_view(view: View) -> Hint:
     d = expert_decision(view)
-    numbers = {k: (cards_display(v) if isinstance(v, tuple) else v)
-               for k, v in d.numbers.items()}
-    numbers = {k: v for k, v in numbers.items()
-               if isinstance(v, (int, float, str, bool, dict)) or v is None}
-    return Hint(d.action, explain(view, d), numbers)
+    reason, numbers = explain(view, d)
+    return Hint(d.action, reason, numbers)
 
 
 def hint(observation: Any, rules: Rules | None = None) -> Hint:
@@ -155,6 +233,7 @@ def hint(observation: Any, rules: Rules | None = None) -> Hint:
             reason = ("Keep this hand: it is worth at least an average dealt hand."
                       if isinstance(special, Stand) else
                       "Take the other hand: this one is worth less than an average dealt hand.")
-            return Hint(special, reason, {"value": knock_points(view.hand, view.rules)})
-        return Hint(special, f"{str(special).capitalize()}: it is the only legal move.", {})
+            return Hint(special, reason, {"This hand is worth": _value_text(view.hand,
+                                                                           view.rules)})
+        return Hint(special, "It is the only move you can make now.", {})
     return hint_for_view(view)

@@ -17,13 +17,23 @@ not hold; your hand is any hand worth v, each equally likely (as often as the de
 
 (b) ``iter_knock_after_turns``: simulation. After the deal, each opponent plays ``turns``
 turns with the ``standard`` bot's draw/discard (or swap) moves from ``thirtyone.sim``, card
-memory included, with knocking switched off (``bots="basic"`` for the basic bot); then the
-knocker, whose own three cards were dealt but not played, shows v. Simplified: the middle is
-not renewed in the swap family and a blitz does not stop the turns.
+memory included, with knocking switched off (``bots="basic"`` for the basic bot). The last of
+those turns is each opponent's final turn after the knock and is played as one (the standard
+bot takes and discards differently then); then the knocker, whose own three cards were dealt
+but not played, shows v. Simplified: the middle is not renewed in the swap family and a
+blitz does not stop the turns. tests/test_knock_vs_table.py pins it to the table engine.
 
-Who "survives": with ``knocker_tied = safe`` a knocker tied for lowest keeps the life, so the
-knock survives unless every opponent is strictly better; otherwise the knock survives only
-if some opponent is strictly worse.
+Whether a knock goes well depends on what the rules reward (``knock_risk``, chosen by the
+``scoring`` option, never by the variant's name):
+
+* lives: the knocker must not lose a life. With ``knocker_tied = safe`` a knocker tied for
+  lowest keeps the life, so the knock goes well unless every opponent is strictly better;
+  otherwise only if some opponent is strictly worse.
+* points (places): the knocker must not score low, i.e. be alone at the bottom (tied players
+  share the best place of their group), so as ``safe`` above.
+* chips (the highest hand takes the pot, Kitty): nobody may end strictly higher, after the
+  tie-break where the rules use one; a true tie splits the pot and counts as winning a share.
+  Counted exactly like "every opponent beats K" with the order of hands reversed.
 """
 
 from __future__ import annotations
@@ -35,9 +45,40 @@ from math import comb
 
 import numpy as np
 
-from ..core.rules import Rules
+from ..core.rules import Rules, life_words
 from ..lookup import hand_table
 from .tables import OddsError, check_hand_rules, lookup, pack_indices, value_label
+
+
+@dataclass(frozen=True)
+class KnockRisk:
+    """What a knock risks under some rules, in words for plots and hints."""
+
+    kind: str        # "life" (lives), "place" (points) or "pot" (chips)
+    bad: str         # what goes wrong, after "Chance ": "you lose a life", ...
+    good: str        # the plotted chance: "chance the knock is safe", ...
+
+
+def knock_risk(rules: Rules) -> KnockRisk:
+    """What a knock risks: decided by the ``scoring`` option (see the module text)."""
+    if rules.scoring == "chips":
+        return KnockRisk("pot", "someone ends higher and takes the pot",
+                         "chance you win the pot (or a share)")
+    if rules.scoring == "points":
+        return KnockRisk("place", "you end alone at the bottom", "chance you do not score low")
+    life = life_words(rules)[0]
+    return KnockRisk("life", f"you lose a {life}", "chance the knock is safe")
+
+
+def knock_goes_well(mine, low, high, rules: Rules):
+    """Whether a knocker with strength ``mine`` does well against the others' lowest ``low``
+    and highest ``high`` final strengths (arrays broadcast), by ``knock_risk``."""
+    kind = knock_risk(rules).kind
+    if kind == "pot":
+        return high <= mine
+    if kind == "place" or rules.knocker_tied == "safe":
+        return low <= mine
+    return low < mine
 
 
 @dataclass(frozen=True)
@@ -48,12 +89,19 @@ class _PerHand:
     disjoint: int          # opponent hands disjoint from yours
 
 
+def _strengths(rules: Rules, flip: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Every hand's strength and the lookup table; ``flip`` reverses the order of hands (so
+    "beats" reads "is beaten by")."""
+    sign = -1.0 if flip else 1.0
+    return (sign * np.asarray(hand_table(rules).strength, dtype=np.float64),
+            sign * lookup(rules).strength)
+
+
 @lru_cache(maxsize=32)
-def _per_hand(rules: Rules) -> _PerHand:
+def _per_hand(rules: Rules, flip: bool = False) -> _PerHand:
     table = hand_table(rules)
     hands = table.hands.astype(np.int64)
-    s = np.asarray(table.strength, dtype=np.float64)
-    lk = lookup(rules).strength
+    s, lk = _strengths(rules, flip)
     pack = pack_indices(rules)
     n_hands = len(hands)
     srt = np.sort(s)
@@ -87,7 +135,7 @@ class KnockCurve:
 
     values: np.ndarray        # knocker values (points; brag: class number)
     labels: tuple[str, ...]
-    survive: np.ndarray       # chance the knocker does not lose, under the rules' tie rule
+    survive: np.ndarray       # chance the knock goes well (``knock_risk``, ties by the rules)
     not_lowest: np.ndarray    # chance some opponent is strictly lower
     share: np.ndarray         # how often the deal gives this value (weights)
     opponents: int
@@ -100,7 +148,7 @@ def knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
 
 
 @lru_cache(maxsize=32)
-def second_opponent(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+def second_opponent(rules: Rules, flip: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Per dealt hand K: the chance that a second opponent also beats (or ties) K, given
     that the first one did: exact, by counting ordered pairs of disjoint hands that avoid K
     and beat it (inclusion-exclusion over the cards two hands can share).
@@ -113,7 +161,7 @@ def second_opponent(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     hc = classes_for(rules)
     pack = pack_indices(rules)
     n = len(pack)
-    lk = lookup(rules).strength[np.ix_(pack, pack, pack)]     # NaN where a card repeats
+    lk = _strengths(rules, flip)[1][np.ix_(pack, pack, pack)]  # NaN where a card repeats
     pos = np.full(52, -1)
     pos[pack] = np.arange(n)
     reps = pos[hc.reps]
@@ -187,7 +235,17 @@ def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     mean_all_beat = np.bincount(inverse, p_all_beat) / counts
     mean_none_lower = np.bincount(inverse, p_none_lower) / counts
     not_lowest = 1 - mean_none_lower
-    survive = 1 - mean_all_beat if rules.knocker_tied == "safe" else not_lowest
+    kind = knock_risk(rules).kind
+    if kind == "pot":   # nobody strictly higher: every opponent at most K (order reversed)
+        low = _per_hand(rules, True)
+        p_at_most = low.beat_or_tie / low.disjoint
+        if opponents > 1:
+            p_at_most = _all_opponents(p_at_most, second_opponent(rules, True)[1], opponents)
+        survive = np.bincount(inverse, p_at_most) / counts
+    elif kind == "place" or rules.knocker_tied == "safe":
+        survive = 1 - mean_all_beat
+    else:
+        survive = not_lowest
     return KnockCurve(vals, tuple(value_label(rules, v) for v in vals), survive, not_lowest,
                       counts / counts.sum(), opponents, opponents <= 2)
 
@@ -213,7 +271,7 @@ def simulate_fresh_knock(rules: Rules, opponents: int, value: float, rounds: int
     s_me = lk[mine[:, 0], mine[:, 1], mine[:, 2]]
     low = s_opp.min(axis=1)
     not_lowest = low < s_me
-    survive = (low <= s_me) if rules.knocker_tied == "safe" else not_lowest
+    survive = knock_goes_well(s_me, low, s_opp.max(axis=1), rules)
     return float(survive.mean()), float(not_lowest.mean())
 
 

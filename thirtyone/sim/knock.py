@@ -1,5 +1,6 @@
 """How safe a knock is, simulated: the opponents play their turns with a bot's moves
-(``standard`` or ``basic``, batched), then the knocker's value is compared with theirs.
+(``standard`` or ``basic``, batched; the last turn is their final turn after the knock),
+then the knocker's value is compared with theirs.
 The exact model without those turns is ``thirtyone.odds.knock``.
 """
 
@@ -12,7 +13,7 @@ import numpy as np
 
 from ..core.rules import Rules
 from ..lookup import CARD_BIT, card_bits, hand_table
-from ..odds.knock import wilson
+from ..odds.knock import knock_goes_well, wilson
 from ..odds.tables import OddsError, check_hand_rules, lookup, pack_indices
 from ..policies.basic import basic_draw_moves, basic_swap_moves
 from ..policies.standard import standard_draw_moves, standard_swap_moves
@@ -60,6 +61,7 @@ def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: i
         seen = CARD_BIT[top]  # card memory: every card that lay face up on the pile
         ptr = np.full(size, ptr + 1)
         for turn in range(turns):
+            final = np.full(size, turn == turns - 1)   # the last turn comes after the knock
             for p in range(opponents):
                 has_stock = ptr < len(pack)
                 drawn = deck[rows, np.minimum(ptr, len(pack) - 1)]
@@ -68,7 +70,7 @@ def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: i
                         no_knock, has_stock)
                 if bots == "standard":
                     move, pos = standard_draw_moves(rules, 25.0, n_players, *args,
-                                                    np.full(size, turn), seen)
+                                                    np.full(size, turn), seen, final=final)
                 else:
                     move, pos = basic_draw_moves(rules, 1 << 20, *args)
                 take = move == 1
@@ -85,16 +87,17 @@ def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: i
         mid = deck[:, ptr:ptr + 3].copy()
         known = np.zeros((size, opponents), dtype=np.uint64)  # taken by a single swap
         for turn in range(turns):
+            final = np.full(size, turn == turns - 1)   # the last turn comes after the knock
             for p in range(opponents):
                 h = hands[:, p]
                 if bots == "standard":
                     seen = card_bits(mid) | np.bitwise_or.reduce(known, axis=1)
                     move = standard_swap_moves(rules, 25.0, n_players, h.astype(np.int32),
-                                               mid.astype(np.int32), no_knock, no_knock,
+                                               mid.astype(np.int32), no_knock, final,
                                                np.full(size, turn), seen)
                 else:
                     move = basic_swap_moves(rules, 1 << 20, h.astype(np.int32),
-                                            mid.astype(np.int32), no_knock, no_knock)
+                                            mid.astype(np.int32), no_knock, final)
                 one = move < 9
                 i, j = np.minimum(move // 3, 2), move % 3
                 given = h[rows, i]
@@ -112,8 +115,8 @@ def iter_knock_after_turns(rules: Rules, opponents: int, turns: int, rounds: int
                            seed: int = 0, batch: int = 4000, bots: str = "standard"
                            ) -> Iterator[SimulatedKnock]:
     """Simulated survival of a knock on every value after the opponents played ``turns``
-    turns each with ``bots`` ("standard" or "basic") moves; yields the running estimate
-    after each batch."""
+    turns each with ``bots`` ("standard" or "basic") moves, the last of them the final turn
+    after the knock; yields the running estimate after each batch."""
     check_simulable(rules)
     if bots not in ("standard", "basic"):
         raise OddsError("The opponents play as 'standard' or 'basic' bots.")
@@ -125,11 +128,9 @@ def iter_knock_after_turns(rules: Rules, opponents: int, turns: int, rounds: int
     played = 0
     while played < rounds:
         size = min(batch, rounds - played)
-        low = _play_turns(rules, rng, opponents, turns, size, bots).min(axis=1)
-        if rules.knocker_tied == "safe":
-            wins += (low[:, None] <= values[None, :]).sum(axis=0)
-        else:
-            wins += (low[:, None] < values[None, :]).sum(axis=0)
+        final = _play_turns(rules, rng, opponents, turns, size, bots)
+        low, high = final.min(axis=1)[:, None], final.max(axis=1)[:, None]
+        wins += knock_goes_well(values[None, :], low, high, rules).sum(axis=0)
         played += size
         lo, hi = wilson(wins, played)
         yield SimulatedKnock(values, wins / played, lo, hi, played, rounds, opponents, turns)

@@ -13,6 +13,7 @@ import streamlit as st
 
 from ..core.cards import parse_hand
 from ..core.rules import Rules
+from ..odds.knock import knock_risk
 from ..odds.moves import MoveOdds, move_odds
 from ..odds.tables import value_label
 from . import odds_plots as op
@@ -126,13 +127,21 @@ def race_hand(text: str, rules: Rules) -> str:
 
 
 def knock_how(rules: Rules) -> str:
-    tie = ("a knocker tied for lowest is safe" if rules.knocker_tied == "safe"
-           else "a knocker tied for lowest still loses")
+    risk = knock_risk(rules)
+    if risk.kind == "pot":
+        tie = ("you win unless someone ends higher (the highest hand takes the pot; a true "
+               "tie splits it and counts as a win)")
+    elif risk.kind == "place":
+        tie = "you do not end alone at the bottom (tied players share the better place)"
+    else:
+        tie = "you do not lose: " + ("a knocker tied for lowest is safe"
+                                     if rules.knocker_tied == "safe"
+                                     else "a knocker tied for lowest still loses")
     return (f"Exact counting for 2 and 3 players: every hand worth your value against "
             f"every hand (or pair of hands sharing no card) from the other cards. For 4 "
             f"or more players each extra opponent's chance follows the trend of the "
             f"first two (a close approximation, checked against simulation to within a "
-            f"few thousandths). Safe means you do not lose: {tie}.")
+            f"few thousandths). Safe means {tie}.")
 
 
 def stored_sim(params: tuple) -> pd.DataFrame:
@@ -144,8 +153,8 @@ def stored_sim(params: tuple) -> pd.DataFrame:
 def sim_how(table: pd.DataFrame) -> str:
     return (f"Simulation with {len(table) and int(table['rounds'].iloc[0]):,} rounds: "
             "the others play their turns as the standard bot does (its draws, "
-            "discards and swaps, with its card memory; nobody knocks early), then "
-            "you show your value. The band is a 95% interval; the dotted line is the "
+            "discards and swaps, with its card memory; nobody knocks early), the last "
+            "of them the final turn after your knock, then you show your value. The band is a 95% interval; the dotted line is the "
             "fresh-hands curve of the left plot for the same players.")
 
 

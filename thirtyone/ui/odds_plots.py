@@ -14,7 +14,7 @@ from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
 from ..odds.deal import starting_hand_odds
 from ..odds.dealt import dealt_distribution
-from ..odds.knock import knock_survival_exact
+from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.moves import MoveOdds
 from ..odds.race import race_curve
 from ..odds.tables import value_label
@@ -199,7 +199,7 @@ def knock_exact_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
                         hovertemplate="knock on %{x}: %{y:.1%}<extra>" + f"{n} players, {how}"
                                       "</extra>")
     fig = _layout(fig, "Knock on the deal: fresh hands", "your value when you knock",
-                  "chance the knock is safe")
+                  knock_risk(rules).good)
     fig.update_yaxes(range=[0, 1.02])
     return fig
 
@@ -212,9 +212,13 @@ def knock_reading(df: pd.DataFrame, rules: Rules) -> str:
     n = int(few["players"].iloc[0])
     safe = few[few["survive"] >= 0.9]["value"]
     v = value_label(rules, float(safe.min())) if len(safe) else "31"
-    return (f"Against {n - 1} fresh hand{'s' if n > 2 else ''}, a knock on {v} or more is "
-            f"safe at least 9 times in 10. Every extra player makes a low knock safer, "
-            "because someone is likely to hold even less.")
+    against = f"Against {n - 1} fresh hand{'s' if n > 2 else ''}, a knock on {v} or more"
+    if knock_risk(rules).kind == "pot":
+        return (f"{against} wins the pot at least 9 times in 10. Here the highest hand takes "
+                "the pot, so every extra player makes a knock riskier: someone is more "
+                "likely to hold more than you.")
+    return (f"{against} is safe at least 9 times in 10. Every extra player makes a low knock "
+            "safer, because someone is likely to hold even less.")
 
 
 def sim_table(res: SimulatedKnock, rules: Rules) -> pd.DataFrame:
@@ -243,7 +247,7 @@ def knock_sim_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules)
     if len(df):
         title = (f"{int(df['players'].iloc[0])} players, after {int(df['turns'].iloc[0])} "
                  "turns each")
-    fig = _layout(fig, title, "your value when you knock", "chance the knock is safe")
+    fig = _layout(fig, title, "your value when you knock", knock_risk(rules).good)
     fig.update_yaxes(range=[0, 1.02])
     return fig
 
@@ -254,7 +258,8 @@ def sim_reading(df: pd.DataFrame, rules: Rules) -> str:
     t = int(df["turns"].iloc[0])
     half = df[df["survive"] >= 0.5]["value"]
     v = value_label(rules, float(half.min())) if len(half) else "31"
-    return (f"After {t} turn{'s' if t != 1 else ''} each, a knock needs about {v} to be safe "
+    goal = "win the pot" if knock_risk(rules).kind == "pot" else "be safe"
+    return (f"After {t} turn{'s' if t != 1 else ''} each, a knock needs about {v} to {goal} "
             "half the time. The others keep improving their hands, so the longer you wait "
             "the higher the bar.")
 

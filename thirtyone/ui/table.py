@@ -17,7 +17,6 @@ from typing import Any
 
 import streamlit as st
 
-from ..bots import hint_for
 from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Swap
 from ..core.rules import Variant
 from .cards import CARD_CSS, card_html, hand_html
@@ -82,7 +81,6 @@ from .table_words import (
     action_label,
     hand_note,
     house_rule_names,
-    number_text,
     turn_words,
 )
 
@@ -285,7 +283,7 @@ def _move_log(state: State) -> None:
 
 def _hint_box(state: State) -> None:
     game = state.get(GAME)
-    if game is None or hint_for(game.rules) is None:
+    if game is None:
         return
     you = state.get(YOU, 0)
     if game.round_over or game.to_move != you:
@@ -295,14 +293,9 @@ def _hint_box(state: State) -> None:
     got = state.get(HINT)
     if got and got[0] == turn_key(observe(state)):
         h = got[1]
-        st.info(f"**Hint: {action_label(h.action, observe(state))}.**  \n{h.reason}",
-                icon=":material/lightbulb:")
-        numbers = {k: v for k, v in (h.numbers or {}).items()
-                   if isinstance(v, (int, float, str)) and not isinstance(v, bool)}
-        if numbers:
-            with st.expander("The numbers behind the hint"):
-                st.markdown("  \n".join(f"{k.replace('_', ' ')}: **{number_text(v)}**"
-                                         for k, v in numbers.items()))
+        lines = [f"**Hint: {action_label(h.action, observe(state))}.**", h.reason]
+        lines += [f"{label}: **{text}**" for label, text in (h.numbers or {}).items()]
+        st.info("  \n".join(lines), icon=":material/lightbulb:")
 
 
 def _save_load(state: State) -> None:
