@@ -103,7 +103,7 @@ def test_the_bot_and_hint_registry_covers_both_engines():
     banking, scat = get_variant("banking").rules, get_variant("scat").rules
     assert levels_for(banking) == ["random", "basic"]
     assert levels_for(scat) == ["random", "basic", "standard", "expert"]
-    assert hint_for(banking) is None and hint_for(scat) is not None
+    assert hint_for(banking) is not None and hint_for(scat) is not None
     with pytest.raises(ValueError, match="banking bot level"):
         make_bot_for(banking, "expert")
 

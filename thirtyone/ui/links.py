@@ -27,7 +27,7 @@ from ..teach.lessons import Lesson
 from . import scorer
 from .common import VARIANT_KEY
 from .lessons import PROGRESS_KEY, lessons
-from .table_state import bot_levels, cfg_of
+from .table_state import bot_levels, cfg_of, set_levels
 from .table_words import BOT_NAMES
 
 MAX_QUERY = 4_000   # characters in a whole query string; a class link needs a few hundred
@@ -229,8 +229,8 @@ def apply_link(link: Link, state: MutableMapping) -> None:
     if link.players is not None:
         _set(state, "play_w_bots", link.players - 1)
         state["odds_deal_players"] = state["odds_sim_players"] = link.players
-    for i, level in enumerate(link.bots or ()):
-        _set(state, f"play_w_level_{i}", level)
+    if link.bots is not None:
+        set_levels(state, variant, link.bots)
     if link.bots is not None and link.players is None:
         _set(state, "play_w_bots", len(link.bots))
     if link.name is not None:

@@ -293,8 +293,9 @@ def _hint_box(state: State) -> None:
     got = state.get(HINT)
     if got and got[0] == turn_key(observe(state)):
         h = got[1]
-        lines = [f"**Hint: {action_label(h.action, observe(state))}.**", h.reason]
-        lines += [f"{label}: **{text}**" for label, text in (h.numbers or {}).items()]
+        # the reason may name players, whose names can come from a file: plain text
+        lines = [f"**Hint: {plain(action_label(h.action, observe(state)))}.**", plain(h.reason)]
+        lines += [f"{plain(label)}: **{plain(text)}**" for label, text in (h.numbers or {}).items()]
         st.info("  \n".join(lines), icon=":material/lightbulb:")
 
 

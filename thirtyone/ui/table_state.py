@@ -396,6 +396,17 @@ def choose_levels(state: State, variant_key: str, levels: Sequence[str], n_bots:
     remembered[variant_key] = [state.get(k) for k in keys]
 
 
+def set_levels(state: State, variant_key: str, levels: Sequence[str]) -> None:
+    """Choose the bots' ``levels`` for ``variant_key`` (from a link): into their boxes and
+    into the levels remembered for that variant, so ``choose_levels`` keeps them."""
+    cfg = cfg_of(state)
+    for i, level in enumerate(levels):
+        state[f"play_w_level_{i}"] = cfg[f"play_w_level_{i}"] = level
+    remembered = cfg.setdefault("levels_by_variant", {})
+    remembered[variant_key] = list(levels)
+    cfg["levels_variant"] = variant_key
+
+
 def start_from_setup(state: State) -> None:
     # Widget values are read from the state directly: a name typed just before the click
     # arrives together with the click, before the page has run again.
