@@ -19,7 +19,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, ROOT
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, new_tab
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
@@ -98,8 +98,6 @@ def browser():
 @pytest.fixture
 def page(browser):
     """A fresh browser tab (its own context, so no state is shared between tests)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    tab = context.new_page()
-    tab.set_default_timeout(30_000)
+    tab = new_tab(browser, 1400, 1000)
     yield tab
-    context.close()
+    tab.context.close()

@@ -55,3 +55,14 @@ def play(g: Game, *moves: str) -> list:
     for m in moves:
         events += g.apply(m)
     return events
+
+
+def free_ride_knock_lost() -> Game:
+    """Five-dollar bill, two players: Bo (first to move, on the free ride with 0 lives)
+    knocks on 5, Ann draws and ends higher, so the knock costs Bo the game (RULES.md 3e)."""
+    g = new_game(get_variant("five_dollar").rules, ["Ann", "Bo"],
+                 deck="2C 9H 3D 8H 5S 2H 4C 6D 7S", lives=[4, 0])
+    g.apply("knock")
+    g.apply("draw")
+    g.apply(f"discard {g.hands[0][-1]}")
+    return g

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from e2e_helpers import open_app, wait_for_app
+from e2e_helpers import new_tab, open_app, wait_for_app
 from test_e2e_play import click, go_to_play, move_keys, play_round_to_showdown, present
 
 from thirtyone.core.cards import parse_card
@@ -45,11 +45,9 @@ MEASURE = """(els) => {
 @pytest.fixture(scope="module")
 def tab(browser):
     """One browser tab for the whole file (a fresh context, resized by each check)."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
+    page = new_tab(browser, 1024, 768)
     yield page
-    context.close()
+    page.context.close()
 
 
 def resize(page, width: int, height: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+from table_helpers import free_ride_knock_lost
 
 from thirtyone.core.cards import parse_hand
 from thirtyone.core.rules import VARIANTS, get_variant
@@ -16,11 +17,7 @@ from thirtyone.game.table import new_game
 def test_a_player_on_a_free_ride_who_loses_is_out_not_short_of_bill_corners():
     # RULES.md 3e: at 0 lives with the extra life a player plays on; the next loss is the end.
     # Bo (first to move) knocks on 5 while on the free ride; Ann ends higher.
-    g = new_game(get_variant("five_dollar").rules, ["Ann", "Bo"],
-                 deck="2C 9H 3D 8H 5S 2H 4C 6D 7S", lives=[4, 0])
-    g.apply("knock")
-    g.apply("draw")
-    g.apply(f"discard {g.hands[0][-1]}")
+    g = free_ride_knock_lost()
     assert g.round_over and g.out[1]
     lose = [e.text for e in g.log if e.kind == "lose"]
     assert lose == ["Bo has no bill corners left (free ride) and loses: knocked and has the "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from table_helpers import game
+from table_helpers import free_ride_knock_lost, game
 
 from thirtyone.core.rules import VARIANTS, get_variant
 from thirtyone.game.table import new_game
@@ -62,11 +62,7 @@ def test_one_point_is_singular():
 
 def test_a_free_ride_loss_reads_as_out_of_the_game():
     # The knocker on a free ride loses 2 by the rule but has none: the loss puts them out.
-    g = new_game(get_variant("five_dollar").rules, ["Ann", "Bo"],
-                 deck="2C 9H 3D 8H 5S 2H 4C 6D 7S", lives=[4, 0])
-    g.apply("knock")
-    g.apply("draw")
-    g.apply(f"discard {g.hands[0][-1]}")
+    g = free_ride_knock_lost()
     obs = g.observation(0)
     v = VARIANTS["five_dollar"]
     assert obs.result.lives_lost[1] == 2

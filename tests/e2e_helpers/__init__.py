@@ -45,3 +45,11 @@ def open_app(page, app_url: str, path: str = "") -> None:
 def card_button(page, card: str, prefix: str = "scorer"):
     """The picker button of one card (``thirtyone.ui.cards.card_picker``), e.g. ``"AH"``."""
     return page.locator(f".st-key-{prefix}_t31pick_{card} button")
+
+
+def new_tab(browser, width: int, height: int):
+    """A browser tab in a fresh context (no state shared with other tabs) of this size;
+    close it with ``tab.context.close()``."""
+    tab = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    tab.set_default_timeout(30_000)
+    return tab

@@ -14,9 +14,9 @@ from ..core.cards import make_pack
 from ..core.scoring import banking_total
 from ..core.text import percent
 from ..game.banking import STAYED, BankingObservation
+from ..policies.banking import BASIC_STAY_AT  # the rule book's advice: stay on 26 or more
 from .hint import Hint
 
-STAY_AT = 26          # a punter stays on 26 or more (the rule book's advice)
 MAX_BUST = 0.5        # below that, buy while going over 31 is less likely than not
 
 
@@ -42,7 +42,7 @@ def banking_hint(obs: BankingObservation) -> Hint:
                if s != obs.seat and not obs.out[s] and obs.status[s] == STAYED]
     if banker and not waiting:
         action, reason = Stay(), "No punter is left to beat, so there is nothing to win by buying."
-    elif total >= STAY_AT:
+    elif total >= BASIC_STAY_AT:
         action = Stay()
         reason = ("A total this high is worth keeping: " +
                   ("the punters below it pay you." if banker else

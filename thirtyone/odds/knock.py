@@ -57,26 +57,32 @@ class KnockRisk:
     kind: str        # "life" (lives), "place" (points) or "pot" (chips)
     bad: str         # what goes wrong, after "Chance ": "you lose a life", ...
     good: str        # the plotted chance: "chance the knock is safe", ...
+    # when the knock goes well, against the others' final hands: "none_higher" (nobody
+    # strictly higher), "not_all_beat" (not every one strictly higher) or "some_lower"
+    # (some one strictly lower); the one place this rule is written
+    event: str
 
 
 def knock_risk(rules: Rules) -> KnockRisk:
     """What a knock risks: decided by the ``scoring`` option (see the module text)."""
     if rules.scoring == "chips":
         return KnockRisk("pot", "someone ends higher and takes the pot",
-                         "chance you win the pot (or a share)")
+                         "chance you win the pot (or a share)", "none_higher")
     if rules.scoring == "points":
-        return KnockRisk("place", "you end alone at the bottom", "chance you do not score low")
+        return KnockRisk("place", "you end alone at the bottom", "chance you do not score low",
+                         "not_all_beat")
     life = life_words(rules)[0]
-    return KnockRisk("life", f"you lose a {life}", "chance the knock is safe")
+    event = "not_all_beat" if rules.knocker_tied == "safe" else "some_lower"
+    return KnockRisk("life", f"you lose a {life}", "chance the knock is safe", event)
 
 
 def knock_goes_well(mine, low, high, rules: Rules):
     """Whether a knocker with strength ``mine`` does well against the others' lowest ``low``
     and highest ``high`` final strengths (arrays broadcast), by ``knock_risk``."""
-    kind = knock_risk(rules).kind
-    if kind == "pot":
+    event = knock_risk(rules).event
+    if event == "none_higher":
         return high <= mine
-    if kind == "place" or rules.knocker_tied == "safe":
+    if event == "not_all_beat":
         return low <= mine
     return low < mine
 
@@ -235,14 +241,14 @@ def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     mean_all_beat = np.bincount(inverse, p_all_beat) / counts
     mean_none_lower = np.bincount(inverse, p_none_lower) / counts
     not_lowest = 1 - mean_none_lower
-    kind = knock_risk(rules).kind
-    if kind == "pot":   # nobody strictly higher: every opponent at most K (order reversed)
+    event = knock_risk(rules).event
+    if event == "none_higher":   # every opponent at most K: "beats" with the order reversed
         low = _per_hand(rules, True)
         p_at_most = low.beat_or_tie / low.disjoint
         if opponents > 1:
             p_at_most = _all_opponents(p_at_most, second_opponent(rules, True)[1], opponents)
         survive = np.bincount(inverse, p_at_most) / counts
-    elif kind == "place" or rules.knocker_tied == "safe":
+    elif event == "not_all_beat":
         survive = 1 - mean_all_beat
     else:
         survive = not_lowest
