@@ -101,3 +101,39 @@ def page(browser):
     tab = new_tab(browser, 1400, 1000)
     yield tab
     tab.context.close()
+
+
+# --- the class store: every store test runs on SQLite and on PostgreSQL ---------------------
+
+PG_ENV = "THIRTYONE_TEST_PG_URL"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path) -> str:
+    """A URL of an empty store database: a fresh SQLite file, or the PostgreSQL database named
+    by ``THIRTYONE_TEST_PG_URL`` emptied first (CI starts Debian's PostgreSQL and sets it;
+    without it the PostgreSQL half skips with that reason, and fails under CI=true)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.db'}"
+    url = os.environ.get(PG_ENV)
+    if not url:
+        reason = f"no PostgreSQL to test against ({PG_ENV} is not set)"
+        if IN_CI:
+            pytest.fail(f"{reason} (CI=true: PostgreSQL tests are required)")
+        pytest.skip(reason)
+    from sqlalchemy import create_engine
+
+    from thirtyone.store.schema import metadata
+    from thirtyone.store.store import normal_url
+    engine = create_engine(normal_url(url))
+    metadata.drop_all(engine)
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
+def store(store_url):
+    from thirtyone.store import open_store
+    s = open_store(store_url)
+    yield s
+    s.engine.dispose()

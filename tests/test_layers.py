@@ -4,7 +4,7 @@ import forms a cycle, and no module takes a ``_private`` name from another modul
 The layers, lowest first (README "Layout"); a module may import its own sub-package and any
 lower layer, never a higher one or a sibling on the same level:
 
-    core -> lookup -> game -> odds -> teach | policies -> sim -> expert -> bots -> bench -> cli
+    core -> lookup -> game -> odds -> teach | policies -> sim -> expert -> bots -> bench -> cli | store
     -> ui -> app.py and pages/
 """
 
@@ -29,7 +29,7 @@ LAYERS = {
     "expert": 6,
     "bots": 7,
     "bench": 8, "bench_odds": 8, "bench_bots": 8,
-    "cli": 9, "__main__": 9,
+    "cli": 9, "__main__": 9, "store": 9,
     "ui": 10,
 }
 GROUP = {"": "core", "bench_odds": "bench", "bench_bots": "bench", "__main__": "cli"}

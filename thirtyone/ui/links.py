@@ -24,7 +24,7 @@ import streamlit as st
 from ..core.cards import CardError, parse_hand
 from ..core.rules import OPTIONS, VARIANTS, Rules, RulesError
 from ..teach.lessons import Lesson
-from . import scorer
+from . import identity, scorer
 from .common import VARIANT_KEY
 from .lessons import PROGRESS_KEY, lessons
 from .table_state import bot_levels, cfg_of, set_levels
@@ -35,6 +35,8 @@ MAX_VALUE = 200     # characters in one value
 MAX_NAME = 20       # as the Play page's name box
 MAX_SEED = 2**31 - 1
 RESERVED = ("scenario", "replay")  # the Play page's scenario library reads these itself
+# Read by the class pages and identity; kept in the URL but never in a link for the class.
+PRIVATE = ("me", "teacher", "table", "challenge")
 SECTIONS = {"starting_hands": "Starting hands", "racing": "Racing to 31",
             "knocking": "Knocking", "your_hand": "Your hand"}
 PLAY_KEYS = ("seed", "players", "bots", "name")
@@ -150,7 +152,7 @@ def parse_link(params: Mapping[str, Sequence[str]], current_variant: str = "scat
     notes: list[str] = []
     values: dict[str, str] = {}
     for name, vs in params.items():
-        if name in RESERVED:
+        if name in RESERVED or name in PRIVATE:
             continue
         if name not in KNOWN and name not in OPTIONS:
             notes.append(f"The link has a setting {shown(name)} that this app does not know; "
@@ -332,9 +334,10 @@ def write_link(page: str) -> dict[str, str]:
     """Make the URL say what the page shows now (keeping a scenario or replay it names)."""
     state = st.session_state
     params = link_params(page, state)
-    for name in RESERVED:
+    for name in RESERVED + PRIVATE:
         if name in st.query_params:
             params[name] = st.query_params[name]
+    params = identity.put_back_in_url(params)
     if params != st.query_params.to_dict():
         st.query_params.from_dict(params)
     state[SEEN] = _signature({k: [v] for k, v in params.items()})
@@ -359,7 +362,9 @@ def full_link(page: str, params: Mapping[str, str]) -> str:
 
 
 def copy_link_box(page: str, params: Mapping[str, str]) -> None:
-    """The sidebar's "Copy link for the class": the link as plain text with a copy icon."""
+    """The sidebar's "Copy link for the class": the link as plain text with a copy icon.
+    A resume token or teacher key in the URL is never part of it."""
+    params = {k: v for k, v in params.items() if k not in PRIVATE}
     with st.sidebar.popover("Copy link for the class", icon=":material/link:",
                             width="stretch"):
         st.caption("Send this link to the class: it opens this page with the same variant, "

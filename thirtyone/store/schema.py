@@ -1,0 +1,131 @@
+"""The tables of the store (SQLAlchemy Core) and the schema version they make.
+
+Version 1. A database made by a newer version of the app is refused with a clear message
+rather than written to; an older one is brought up to date by the steps in ``store.migrate``.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+SCHEMA_VERSION = 1
+
+metadata = MetaData()
+
+meta = Table(
+    "t31_meta", metadata,
+    Column("key", String(40), primary_key=True),
+    Column("value", String(200), nullable=False),
+)
+
+classes = Table(
+    "t31_classes", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(12), nullable=False, unique=True),
+    Column("name", String(60), nullable=False),
+    Column("key_hash", String(64), nullable=False, unique=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+learners = Table(
+    "t31_learners", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_id", Integer, ForeignKey("t31_classes.id", ondelete="CASCADE")),
+    Column("name", String(60), nullable=False),
+    Column("name_fold", String(60), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("seen", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("class_id", "name_fold", name="t31_learner_name_in_class"),
+)
+
+progress = Table(
+    "t31_progress", metadata,
+    Column("learner_id", Integer, ForeignKey("t31_learners.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("data", JSON, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+answers = Table(
+    "t31_answers", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner_id", Integer, ForeignKey("t31_learners.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("quiz", String(120), nullable=False),
+    Column("try_no", Integer, nullable=False),
+    Column("answer", String(200), nullable=False),
+    Column("correct", Boolean, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("learner_id", "quiz", "try_no", name="t31_answer_try"),
+)
+Index("t31_answers_learner", answers.c.learner_id)
+
+games = Table(
+    "t31_games", metadata,
+    Column("learner_id", Integer, ForeignKey("t31_learners.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("slot", String(20), primary_key=True),
+    Column("record", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+tables = Table(
+    "t31_tables", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_id", Integer, ForeignKey("t31_classes.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("title", String(60), nullable=False),
+    Column("variant", String(40), nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("record", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+Index("t31_tables_class", tables.c.class_id)
+
+challenges = Table(
+    "t31_challenges", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_id", Integer, ForeignKey("t31_classes.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("title", String(60), nullable=False),
+    Column("variant", String(40), nullable=False),
+    Column("setup", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+Index("t31_challenges_class", challenges.c.class_id)
+
+plays = Table(
+    "t31_plays", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("challenge_id", Integer, ForeignKey("t31_challenges.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("learner_id", Integer, ForeignKey("t31_learners.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("record", Text, nullable=False),
+    Column("finished", Boolean, nullable=False),
+    Column("score", Float),
+    Column("version", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("challenge_id", "learner_id", name="t31_play_once"),
+)

@@ -1,0 +1,503 @@
+"""``Store``: every read and write of the class store, each in one transaction.
+
+Open one with ``open_store(url)`` (or ``Store(engine)`` around an engine made elsewhere, such
+as Streamlit's ``st.connection``). Writes that can race — a move at a shared table, a
+challenge game — carry the version they were read at and are refused (``False``) when
+someone else wrote first: optimistic locking, so two moves for one turn never both land.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError, ProgrammingError
+
+from . import schema as s
+from .tokens import (
+    InputError,
+    check_name,
+    digest,
+    new_code,
+    new_key,
+    new_token,
+    normal_code,
+    normal_key,
+    normal_token,
+)
+
+WRONG_CODE = "That join code does not open a class; check it with your teacher."
+WRONG_KEY = "That teacher key does not open a class dashboard."
+NAME_TAKEN = "Someone in this class already uses that name; please add an initial."
+RECORD_MAX = 2_000_000  # characters of one stored game record
+
+
+class StoreError(ValueError):
+    """A store operation that cannot be done; the message is one sentence for the user."""
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    id: int
+    code: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Learner:
+    id: int
+    name: str
+    class_id: int | None
+    class_name: str | None = None
+    class_code: str | None = None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: int
+    class_id: int
+    title: str
+    variant: str
+    seats: list
+    record: str
+    version: int
+    status: str
+
+
+@dataclass(frozen=True)
+class ChallengeRow:
+    id: int
+    class_id: int
+    title: str
+    variant: str
+    setup: dict
+    seed: int
+
+
+@dataclass(frozen=True)
+class PlayRow:
+    challenge_id: int
+    learner_id: int
+    name: str
+    record: str
+    finished: bool
+    score: float | None
+    version: int
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def normal_url(url: str) -> str:
+    """PostgreSQL URLs use the psycopg (3) driver whatever scheme they came with."""
+    for old in ("postgres://", "postgresql://"):
+        if url.startswith(old):
+            return "postgresql+psycopg://" + url[len(old):]
+    return url
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def prepare_engine(engine: Engine) -> Engine:
+    """SQLite: write-ahead log (readers never wait for a writer), a 10 s busy wait, and
+    foreign keys on; for every new connection of ``engine``."""
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+        engine.dispose()
+    return engine
+
+
+def open_store(url: str) -> Store:
+    """A store on the database at ``url``, its schema made or brought up to date."""
+    url = normal_url(url)
+    kwargs: dict[str, Any] = {"pool_pre_ping": True}
+    if make_url(url).get_backend_name() == "sqlite":
+        kwargs = {"connect_args": {"timeout": 10}}
+    store = Store(prepare_engine(create_engine(url, **kwargs)))
+    store.migrate()
+    return store
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # --- schema ------------------------------------------------------------------------
+
+    def migrate(self) -> int:
+        """Make the tables if they are missing and record the schema version; refuse a
+        database written by a newer app. Returns the version."""
+        try:
+            s.metadata.create_all(self.engine, checkfirst=True)
+        except (IntegrityError, ProgrammingError):  # another process made them meanwhile
+            s.metadata.create_all(self.engine, checkfirst=True)
+        with self.engine.connect() as c:
+            row = c.execute(select(s.meta.c.value).where(s.meta.c.key == "schema")).first()
+        if row is None:
+            # another process may write it first: then theirs stands
+            with contextlib.suppress(IntegrityError), self.engine.begin() as c:
+                c.execute(insert(s.meta).values(key="schema", value=str(s.SCHEMA_VERSION)))
+            return self.schema_version()
+        found = int(row[0])
+        if found > s.SCHEMA_VERSION:
+            raise StoreError(f"The database was made by a newer version of the app (schema "
+                             f"{found}, this app knows {s.SCHEMA_VERSION}); update the app.")
+        return found
+
+    def schema_version(self) -> int:
+        with self.engine.connect() as c:
+            return int(c.execute(select(s.meta.c.value)
+                                 .where(s.meta.c.key == "schema")).scalar_one())
+
+    # --- classes and learners ----------------------------------------------------------
+
+    def create_class(self, name: str) -> tuple[ClassRow, str]:
+        """A new class named ``name``; returns it with its teacher key (shown once)."""
+        try:
+            name = check_name(name, "class name")
+        except InputError as e:
+            raise StoreError(str(e)) from None
+        for _ in range(20):
+            code, key = new_code(), new_key()
+            try:
+                with self.engine.begin() as c:
+                    cid = c.execute(insert(s.classes).values(
+                        code=code, name=name, key_hash=digest(key), created=now())
+                        .returning(s.classes.c.id)).scalar_one()
+                return ClassRow(cid, code, name), key
+            except IntegrityError:  # a code already taken: draw again
+                continue
+        raise StoreError("Could not make a new join code; please try again.")
+
+    def class_by_code(self, code: str) -> ClassRow | None:
+        norm = normal_code(code)
+        if norm is None:
+            return None
+        with self.engine.connect() as c:
+            row = c.execute(select(s.classes.c.id, s.classes.c.code, s.classes.c.name)
+                            .where(s.classes.c.code == norm)).first()
+        return ClassRow(*row) if row else None
+
+    def class_for_key(self, key: str) -> ClassRow | None:
+        """The class a teacher key opens, or None (also for anything that is not a key)."""
+        norm = normal_key(key)
+        if norm is None:
+            return None
+        with self.engine.connect() as c:
+            row = c.execute(select(s.classes.c.id, s.classes.c.code, s.classes.c.name)
+                            .where(s.classes.c.key_hash == digest(norm))).first()
+        return ClassRow(*row) if row else None
+
+    def class_by_id(self, class_id: int) -> ClassRow | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(s.classes.c.id, s.classes.c.code, s.classes.c.name)
+                            .where(s.classes.c.id == class_id)).first()
+        return ClassRow(*row) if row else None
+
+    def new_learner(self, name: str = "Learner", class_id: int | None = None
+                    ) -> tuple[Learner, str]:
+        """A learner (in a class or on their own) and their resume token (shown once)."""
+        try:
+            name = check_name(name)
+        except InputError as e:
+            raise StoreError(str(e)) from None
+        token = new_token()
+        try:
+            with self.engine.begin() as c:
+                lid = c.execute(insert(s.learners).values(
+                    class_id=class_id, name=name, name_fold=name.casefold(),
+                    token_hash=digest(token), created=now(), seen=now())
+                    .returning(s.learners.c.id)).scalar_one()
+        except IntegrityError:
+            raise StoreError(NAME_TAKEN) from None
+        return self.learner(lid), token  # type: ignore[return-value]
+
+    def join_class(self, code: str, name: str) -> tuple[Learner, str]:
+        """Join the class with this code under ``name``. A wrong code gets one message,
+        whatever it was, so trying codes tells nothing about which exist."""
+        klass = self.class_by_code(code)
+        if klass is None:
+            raise StoreError(WRONG_CODE)
+        return self.new_learner(name, klass.id)
+
+    def move_to_class(self, learner_id: int, code: str, name: str) -> Learner:
+        """A learner working alone joins a class, keeping their progress and token."""
+        klass = self.class_by_code(code)
+        if klass is None:
+            raise StoreError(WRONG_CODE)
+        try:
+            name = check_name(name)
+        except InputError as e:
+            raise StoreError(str(e)) from None
+        try:
+            with self.engine.begin() as c:
+                c.execute(update(s.learners).where(s.learners.c.id == learner_id)
+                          .values(class_id=klass.id, name=name, name_fold=name.casefold()))
+        except IntegrityError:
+            raise StoreError(NAME_TAKEN) from None
+        return self.learner(learner_id)  # type: ignore[return-value]
+
+    def learner(self, learner_id: int) -> Learner | None:
+        return self._learner_where(s.learners.c.id == learner_id)
+
+    def learner_by_token(self, token: str) -> Learner | None:
+        """The learner a resume token brings back, or None for anything else."""
+        norm = normal_token(token)
+        if norm is None:
+            return None
+        found = self._learner_where(s.learners.c.token_hash == digest(norm))
+        if found is not None:
+            with self.engine.begin() as c:
+                c.execute(update(s.learners).where(s.learners.c.id == found.id)
+                          .values(seen=now()))
+        return found
+
+    def _learner_where(self, cond: Any) -> Learner | None:
+        q = (select(s.learners.c.id, s.learners.c.name, s.learners.c.class_id,
+                    s.classes.c.name, s.classes.c.code)
+             .select_from(s.learners.outerjoin(s.classes))
+             .where(cond))
+        with self.engine.connect() as c:
+            row = c.execute(q).first()
+        return Learner(*row) if row else None
+
+    def class_learners(self, class_id: int) -> list[Learner]:
+        q = (select(s.learners.c.id, s.learners.c.name, s.learners.c.class_id)
+             .where(s.learners.c.class_id == class_id).order_by(s.learners.c.name_fold))
+        with self.engine.connect() as c:
+            return [Learner(*r) for r in c.execute(q)]
+
+    def last_seen(self, class_id: int) -> dict[int, dt.datetime]:
+        q = select(s.learners.c.id, s.learners.c.seen).where(s.learners.c.class_id == class_id)
+        with self.engine.connect() as c:
+            return {r[0]: r[1] for r in c.execute(q)}
+
+    # --- lesson progress and quiz answers ----------------------------------------------
+
+    def save_progress(self, learner_id: int, data: dict) -> None:
+        with self.engine.begin() as c:
+            done = c.execute(update(s.progress).where(s.progress.c.learner_id == learner_id)
+                             .values(data=data, updated=now())).rowcount
+            if not done:
+                c.execute(insert(s.progress).values(learner_id=learner_id, data=data,
+                                                    updated=now()))
+
+    def progress(self, learner_id: int) -> dict | None:
+        with self.engine.connect() as c:
+            return c.execute(select(s.progress.c.data)
+                             .where(s.progress.c.learner_id == learner_id)).scalar()
+
+    def class_progress(self, class_id: int) -> dict[int, dict]:
+        q = (select(s.progress.c.learner_id, s.progress.c.data)
+             .join(s.learners, s.learners.c.id == s.progress.c.learner_id)
+             .where(s.learners.c.class_id == class_id))
+        with self.engine.connect() as c:
+            return {r[0]: r[1] for r in c.execute(q)}
+
+    def record_answer(self, learner_id: int, quiz: str, answer: str, correct: bool) -> int:
+        """Keep one answer to a quiz; returns which try it was (1 = first)."""
+        quiz, answer = str(quiz)[:120], str(answer)[:200]
+        for _ in range(5):
+            try:
+                with self.engine.begin() as c:
+                    n = c.execute(select(func.count()).select_from(s.answers).where(
+                        (s.answers.c.learner_id == learner_id)
+                        & (s.answers.c.quiz == quiz))).scalar_one()
+                    c.execute(insert(s.answers).values(
+                        learner_id=learner_id, quiz=quiz, try_no=n + 1, answer=answer,
+                        correct=bool(correct), at=now()))
+                return n + 1
+            except IntegrityError:  # the same learner answered twice at once: count again
+                continue
+        raise StoreError("Your answer could not be saved; please try again.")
+
+    def learner_answers(self, learner_id: int) -> list[dict]:
+        return self._answers(s.answers.c.learner_id == learner_id)
+
+    def class_answers(self, class_id: int) -> list[dict]:
+        """Every answer in the class: learner_id, name, quiz, try_no, answer, correct, at."""
+        return self._answers(s.learners.c.class_id == class_id)
+
+    def _answers(self, cond: Any) -> list[dict]:
+        q = (select(s.answers.c.learner_id, s.learners.c.name, s.answers.c.quiz,
+                    s.answers.c.try_no, s.answers.c.answer, s.answers.c.correct,
+                    s.answers.c.at)
+             .join(s.learners, s.learners.c.id == s.answers.c.learner_id)
+             .where(cond).order_by(s.answers.c.id))
+        with self.engine.connect() as c:
+            return [dict(r._mapping) for r in c.execute(q)]
+
+    # --- a learner's own saved game ----------------------------------------------------
+
+    def save_game(self, learner_id: int, slot: str, record: str) -> None:
+        _check_record(record)
+        with self.engine.begin() as c:
+            done = c.execute(update(s.games).where(
+                (s.games.c.learner_id == learner_id) & (s.games.c.slot == slot))
+                .values(record=record, version=s.games.c.version + 1, updated=now())).rowcount
+            if not done:
+                c.execute(insert(s.games).values(learner_id=learner_id, slot=slot,
+                                                 record=record, version=1, updated=now()))
+
+    def load_game(self, learner_id: int, slot: str) -> str | None:
+        with self.engine.connect() as c:
+            return c.execute(select(s.games.c.record).where(
+                (s.games.c.learner_id == learner_id) & (s.games.c.slot == slot))).scalar()
+
+    def delete_game(self, learner_id: int, slot: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(s.games.delete().where(
+                (s.games.c.learner_id == learner_id) & (s.games.c.slot == slot)))
+
+    # --- shared class tables -----------------------------------------------------------
+
+    def create_table(self, class_id: int, title: str, variant: str, seats: list,
+                     record: str) -> TableRow:
+        _check_record(record)
+        try:
+            title = check_name(title, "table name")
+        except InputError as e:
+            raise StoreError(str(e)) from None
+        with self.engine.begin() as c:
+            tid = c.execute(insert(s.tables).values(
+                class_id=class_id, title=title, variant=variant, seats=seats, record=record,
+                version=1, status="open", created=now(), updated=now())
+                .returning(s.tables.c.id)).scalar_one()
+        return self.table(tid)  # type: ignore[return-value]
+
+    def table(self, table_id: int) -> TableRow | None:
+        q = select(s.tables.c.id, s.tables.c.class_id, s.tables.c.title, s.tables.c.variant,
+                   s.tables.c.seats, s.tables.c.record, s.tables.c.version,
+                   s.tables.c.status).where(s.tables.c.id == table_id)
+        with self.engine.connect() as c:
+            row = c.execute(q).first()
+        return TableRow(*row) if row else None
+
+    def table_version(self, table_id: int) -> int | None:
+        """The table's version alone: a cheap poll for 'has anyone moved?'."""
+        with self.engine.connect() as c:
+            return c.execute(select(s.tables.c.version)
+                             .where(s.tables.c.id == table_id)).scalar()
+
+    def update_table(self, table_id: int, version: int, *, record: str | None = None,
+                     seats: list | None = None, status: str | None = None) -> bool:
+        """Write the table if it is still at ``version`` (then it is at ``version + 1``);
+        False if someone else wrote first, and nothing is changed."""
+        values: dict[str, Any] = {"version": version + 1, "updated": now()}
+        if record is not None:
+            _check_record(record)
+            values["record"] = record
+        if seats is not None:
+            values["seats"] = seats
+        if status is not None:
+            values["status"] = status
+        with self.engine.begin() as c:
+            n = c.execute(update(s.tables).where(
+                (s.tables.c.id == table_id) & (s.tables.c.version == version))
+                .values(**values)).rowcount
+        return n == 1
+
+    def class_tables(self, class_id: int) -> list[TableRow]:
+        q = (select(s.tables.c.id, s.tables.c.class_id, s.tables.c.title, s.tables.c.variant,
+                    s.tables.c.seats, s.tables.c.record, s.tables.c.version, s.tables.c.status)
+             .where(s.tables.c.class_id == class_id).order_by(s.tables.c.id))
+        with self.engine.connect() as c:
+            return [TableRow(*r) for r in c.execute(q)]
+
+    # --- class challenges --------------------------------------------------------------
+
+    def create_challenge(self, class_id: int, title: str, variant: str, setup: dict,
+                         seed: int) -> ChallengeRow:
+        try:
+            title = check_name(title, "challenge name")
+        except InputError as e:
+            raise StoreError(str(e)) from None
+        with self.engine.begin() as c:
+            cid = c.execute(insert(s.challenges).values(
+                class_id=class_id, title=title, variant=variant, setup=setup,
+                seed=int(seed), created=now()).returning(s.challenges.c.id)).scalar_one()
+        return self.challenge(cid)  # type: ignore[return-value]
+
+    def challenge(self, challenge_id: int) -> ChallengeRow | None:
+        with self.engine.connect() as c:
+            row = c.execute(self._challenge_q().where(s.challenges.c.id == challenge_id)).first()
+        return ChallengeRow(*row) if row else None
+
+    def class_challenges(self, class_id: int) -> list[ChallengeRow]:
+        q = self._challenge_q().where(s.challenges.c.class_id == class_id)
+        with self.engine.connect() as c:
+            return [ChallengeRow(*r) for r in c.execute(q.order_by(s.challenges.c.id))]
+
+    @staticmethod
+    def _challenge_q() -> Any:
+        return select(s.challenges.c.id, s.challenges.c.class_id, s.challenges.c.title,
+                      s.challenges.c.variant, s.challenges.c.setup, s.challenges.c.seed)
+
+    def play(self, challenge_id: int, learner_id: int) -> PlayRow | None:
+        rows = self._plays((s.plays.c.challenge_id == challenge_id)
+                           & (s.plays.c.learner_id == learner_id))
+        return rows[0] if rows else None
+
+    def challenge_plays(self, challenge_id: int) -> list[PlayRow]:
+        return self._plays(s.plays.c.challenge_id == challenge_id)
+
+    def _plays(self, cond: Any) -> list[PlayRow]:
+        q = (select(s.plays.c.challenge_id, s.plays.c.learner_id, s.learners.c.name,
+                    s.plays.c.record, s.plays.c.finished, s.plays.c.score, s.plays.c.version)
+             .join(s.learners, s.learners.c.id == s.plays.c.learner_id)
+             .where(cond).order_by(s.learners.c.name_fold))
+        with self.engine.connect() as c:
+            return [PlayRow(*r) for r in c.execute(q)]
+
+    def save_play(self, challenge_id: int, learner_id: int, record: str, *,
+                  version: int | None, finished: bool = False,
+                  score: float | None = None) -> bool:
+        """Write a learner's challenge game. ``version=None`` starts it (False if it was
+        already started); otherwise it must still be at ``version``."""
+        _check_record(record)
+        values = {"record": record, "finished": finished, "score": score, "updated": now()}
+        try:
+            with self.engine.begin() as c:
+                if version is None:
+                    c.execute(insert(s.plays).values(challenge_id=challenge_id,
+                                                     learner_id=learner_id, version=1,
+                                                     **values))
+                    return True
+                n = c.execute(update(s.plays).where(
+                    (s.plays.c.challenge_id == challenge_id)
+                    & (s.plays.c.learner_id == learner_id) & (s.plays.c.version == version))
+                    .values(version=version + 1, **values)).rowcount
+                return n == 1
+        except IntegrityError:
+            return False
+
+    # --- housekeeping ------------------------------------------------------------------
+
+    def counts(self) -> dict[str, int]:
+        """Rows per table (for the bench and tests)."""
+        out = {}
+        with self.engine.connect() as c:
+            for t in s.metadata.sorted_tables:
+                out[t.name] = c.execute(select(func.count()).select_from(t)).scalar_one()
+        return out
+
+
+def _check_record(record: str) -> None:
+    if not isinstance(record, str) or len(record) > RECORD_MAX:
+        raise StoreError("That game record is too large to keep.")
+
+
+def names(rows: Iterable[Learner]) -> dict[int, str]:
+    return {r.id: r.name for r in rows}

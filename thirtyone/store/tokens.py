@@ -1,0 +1,98 @@
+"""Join codes, teacher keys, resume tokens and display names: made, normalised and checked.
+
+- A **join code** is short enough to read off a projector: 6 characters from an alphabet
+  without look-alikes (no 0/O, 1/I/L). Typed codes are upper-cased and spaces and dashes
+  dropped, so ``abc-23d`` works.
+- A **teacher key** opens the dashboard: 12 such characters shown as three groups of four
+  (about 59 bits). Only its hash is stored.
+- A **resume token** brings a learner back from any browser: 128 random bits, URL-safe. Only
+  its hash is stored, so a copy of the database does not let anyone in.
+- A **display name** is 1-30 printable characters (letters of any script, digits, spaces and
+  ``.'-_``); it is always shown as plain text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import unicodedata
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LEN = 6
+KEY_LEN = 12
+NAME_MAX = 30
+TOKEN_MAX = 64
+
+
+class InputError(ValueError):
+    """Something a person typed is not acceptable; the message says why in one sentence."""
+
+
+def new_code(length: int = CODE_LEN) -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def new_key() -> str:
+    raw = new_code(KEY_LEN)
+    return "-".join(raw[i:i + 4] for i in range(0, KEY_LEN, 4))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def digest(secret: str) -> str:
+    """The stored form of a key or token (SHA-256: both are long random strings)."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _squeeze(text: object, limit: int) -> str:
+    if not isinstance(text, str):
+        return ""
+    return re.sub(r"[\s\-]+", "", text[:limit]).upper()
+
+
+def normal_code(text: object) -> str | None:
+    """A typed join code in its stored form, or None if it cannot be one."""
+    code = _squeeze(text, 40)
+    if len(code) != CODE_LEN or any(c not in CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+def normal_key(text: object) -> str | None:
+    """A typed teacher key in its stored form (``ABCD-EFGH-JKMN``), or None."""
+    raw = _squeeze(text, 60)
+    if len(raw) != KEY_LEN or any(c not in CODE_ALPHABET for c in raw):
+        return None
+    return "-".join(raw[i:i + 4] for i in range(0, KEY_LEN, 4))
+
+
+def normal_token(text: object) -> str | None:
+    """A resume token as it came in a link, or None if it cannot be one."""
+    if not isinstance(text, str) or not 16 <= len(text) <= TOKEN_MAX:
+        return None
+    if not re.fullmatch(r"[A-Za-z0-9_\-]+", text):
+        return None
+    return text
+
+
+_NAME_PUNCT = set(" .'-_")
+
+
+def check_name(text: object, what: str = "name") -> str:
+    """A display name, trimmed and with inner spaces collapsed; ``InputError`` says why not."""
+    if not isinstance(text, str):
+        raise InputError(f"Please type a {what}.")
+    if len(text) > 200:
+        raise InputError(f"A {what} can be at most {NAME_MAX} characters long.")
+    name = " ".join(unicodedata.normalize("NFC", text).split())
+    if not name:
+        raise InputError(f"Please type a {what}.")
+    if len(name) > NAME_MAX:
+        raise InputError(f"A {what} can be at most {NAME_MAX} characters long.")
+    bad = [c for c in name if not (c.isalnum() or c in _NAME_PUNCT)]
+    if bad:
+        raise InputError(f"A {what} can use letters, digits, spaces and . ' - _ only.")
+    return name
