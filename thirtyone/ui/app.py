@@ -29,6 +29,12 @@ def main() -> None:
                 url_path="variants"),
         st.Page("pages/odds_lab.py", title="Odds lab", icon=":material/query_stats:",
                 url_path="odds_lab"),
+        st.Page("pages/classroom.py", title="Class", icon=":material/groups:",
+                url_path="class"),
+        st.Page("pages/class_table.py", title="Class table", icon=":material/table_restaurant:",
+                url_path="table"),
+        st.Page("pages/challenge.py", title="Challenge", icon=":material/emoji_events:",
+                url_path="challenge"),
     ]
     page = st.navigation(pages)
     # The page paths are part of the class-link contract (README "Links for a class").
