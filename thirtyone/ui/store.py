@@ -42,7 +42,7 @@ def database_url() -> str:
 
 
 @st.cache_resource(show_spinner=False)
-def _open(url: str) -> Store:
+def cached_store(url: str) -> Store:
     kwargs = {} if url.startswith("sqlite") else {"pool_pre_ping": True}
     conn = st.connection(CONNECTION, type="sql", url=url, **kwargs)
     store = Store(prepare_engine(conn.engine))
@@ -54,7 +54,7 @@ def get_store() -> Store:
     """The store of this server; raises ``StoreError`` (one sentence) if it is unreachable."""
     url = database_url()
     try:
-        return _open(url)
+        return cached_store(url)
     except StoreError:
         raise
     except Exception as e:  # noqa: BLE001 - a driver error: say it plainly, keep the page
