@@ -97,12 +97,16 @@ write_nginx_conf() {  # write_nginx_conf N PORT DIR
 }
 
 stop_all() {
-    local f pid
+    local f pid i pids=()
     for f in "$STATE"/pids/*.pid; do
         [ -e "$f" ] || continue
         pid="$(cat "$f")"
-        kill "$pid" 2>/dev/null || true
+        kill "$pid" 2>/dev/null && pids+=("$pid")
         rm -f "$f"
+    done
+    for pid in "${pids[@]}"; do  # a busy server takes a few seconds; then it is killed
+        for i in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+        kill -9 "$pid" 2>/dev/null || true
     done
     if [ -f "$STATE/nginx.pid" ]; then
         kill "$(cat "$STATE/nginx.pid")" 2>/dev/null || true
