@@ -8,6 +8,12 @@
    bots' strength in whole games (``bench_bots``).
 
 ``--quick`` uses fewer rounds (a rough check in a few seconds).
+
+3. ``--load N``: a load test of the running app instead (``bench_load``): N websocket sessions
+   clicking through the scorer, Play and the Odds lab; ``--url`` (loopback only) or a server of
+   its own, ``--seconds``, ``--think MIN MAX``; ``--json`` prints ``{"sessions", "clicks",
+   "p50_s", "p95_s", "errors", "rss_mb_start", "rss_mb_peak", "rss_mb_end", "url", "processes",
+   "seconds"}``.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import argparse
 import contextlib
 import io
 import json
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +31,7 @@ import numpy as np
 
 from . import lookup
 from .bench_bots import bench_strength
+from .bench_load import KEYS, LoadError, print_load, run_load
 from .bench_odds import bench_odds
 from .bots import play_round
 from .core.rules import VARIANTS, get_variant
@@ -98,7 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="fewer rounds, a rough check")
     p.add_argument("--json", action="store_true", help="print the simulator rows as JSON")
     p.add_argument("--only-sim", action="store_true", help="only the simulator benchmark")
+    p.add_argument("--load", type=int, metavar="N",
+                   help="load test: N app sessions (1-100) instead of the benchmarks")
+    p.add_argument("--url", help="the running app to load (loopback only; default: start one)")
+    p.add_argument("--seconds", type=float, default=60.0, help="load test length (<= 600)")
+    p.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"),
+                   help="think time between a session's clicks, seconds (default 1 3)")
     args = p.parse_args(argv)
+    if args.load is not None or args.url is not None:
+        return main_load(args)
     rows = bench_sim(*((400, 40_000) if args.quick else (2_000, 200_000)))
     if args.json:
         print(json.dumps(rows, indent=2))
@@ -122,6 +138,25 @@ def main(argv: list[str] | None = None) -> int:
             print(printed.getvalue(), end="")
         elif out is not None:
             print(out if isinstance(out, str) else json.dumps(out, indent=2, default=str))
+    return 0
+
+
+def main_load(args: argparse.Namespace) -> int:
+    """``--load N``: one line of JSON (``--json``) or a short table; exit 2 on bad input."""
+    if args.load is None:
+        print("--url needs --load N (the number of sessions).", file=sys.stderr)
+        return 2
+    try:
+        row = run_load(args.load, args.url, args.seconds, tuple(args.think))
+    except LoadError as e:
+        print(e, file=sys.stderr)
+        return 2
+    for e in row.pop("error_samples", []):
+        print(f"error: {e}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({k: row[k] for k in (*KEYS, "url", "processes", "seconds")}))
+    else:
+        print_load(row)
     return 0
 
 
