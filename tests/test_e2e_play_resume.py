@@ -9,24 +9,11 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import APP_READY, new_tab, open_app, wait_for_app
+from test_e2e_play import click, move_keys, present
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(os.environ.get("THIRTYONE_SHOTS", "/tmp/shots-solo"))
-
-
-def click(page, key: str) -> None:
-    page.locator(f".st-key-{key} button").first.click()
-    wait_for_app(page)
-
-
-def present(page, key: str) -> bool:
-    return page.locator(f".st-key-{key} button").count() > 0
-
-
-def move_keys(page) -> list[str]:
-    return page.evaluate("""() => Array.from(document.querySelectorAll('[class*="st-key-play_act_"]'))
-        .map(e => Array.from(e.classList).find(c => c.startsWith('st-key-')).slice(7))""")
 
 
 def seen(page) -> dict:

@@ -20,16 +20,21 @@ def played(variant: str = "scat", seed: int = 5, steps: int = 25) -> dict:
     ts.start_game(state, v, v.rules, "Sam", ["basic", "random"], seed)
     assert state[ts.GAME] is not None
     for _ in range(steps):
-        g = state[ts.GAME]
-        if g.game_over:
-            break
-        if g.round_over:
-            ts.deal_and_follow(state)
-        elif g.to_move == 0:
-            ts.move_and_follow(state, g.observation(0).legal_actions[0])
-        else:
-            ts.bots_until_you(state)
+        step(state, 0)
     return state
+
+
+def step(state: dict, pick: int) -> None:
+    """One click: the next round, your move (legal move number ``pick``), or the bots'."""
+    g = state[ts.GAME]
+    if g.game_over:
+        return
+    if g.round_over:
+        ts.deal_and_follow(state)
+    elif g.to_move == 0:
+        ts.move_and_follow(state, g.observation(0).legal_actions[pick])
+    else:
+        ts.bots_until_you(state)
 
 
 def same_view(a: dict, b: dict) -> None:
@@ -53,15 +58,7 @@ def test_kept_game_comes_back_and_plays_on_the_same(variant):
     # both go on identically: the same bot choices and, after the round, the same new deal
     for _ in range(40):
         for s in (first, back):
-            g = s[ts.GAME]
-            if g.game_over:
-                continue
-            if g.round_over:
-                ts.deal_and_follow(s)
-            elif g.to_move == 0:
-                ts.move_and_follow(s, g.observation(0).legal_actions[-1])
-            else:
-                ts.bots_until_you(s)
+            step(s, -1)
         same_view(first, back)
     assert first[ts.GAME].round_no > 1 or first[ts.GAME].game_over
 
