@@ -145,3 +145,15 @@ def test_a_damaged_kept_game_gives_one_sentence_and_the_setup(db):
     assert [e.value for e in at.error] == [play_keep.DROPPED]
     assert at.button(key="play_new")
     assert not view(at)["log"]
+
+
+def test_without_a_store_play_works_as_before(tmp_path, monkeypatch):
+    monkeypatch.setenv("THIRTYONE_DATABASE_URL", f"sqlite:///{tmp_path / 'no' / 'such' / 'x.db'}")
+    st.cache_resource.clear()
+    try:
+        at = start_and_move(session())
+        assert view(at)["log"]
+        assert "t31_me_token" not in at.session_state
+        assert at.session_state["t31_store_warned"]   # told once: nothing is being saved
+    finally:
+        st.cache_resource.clear()

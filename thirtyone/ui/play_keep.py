@@ -141,6 +141,8 @@ def _learner_store(make: bool) -> tuple[Any, Any]:
     from . import identity
     from .store import store_or_none
 
+    if not make and not identity.token():
+        return None, None     # no token: nothing to bring back, no need to open the store
     store = store_or_none()
     if store is None:
         return None, None
