@@ -22,6 +22,7 @@ from ..core.rules import Variant
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
 from .plain import plain
+from .play_keep import keep
 from .replay import replay_button
 from .scenarios import teacher_tools
 from .table_html import (
@@ -388,6 +389,7 @@ def _setup(state: State, variant: Variant) -> None:
 def play_page() -> None:
     """Draw the whole Play page."""
     state = st.session_state
+    keep(state)  # write the game after the click's change, or bring a kept game back
     st.markdown(TABLE_CSS, unsafe_allow_html=True)
     variant = current_variant()
     game = state.get(GAME)
