@@ -116,7 +116,7 @@ def attach(state: State, ch: ChallengeRow, game: Any, version: int) -> None:
     state[DEAL] = functools.partial(cp.next_deck, ch)
     state[BOT_RNG_FOR] = functools.partial(cp.bot_rng, ch.seed)
     state[PAST] = earlier_round_logs(game, cp.YOU)
-    state[MARK] = 0
+    state[MARK] = len(game.observation(cp.YOU).log)   # nothing is new on loading
     state[AFTER_MINE] = 0
     state[HINT] = None
     state[VERSION] = version
@@ -281,6 +281,7 @@ def knock_chart(lines: list[cs.RoundLine]):
                      facet_col="round", facet_col_wrap=5, height=360,
                      title="Knocks: on which of their turns, with what hand")
     fig.update_traces(marker={"size": 11})
+    fig.for_each_annotation(lambda a: a.update(text=a.text.split("=", 1)[-1]))
     fig.update_layout(margin={"l": 10, "r": 10, "t": 60, "b": 10})
     return fig
 
