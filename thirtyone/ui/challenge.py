@@ -1,25 +1,404 @@
-"""Class challenges: the same deals for every student. (Being built.)
+"""Class challenges: the same deals for every student, then a leaderboard and a round-by-round
+comparison of decisions.
+
+The Challenge page (``/challenge?challenge=ID``) plays the student's game with the Play
+page's own table (``table.draw_table``) and callbacks (``table_state``), on a state of its own
+(``ScopedState``: the Play page's game is left alone) whose next rounds are the challenge's
+stacked decks. The game is written to the store after every move; a write refused because
+another tab moved first reloads the game and says so. The seed and the record stay on the
+server; a student may download their own record once their challenge is finished.
 
 Public for the Class page: ``student_challenges(store, learner)``, ``teacher_challenges(store,
 klass)`` and ``challenges_frame(store, klass)`` (a DataFrame for the CSV export)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator, MutableMapping
+from typing import Any
+
 import pandas as pd
+import plotly.express as px
 import streamlit as st
 
+from ..core.rules import VARIANTS
+from ..game.records import save_game
+from ..game.saves import earlier_round_logs
+from ..store import ChallengeRow, ClassRow, Learner, PlayRow, Store, StoreError
+from ..store import challenge_play as cp
+from ..store import challenge_scores as cs
+from .identity import current_learner
+from .plain import plain
+from .store import store_or_none
+from .table import draw_table, game_over_banner, move_log
+from .table_html import TABLE_CSS
+from .table_state import (
+    AFTER_MINE,
+    BOT_RNG_FOR,
+    CFG,
+    DEAL,
+    ERROR,
+    GAME,
+    HINT,
+    LEVELS,
+    MARK,
+    NOTICE,
+    PAST,
+    VARIANT,
+    YOU,
+    State,
+    bots_until_you,
+    deal_and_follow,
+)
+
+PARAM = "challenge"
+MAX_ID_DIGITS = 9
+TEACHER_KEY = "t31_teacher_class"
+PAGE = "pages/challenge.py"
+VERSION = "chal_version"      # the store version the session's game was read or written at
+SAVED = "chal_saved"          # (round, moves) of the game as last written
+NOT_YOURS = ("This challenge is for the students of its class: join the class on the Class "
+             "page with the join code, then open the challenge from there.")
+
+
+class ScopedState(MutableMapping):
+    """The Play page's session keys for one challenge, kept under a prefix of their own so
+    the Play page's game is untouched. Widget keys (``play_w_...``) pass through: the
+    widgets of the table write them under their own names."""
+
+    def __init__(self, base: MutableMapping, prefix: str) -> None:
+        self.base, self.prefix = base, prefix
+
+    def _key(self, key: str) -> str:
+        return key if key.startswith("play_w_") else self.prefix + key
+
+    def __getitem__(self, key: str) -> Any:
+        return self.base[self._key(key)]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.base[self._key(key)] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.base[self._key(key)]
+
+    def __iter__(self) -> Iterator[str]:
+        n = len(self.prefix)
+        return iter([k[n:] for k in list(self.base) if str(k).startswith(self.prefix)])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def scope(challenge_id: int) -> ScopedState:
+    return ScopedState(st.session_state, f"chal{challenge_id}_")
+
+
+def read_id(raw: Any) -> tuple[int | None, str | None]:
+    """The challenge number from the link: (id, None), or (None, the reason it is refused)."""
+    if raw is None or raw == "":
+        return None, "This link names no challenge; open one from the Class page."
+    if not isinstance(raw, str) or len(raw) > MAX_ID_DIGITS or not raw.isdigit():
+        return None, "That challenge link is broken: the challenge number must be digits."
+    return int(raw), None
+
+
+def _mark(game: Any) -> tuple[int, int]:
+    return game.round_no, sum(len(h) for h in game.history)
+
+
+def attach(state: State, ch: ChallengeRow, game: Any, version: int) -> None:
+    """Put the student's challenge game on the table state."""
+    state[GAME] = game
+    state[VARIANT] = ch.variant
+    state[YOU] = cp.YOU
+    state[LEVELS] = list(game.styles)
+    state[CFG] = {"step_mode": "fast"}    # the bots answer at once
+    state[DEAL] = functools.partial(cp.next_deck, ch)
+    state[BOT_RNG_FOR] = functools.partial(cp.bot_rng, ch.seed)
+    state[PAST] = earlier_round_logs(game, cp.YOU)
+    state[MARK] = len(game.observation(cp.YOU).log)   # nothing is new on loading
+    state[AFTER_MINE] = 0
+    state[HINT] = None
+    state[VERSION] = version
+    state[SAVED] = _mark(game)
+
+
+def sync(store: Store, state: State, ch: ChallengeRow, learner: Learner,
+         row: PlayRow) -> None:
+    """Write the moves made since the last write (after every move), or load the game kept
+    in the store when this session has none or another tab moved on."""
+    game = state.get(GAME)
+    if game is not None and _mark(game) != state.get(SAVED):
+        if cp.save(store, ch, learner.id, game, state[VERSION]):
+            state[VERSION] += 1
+            state[SAVED] = _mark(game)
+            return
+        load = cp.load_play(store, ch, learner.id)
+        if load is not None:
+            attach(state, ch, load[0], load[1])
+        state[ERROR] = cp.STALE
+        return
+    if game is None or state.get(VERSION) != row.version:
+        load = cp.load_play(store, ch, learner.id)
+        if load is not None:
+            attach(state, ch, load[0], load[1])
+
+
+def start(store: Store, state: State, ch: ChallengeRow, learner: Learner) -> None:
+    """The Start button: deal the student's game once, and let bots who sit first move."""
+    try:
+        game = cp.start_play(store, ch, learner)
+    except StoreError as e:
+        state[ERROR] = str(e)
+        return
+    attach(state, ch, game, 1)
+    bots_until_you(state)
+
+
+def _round_end(ch: ChallengeRow):
+    def draw(state: State, obs: Any) -> None:
+        if cp.is_done(ch, state[GAME]):
+            if obs.game_over:
+                game_over_banner(state, obs)
+            st.success("You have finished the challenge: your results are below.")
+        else:
+            st.button(f"Deal round {obs.round_no + 1}", key="chal_next_round",
+                      on_click=deal_and_follow, args=(state,), type="primary")
+    return draw
+
+
+def setup_text(ch: ChallengeRow) -> str:
+    su = cp.setup_of(ch)
+    rounds = "a whole game" if su.whole_game else (
+        "1 round" if su.rounds == 1 else f"{su.rounds} rounds")
+    bots = "1 bot" if su.bots == 1 else f"{su.bots} bots"
+    return f"{VARIANTS[ch.variant].name}, {rounds} against {bots} ({su.level})"
+
+
+# --- the page ---------------------------------------------------------------------------------
 
 def challenge_page() -> None:
-    st.title("Challenge")
+    st.markdown(TABLE_CSS, unsafe_allow_html=True)
+    st.title("Class challenge")
+    store = store_or_none()
+    if store is None:
+        st.info("Class challenges need the class store, which is not available here.")
+        return
+    cid, why = read_id(st.query_params.get(PARAM))
+    ch = store.challenge(cid) if cid is not None else None
+    if ch is None:
+        st.error(why or "There is no challenge with that number; open one from the Class "
+                 "page.")
+        return
+    st.subheader(plain(ch.title))
+    st.caption(setup_text(ch) + ". Everyone in the class gets the same cards.")
+    learner = current_learner(store)
+    teacher = st.session_state.get(TEACHER_KEY)
+    if learner is None or learner.class_id != ch.class_id:
+        if isinstance(teacher, ClassRow) and teacher.id == ch.class_id:
+            show_results(store, ch, upto=None)
+        else:
+            st.warning(NOT_YOURS)
+        return
+    student_view(store, ch, learner)
+
+
+def student_view(store: Store, ch: ChallengeRow, learner: Learner) -> None:
+    state = scope(ch.id)
+    row = store.play(ch.id, learner.id)
+    if row is None:
+        if state.get(ERROR):
+            st.error(plain(state[ERROR]))
+        st.write("Play the challenge once: the same deals as everyone in your class. Your "
+                 "game is kept after every move; come back to it any time.")
+        st.button("Start the challenge", key="chal_start", type="primary",
+                  on_click=start, args=(store, state, ch, learner))
+        return
+    sync(store, state, ch, learner, row)
+    game = state.get(GAME)
+    if game is None:
+        st.error("Your challenge game could not be read.")
+        return
+    for key, show in ((ERROR, st.error), (NOTICE, st.success)):
+        if state.get(key):
+            show(plain(state[key]))
+    done = cp.is_done(ch, game)
+    with st.container(key="play_layout"):
+        left, right = st.columns([3.2, 1.2], gap="medium")
+    with left:
+        draw_table(state, round_end=_round_end(ch))
+    with right:
+        st.markdown("#### Move log")
+        move_log(state)
+        if done:
+            frozen = game.copy()
+            st.download_button("Download my game", icon=":material/download:",
+                               key="chal_record", data=lambda: save_game(frozen),
+                               on_click="ignore", file_name=f"challenge-{ch.id}.json",
+                               mime="application/json", width="stretch",
+                               help="Your finished challenge game: every card of its rounds.")
+    if done:
+        show_results(store, ch, upto=cp.rounds_finished(game))
+
+
+# --- results ------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=64)
+def cached_results(plays: tuple[PlayRow, ...]) -> cs.Results:
+    """Replaying every record is the slow part: done once per set of versions."""
+    return cs.results(plays)
+
+
+def leaderboard_frame(ch: ChallengeRow, entries: list[cs.Entry]) -> pd.DataFrame:
+    what = cp.SCORE_WORDS[cp.setup_of(ch).rules.scoring]
+    return pd.DataFrame({
+        "rank": [e.rank if e.rank is not None else "playing" for e in entries],
+        "student": [e.name for e in entries],
+        what: [int(e.score) for e in entries],
+        "rounds won": [e.rounds_won for e in entries],
+        "rounds played": [e.rounds_played for e in entries]}).astype({"rank": str})
+
+
+def lines_frame(lines: list[cs.RoundLine]) -> pd.DataFrame:
+    cols = ["round", "student", "knocked", "on turn", "knock value", "final value",
+            "ended by", "knocker", "outcome", "won"]
+    return pd.DataFrame([[ln.round_no, ln.name, ln.knocked, ln.knock_turn, ln.knock_value,
+                          ln.final_value, ln.ended_by, ln.knocker, ln.outcome, ln.won]
+                         for ln in lines], columns=cols)
+
+
+def knock_chart(lines: list[cs.RoundLine]):
+    """Who knocked when, with what: the knock turn against the hand value, per round."""
+    knocks = [ln for ln in lines if ln.knocked]
+    if not knocks:
+        return None
+    df = pd.DataFrame({"round": [f"round {ln.round_no}" for ln in knocks],
+                       "student": [ln.name for ln in knocks],
+                       "turn": [ln.knock_turn for ln in knocks],
+                       "hand value": [ln.knock_value for ln in knocks],
+                       "result": ["won the round" if ln.won else "lost" for ln in knocks]})
+    fig = px.scatter(df, x="turn", y="hand value", color="student", symbol="result",
+                     facet_col="round", facet_col_wrap=5, height=360,
+                     title="Knocks: on which of their turns, with what hand")
+    fig.update_traces(marker={"size": 11})
+    fig.for_each_annotation(lambda a: a.update(text=a.text.split("=", 1)[-1]))
+    fig.update_layout(margin={"l": 10, "r": 10, "t": 60, "b": 10})
+    return fig
+
+
+def show_results(store: Store, ch: ChallengeRow, upto: int | None) -> None:
+    """The leaderboard and the comparison. A student (``upto``: the rounds they finished)
+    sees finished games and the rounds they played; the teacher (None) sees everything
+    finished, and who is still playing."""
+    plays = store.challenge_plays(ch.id)
+    res = cached_results(tuple(plays))
+    entries = res.entries if upto is None else [e for e in res.entries if e.finished]
+    lines = cs.visible_lines(res.lines, upto)
+    st.markdown("#### Leaderboard")
+    if not entries:
+        st.caption("Nobody has played this challenge yet.")
+        return
+    st.dataframe(leaderboard_frame(ch, entries), hide_index=True, width="stretch")
+    if upto is not None and len(entries) < len(res.entries):
+        st.caption(f"{len(res.entries) - len(entries)} still playing.")
+    st.markdown("#### Round by round")
+    fig = knock_chart(lines)
+    if fig is not None:
+        st.plotly_chart(fig, width="stretch", key=f"chal_chart_{ch.id}")
+    if lines:
+        st.dataframe(lines_frame(lines), hide_index=True, width="stretch")
+
+
+# --- on the Class page ------------------------------------------------------------------------
+
+def _link(ch: ChallengeRow, label: str) -> None:
+    st.page_link(PAGE, label=label, query_params={PARAM: str(ch.id)})
 
 
 def student_challenges(store, learner) -> None:
-    """The class's challenges for a student (on the Class page)."""
+    """The class's challenges for a student (on the Class page): Play, Continue or Results."""
+    chs = store.class_challenges(learner.class_id) if learner.class_id is not None else []
+    if not chs:
+        st.caption("No class challenge yet.")
+        return
+    for ch in reversed(chs):
+        row = store.play(ch.id, learner.id)
+        with st.container(border=True):
+            st.markdown(f"**{plain(ch.title)}**: {plain(setup_text(ch))}")
+            if row is None:
+                _link(ch, "Play the challenge")
+            elif row.finished:
+                _link(ch, "Results")
+            else:
+                _link(ch, "Continue")
+
+
+ROUND_CHOICES = [*range(1, cp.MAX_ROUNDS + 1), cp.WHOLE_GAME]
+
+
+def _create(store: Store, klass: ClassRow) -> None:
+    s = st.session_state
+    try:
+        ch = cp.make_challenge(store, klass.id, s.get("chal_new_title", ""),
+                               s.get("chal_new_variant", "scat"),
+                               int(s.get("chal_new_bots", 2)),
+                               s.get("chal_new_level", "basic"),
+                               int(s.get("chal_new_rounds", 3)))
+    except StoreError as e:
+        s["chal_new_msg"] = ("error", str(e))
+        return
+    s["chal_new_msg"] = ("ok", f"Challenge {ch.id} is ready: your students find it on their "
+                               "Class page.")
 
 
 def teacher_challenges(store, klass) -> None:
-    """The class's challenges for the teacher (on the dashboard)."""
+    """The class's challenges for the teacher: make one; each one's leaderboard and rounds."""
+    with (st.expander("New class challenge", expanded=not store.class_challenges(klass.id)),
+          st.form("chal_new_form", border=False)):
+            st.text_input("Name", key="chal_new_title", max_chars=60,
+                          placeholder="e.g. Monday's knock practice")
+            c1, c2, c3, c4 = st.columns(4)
+            variants = cp.table_variants()
+            c1.selectbox("Variant", list(variants), format_func=variants.get,
+                         key="chal_new_variant")
+            c2.number_input("Bots", min_value=1, max_value=4, value=2, key="chal_new_bots")
+            c3.selectbox("Bot level", list(cp.LEVELS), index=1, key="chal_new_level")
+            c4.selectbox("Rounds", ROUND_CHOICES, index=2, key="chal_new_rounds",
+                         format_func=lambda r: "a whole game" if r == cp.WHOLE_GAME else str(r))
+            st.form_submit_button("Make the challenge", type="primary",
+                                  on_click=_create, args=(store, klass))
+    kind, msg = st.session_state.pop("chal_new_msg", (None, None))
+    if kind:
+        (st.success if kind == "ok" else st.error)(plain(msg))
+    for ch in reversed(store.class_challenges(klass.id)):
+        with st.expander(f"{plain(ch.title)}: {setup_text(ch)}"):
+            _link(ch, "Open the challenge page")
+            show_results(store, ch, upto=None)
 
 
 def challenges_frame(store, klass) -> pd.DataFrame:
-    return pd.DataFrame()
+    """Every challenge of the class in a long format: one row per student and finished round
+    (a student with no finished round yet: one row without a round)."""
+    rows = []
+    for ch in store.class_challenges(klass.id):
+        res = cached_results(tuple(store.challenge_plays(ch.id)))
+        by_name: dict[str, list[cs.RoundLine]] = {}
+        for ln in res.lines:
+            by_name.setdefault(ln.name, []).append(ln)
+        for e in res.entries:
+            base = {"challenge": ch.id, "title": ch.title, "variant": ch.variant,
+                    "student": e.name, "rounds played": e.rounds_played, "score": e.score,
+                    "rank": e.rank, "finished": e.finished}
+            mine = by_name.get(e.name) or [None]
+            for ln in mine:
+                rows.append({**base, **_line_cells(ln)})
+    return pd.DataFrame(rows)
+
+
+def _line_cells(ln: cs.RoundLine | None) -> dict:
+    if ln is None:
+        return {"round": None}
+    return {"round": ln.round_no, "knocked": ln.knocked, "knock turn": ln.knock_turn,
+            "knock value": ln.knock_value, "final value": ln.final_value,
+            "ended by": ln.ended_by, "knocker": ln.knocker, "outcome": ln.outcome,
+            "won": ln.won}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
@@ -87,7 +88,8 @@ from .table_words import (
 
 __all__ = ["play_page", "start_game", "play_move", "bot_turn", "bots_until_you", "next_round",
            "ask_hint", "hint_function", "save_text", "record_text", "load_text",
-           "move_and_follow", "deal_and_follow", "exchange_picked", "observe"]
+           "move_and_follow", "deal_and_follow", "exchange_picked", "observe", "draw_table",
+           "move_log", "game_over_banner"]
 
 
 def _your_hand(obs: Any, you: int) -> None:
@@ -122,7 +124,7 @@ def _move_buttons(state: State, obs: Any) -> None:
                          unsafe_allow_html=True)
             if a in discards:
                 col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
-                           args=(st.session_state, a), width="stretch")
+                           args=(state, a), width="stretch")
             else:
                 col.caption("taken from the pile: it stays this turn")
     if swaps:
@@ -135,7 +137,7 @@ def _move_buttons(state: State, obs: Any) -> None:
             cols = st.columns(len(row))
             for col, a in zip(cols, row, strict=False):
                 col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
-                           args=(st.session_state, a), width="stretch")
+                           args=(state, a), width="stretch")
     if exchanges:
         _exchange_picker(state, obs, exchanges)
     if simple:
@@ -143,7 +145,7 @@ def _move_buttons(state: State, obs: Any) -> None:
         for col, a in zip(cols, simple, strict=False):
             primary = isinstance(a, (Knock, Draw, Hit))
             col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
-                       args=(st.session_state, a), width="stretch",
+                       args=(state, a), width="stretch",
                        type="primary" if primary else "secondary")
 
 
@@ -159,7 +161,7 @@ def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
     c1.pills("Give from your hand", hand_names, selection_mode="multi", key="play_w_give")
     c2.pills("Take from the widow", widow_labels, selection_mode="multi", key="play_w_take")
     st.button("Exchange the chosen cards", key="play_act_exchange", on_click=exchange_picked,
-              args=(st.session_state,), type="primary")
+              args=(state,), type="primary")
 
 
 def _showdown(state: State, variant: Variant, obs: Any, you: int) -> None:
@@ -179,7 +181,7 @@ def _showdown(state: State, variant: Variant, obs: Any, you: int) -> None:
                     + "</div>", unsafe_allow_html=True)
 
 
-def _game_over(state: State, obs: Any) -> None:
+def game_over_banner(state: State, obs: Any) -> None:
     w = obs.winner
     you = state.get(YOU, 0)
     if w is None:
@@ -192,8 +194,20 @@ def _game_over(state: State, obs: Any) -> None:
                 "</div>", unsafe_allow_html=True)
 
 
-def _table(state: State) -> None:
-    """The felt: the others, the middle, your hand, the buttons."""
+def _round_end(state: State, obs: Any) -> None:
+    """The Play page's buttons once a round is over: the next round, or a new game."""
+    if obs.game_over:
+        game_over_banner(state, obs)
+        st.button("New game", key="play_new_after", on_click=start_from_setup,
+                  args=(state,), type="primary")
+    else:
+        st.button("Deal the next round", key="play_next_round", on_click=deal_and_follow,
+                  args=(state,), type="primary")
+
+
+def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_end) -> None:
+    """The felt: the others, the middle, your hand, the buttons. ``round_end`` draws what
+    comes once a round is over (a class challenge deals its own next round)."""
     variant = variant_of_game(state)
     you = state.get(YOU, 0)
     obs = observe(state)
@@ -229,13 +243,8 @@ def _table(state: State) -> None:
         elif not obs.round_over and not (obs.to_move == you and any(
                 isinstance(a, Discard) for a in obs.legal_actions)):
             _your_hand(obs, you)
-        if obs.game_over:
-            _game_over(state, obs)
-            st.button("New game", key="play_new_after", on_click=start_from_setup,
-                      args=(st.session_state,), type="primary")
-        elif obs.round_over:
-            st.button("Deal the next round", key="play_next_round", on_click=deal_and_follow,
-                      args=(st.session_state,), type="primary")
+        if obs.round_over:
+            round_end(state, obs)
         elif obs.to_move == you:
             _move_buttons(state, obs)
 
@@ -245,9 +254,9 @@ def _bot_controls(state: State, obs: Any) -> None:
     name = obs.players[obs.to_move]
     # a button label reads Markdown: the name is shown as plain text
     st.button(f"Next: {plain(name)} moves", key="play_next", on_click=bot_turn,
-              args=(st.session_state,), type="primary", width="stretch")
+              args=(state,), type="primary", width="stretch")
     st.button("Bots play until my turn", key="play_until_me", on_click=bots_until_you,
-              args=(st.session_state,), width="stretch")
+              args=(state,), width="stretch")
     if mode == "auto":
         _auto_step()
 
@@ -271,7 +280,7 @@ def _auto_step() -> None:
         st.rerun()
 
 
-def _move_log(state: State) -> None:
+def move_log(state: State) -> None:
     """This round's log lines that you may see, the newest highlighted; earlier rounds
     folded away below."""
     st.markdown(log_html(observe(state), state.get(YOU, 0), state.get(MARK, 0) or 0),
@@ -418,10 +427,10 @@ def play_page() -> None:
     with st.container(key="play_layout"):  # the log goes under the table when narrow
         left, right = st.columns([3.2, 1.2], gap="medium")
     with left:
-        _table(state)
+        draw_table(state)
     with right:
         _hint_box(state)
         st.markdown("#### Move log")
-        _move_log(state)
+        move_log(state)
         _save_load(state)
         replay_button(state)

@@ -46,6 +46,9 @@ CFG = "play_cfg"              # setup choices that must survive page switches
 UPLOAD_NONCE = "play_upload_nonce"
 LAST_STEP = "play_last_step"  # when the last bot turn was taken (automatic mode)
 AFTER_MINE = "play_after_mine"  # this round's log length when your last turn ended
+# Set only by a game dealt from outside the setup form (a class challenge):
+DEAL = "play_deal"            # round number -> the stacked deck of that round
+BOT_RNG_FOR = "play_bot_rng_for"  # (game, seat) -> the generator of that bot's next move
 
 # --- engine access -------------------------------------------------------------------------
 
@@ -99,6 +102,8 @@ def start_game(state: State, variant: Variant, rules: Rules, name: str, levels: 
     state[MARK] = 0
     state[AFTER_MINE] = 0
     state[HINT] = None
+    state.pop(DEAL, None)         # a game of its own: its rounds are shuffled, not stacked
+    state.pop(BOT_RNG_FOR, None)
 
 
 def _round_log_len(state: State) -> int:
@@ -144,9 +149,10 @@ def bot_turn(state: State) -> bool:
     levels = state.get(LEVELS) or []
     level = levels[seat] if seat < len(levels) and levels[seat] else "basic"
     mark = _round_log_len(state)
-    rng = state.setdefault(BOT_RNG, np.random.default_rng(31))
     for _ in range(4):  # a turn is at most a draw and a discard, or a hit or two
         obs = game.observation(seat)
+        rng = (state[BOT_RNG_FOR](game, seat) if state.get(BOT_RNG_FOR)
+               else state.setdefault(BOT_RNG, np.random.default_rng(31)))
         try:
             game.apply(make_bot_for(game.rules, level)(obs, rng))
         except (IllegalActionError, ValueError) as e:  # a bot bug must not end the game
@@ -213,8 +219,9 @@ def next_round(state: State) -> None:
         return
     obs = observe(state)
     state.setdefault(PAST, []).append((obs.round_no, [e.text for e in obs.log]))
+    deal = state.get(DEAL)
     try:
-        game.next_round()
+        game.next_round(deal(game.round_no + 1) if deal else None)
     except (IllegalActionError, ValueError) as e:
         state[ERROR] = str(e)
         return
@@ -309,6 +316,8 @@ def load_text(state: State, text: str | bytes) -> bool:
     state[LEVELS] = chosen
     state[BOT_RNG] = np.random.default_rng([int(game.round_no), 131])
     state[PAST] = earlier_round_logs(game, 0)
+    state.pop(DEAL, None)
+    state.pop(BOT_RNG_FOR, None)
     state[MARK] = 0
     state[AFTER_MINE] = 0
     state[HINT] = None

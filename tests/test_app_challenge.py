@@ -1,0 +1,148 @@
+"""The Challenge page through Streamlit's AppTest (the whole app, as in the browser): a student
+starts and plays their game by clicking the move buttons; the seed is never on the page; the
+record can be downloaded only once the challenge is finished; links with a bad number or for
+another class are refused with a reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.runtime.pages_manager import PagesManager
+from streamlit.testing.v1 import AppTest
+
+from thirtyone.store import challenge_play as cp
+from thirtyone.store import open_store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def always_the_whole_app(monkeypatch):
+    """Every run goes through app.py, as in the browser (see test_app_links.py)."""
+    init = PagesManager.__init__
+
+    def whole_app(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        PagesManager.uses_pages_directory = False
+
+    monkeypatch.setattr(PagesManager, "__init__", whole_app)
+
+
+@pytest.fixture
+def db(monkeypatch, tmp_path):
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
+    store = open_store(url)
+    yield store
+    store.engine.dispose()
+
+
+def opened(**params: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.switch_page("pages/challenge.py")
+    at.query_params.update(params)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def every_text(node) -> str:
+    """Everything the page sends for ``node`` and below: each element's whole message."""
+    out = [str(node.proto)] if getattr(node, "proto", None) is not None else []
+    for child in getattr(node, "children", {}).values():
+        out.append(every_text(child))
+    return "\n".join(out)
+
+
+def page_text(at: AppTest) -> str:
+    return every_text(at.main) + every_text(at.sidebar)
+
+
+def move_buttons(at: AppTest) -> list:
+    return [b for b in at.button if (b.key or "").startswith("play_act_")]
+
+
+def test_a_student_plays_the_challenge_and_never_sees_the_seed(db):
+    klass, _ = db.create_class("Year 8")
+    mia, token = db.join_class(klass.code, "Mia")
+    ch = cp.make_challenge(db, klass.id, "Knock practice", "scat", 2, "basic", 2)
+    at = opened(challenge=str(ch.id), me=token)
+    assert "Knock practice" in page_text(at)
+    at.button(key="chal_start").click().run()
+    seed_text = str(ch.seed)
+    saw_table = False
+    for _ in range(80):
+        assert not at.exception
+        text = page_text(at)
+        assert seed_text not in text
+        game, _v, finished = cp.load_play(db, ch, mia.id)
+        if finished:
+            break
+        assert not [b for b in at.get("download_button")], "no record before the end"
+        moves = move_buttons(at)
+        if moves:
+            saw_table = True
+            moves[0].click().run()
+        else:
+            at.button(key="chal_next_round").click().run()
+    assert saw_table and finished
+    text = page_text(at)
+    assert seed_text not in text
+    assert "Leaderboard" in text and "Round by round" in text
+    assert len(at.get("download_button")) == 1
+    board = at.dataframe[0].value
+    assert list(board["student"]) == ["Mia"] and list(board["rank"]) == ["1"]
+    # a second tab (a new session) finds the finished game, not a new deal
+    again = opened(challenge=str(ch.id), me=token)
+    assert not [b for b in again.button if b.key == "chal_start"]
+    assert "Leaderboard" in page_text(again)
+
+
+def test_the_game_is_kept_after_every_move_and_comes_back(db):
+    klass, _ = db.create_class("Year 8")
+    mia, token = db.join_class(klass.code, "Mia")
+    ch = cp.make_challenge(db, klass.id, "Resume", "scat", 2, "basic", 3)
+    at = opened(challenge=str(ch.id), me=token)
+    at.button(key="chal_start").click().run()
+    move_buttons(at)[0].click().run()
+    kept = db.play(ch.id, mia.id)
+    game, _v, _f = cp.load_play(db, ch, mia.id)
+    assert sum(len(h) for h in game.history) >= 1
+    tab2 = opened(challenge=str(ch.id), me=token)          # a reload: a new session
+    assert db.play(ch.id, mia.id) == kept                  # loading writes nothing
+    assert move_buttons(tab2) or tab2.button(key="chal_next_round")
+    # the first tab plays on; the second tab's next move was read before it: refused as
+    # stale, and the second tab shows the game as the store has it
+    step(at)
+    moved = db.play(ch.id, mia.id)
+    assert moved.version > kept.version
+    step(tab2)
+    assert any("another tab" in e.value for e in tab2.error)
+    assert db.play(ch.id, mia.id) == moved
+
+
+def step(at: AppTest) -> None:
+    """One click of the student: a move, or the next deal."""
+    moves = move_buttons(at)
+    (moves[0] if moves else at.button(key="chal_next_round")).click().run()
+    assert not at.exception
+
+
+@pytest.mark.parametrize("raw", ["12abc", "9" * 40, "-1", "<b>1</b>"])
+def test_a_broken_challenge_number_is_refused(db, raw):
+    at = opened(challenge=raw)
+    assert [e.value for e in at.error] == [
+        "That challenge link is broken: the challenge number must be digits."]
+
+
+def test_an_unknown_challenge_and_a_stranger_are_refused(db):
+    at = opened(challenge="999")
+    assert "no challenge with that number" in at.error[0].value
+    klass, _ = db.create_class("Year 8")
+    other, _ = db.create_class("Year 9")
+    _ann, token = db.join_class(other.code, "Ann")
+    ch = cp.make_challenge(db, klass.id, "Not yours", "scat", 2, "basic", 2)
+    at = opened(challenge=str(ch.id), me=token)
+    assert "students of its class" in at.warning[0].value
+    assert not [b for b in at.button if b.key == "chal_start"]

@@ -1,0 +1,202 @@
+"""Class challenges against the real store (SQLite, and PostgreSQL when configured): the same
+deals for everyone whatever they do, the same game for the same moves, one game per student,
+stale writes refused, and the leaderboard's order. The games are driven by the Play page's
+own callbacks (``table_state``) on a plain dict, as the Challenge page drives them."""
+
+from __future__ import annotations
+
+import functools
+import json
+
+import pytest
+
+from thirtyone.core.cards import make_pack
+from thirtyone.game.records import game_from_record
+from thirtyone.store import StoreError
+from thirtyone.store import challenge_play as cp
+from thirtyone.store import challenge_scores as cs
+from thirtyone.ui import table_state as ts
+
+
+def table_state(ch, game) -> dict:
+    """The state the Challenge page gives the table (fast bots, the challenge's decks)."""
+    return {ts.GAME: game, ts.YOU: 0, ts.LEVELS: list(game.styles),
+            ts.CFG: {"step_mode": "fast"}, ts.DEAL: functools.partial(cp.next_deck, ch),
+            ts.BOT_RNG_FOR: functools.partial(cp.bot_rng, ch.seed)}
+
+
+def play_on(store, ch, learner, pick, state=None, stop_after: int | None = None):
+    """Play the student's challenge with ``pick(legal moves) -> move``, writing to the store
+    after every step as the page does; ``stop_after`` steps: leave it half played."""
+    if state is None:
+        state = table_state(ch, cp.start_play(store, ch, learner))
+        ts.bots_until_you(state)
+        version = 1
+    else:
+        version = store.play(ch.id, learner.id).version
+    game = state[ts.GAME]
+    steps = 0
+    while not cp.is_done(ch, game) and (stop_after is None or steps < stop_after):
+        if game.round_over:
+            ts.deal_and_follow(state)
+        else:
+            assert ts.move_and_follow(state, pick(game.legal_actions())), state[ts.ERROR]
+        assert cp.save(store, ch, learner.id, game, version)
+        version += 1
+        steps += 1
+    return game
+
+
+def first(legal):
+    return legal[0]
+
+
+def knock_or_last(legal):
+    """Knock when allowed, else the last legal move: a different game from ``first``."""
+    return next((a for a in legal if str(a) == "knock"), legal[-1])
+
+
+@pytest.fixture
+def klass(store):
+    k, _key = store.create_class("Year 8")
+    return k
+
+
+def students(store, klass, *names):
+    return [store.join_class(klass.code, n)[0] for n in names]
+
+
+def decks_of(store, ch, learner) -> list[list[str]]:
+    """The decks of every round, read back by replaying the stored record."""
+    game = game_from_record(json.loads(store.play(ch.id, learner.id).record))
+    return [[str(c) for c in d] for d in game.round_decks]
+
+
+def test_every_student_gets_the_same_deals_whatever_they_do(store, klass):
+    mia, noah = students(store, klass, "Mia", "Noah")
+    ch = cp.make_challenge(store, klass.id, "Knock practice", "scat", 2, "basic", 4)
+    g1 = play_on(store, ch, mia, first)
+    g2 = play_on(store, ch, noah, knock_or_last)
+    assert g1.history != g2.history                       # they played differently
+    d1, d2 = decks_of(store, ch, mia), decks_of(store, ch, noah)
+    assert len(d1) == len(d2) == 4
+    assert d1 == d2
+    assert len({tuple(d) for d in d1}) == 4               # and every round is a new deal
+    pack = sorted(str(c) for c in make_pack(52))
+    assert all(sorted(d) == pack for d in d1)             # each a whole pack
+    assert all(p.finished for p in store.challenge_plays(ch.id))
+
+
+def test_the_same_moves_give_the_same_game_even_after_a_reload(store, klass):
+    """Random bots draw their numbers from (seed, round, seat, move), so a game broken off,
+    loaded back from the store and played on is the game played in one go."""
+    ann, ben = students(store, klass, "Ann Q", "Ben")
+    ch = cp.make_challenge(store, klass.id, "Same moves", "scat", 3, "random", 3)
+    whole = play_on(store, ch, ann, first)
+    half = play_on(store, ch, ben, first, stop_after=3)
+    assert not cp.is_done(ch, half)
+    resumed, version, finished = cp.load_play(store, ch, ben.id)
+    assert not finished and version == store.play(ch.id, ben.id).version
+    state = table_state(ch, resumed)
+    ts.bots_until_you(state)
+    rest = play_on(store, ch, ben, first, state=state)
+    assert rest.history == whole.history
+    assert [r.lives_lost for r in rest.results] == [r.lives_lost for r in whole.results]
+
+
+def test_a_different_challenge_deals_differently(store, klass):
+    a = cp.make_challenge(store, klass.id, "One", "scat", 2, "basic", 2)
+    b = cp.make_challenge(store, klass.id, "Two", "scat", 2, "basic", 2)
+    assert a.seed != b.seed and 0 <= a.seed < 2**62
+    assert cp.next_deck(a, 1) != cp.next_deck(b, 1)
+    assert cp.next_deck(a, 1) != cp.next_deck(a, 2)
+    assert cp.next_deck(a, 2) == cp.next_deck(store.challenge(a.id), 2)
+
+
+def test_a_student_plays_a_challenge_once(store, klass):
+    (mia,) = students(store, klass, "Mia")
+    ch = cp.make_challenge(store, klass.id, "Once", "scat", 2, "basic", 2)
+    play_on(store, ch, mia, first, stop_after=2)
+    before = store.play(ch.id, mia.id)
+    with pytest.raises(StoreError, match="already started"):
+        cp.start_play(store, ch, mia)
+    assert store.play(ch.id, mia.id) == before
+
+
+def test_a_student_of_another_class_cannot_start_it(store, klass):
+    other, _ = store.create_class("Year 9")
+    ch = cp.make_challenge(store, other.id, "Theirs", "scat", 2, "basic", 2)
+    (mia,) = students(store, klass, "Mia")
+    with pytest.raises(StoreError, match="another class"):
+        cp.start_play(store, ch, mia)
+    assert store.play(ch.id, mia.id) is None
+
+
+def test_a_stale_write_is_refused_and_changes_nothing(store, klass):
+    (mia,) = students(store, klass, "Mia")
+    ch = cp.make_challenge(store, klass.id, "Two tabs", "scat", 2, "basic", 2)
+    play_on(store, ch, mia, first, stop_after=2)
+    kept = store.play(ch.id, mia.id)
+    tab2, _v, _f = cp.load_play(store, ch, mia.id)
+    tab2.apply(tab2.legal_actions()[-1])
+    assert not cp.save(store, ch, mia.id, tab2, kept.version - 1)   # read before the last move
+    assert store.play(ch.id, mia.id) == kept
+    assert cp.save(store, ch, mia.id, tab2, kept.version)
+
+
+@pytest.mark.parametrize("bad", [("banking", 2, "basic", 3), ("scat", 0, "basic", 3),
+                                 ("scat", 2, "genius", 3), ("scat", 2, "basic", 11),
+                                 ("nope", 2, "basic", 3)])
+def test_a_bad_setup_is_refused_with_a_reason(store, klass, bad):
+    with pytest.raises(StoreError) as e:
+        cp.make_challenge(store, klass.id, "Bad", *bad)
+    assert str(e.value).endswith(".")
+    assert store.class_challenges(klass.id) == []
+
+
+def test_knock_lines_say_when_and_with_what(store, klass):
+    """A student who knocks whenever allowed: each knock is on their first turn that allows
+    it, and (a knocker moves no more) their knock value is their value at the showdown."""
+    (kim,) = students(store, klass, "Kim")
+    ch = cp.make_challenge(store, klass.id, "Knockers", "scat", 2, "basic", 3)
+    play_on(store, ch, kim, knock_or_last)
+    lines = cs.round_lines("Kim", store.play(ch.id, kim.id).record)
+    assert [ln.round_no for ln in lines] == [1, 2, 3]
+    knocked = [ln for ln in lines if ln.knocked]
+    assert knocked, "a student who always knocks knocked at least once"
+    for ln in knocked:
+        assert ln.knocker == "Kim" and ln.ended_by == "knock"
+        assert ln.knock_turn == ln.turns      # the knock was their last turn of the round
+        assert ln.knock_value == ln.final_value
+    for ln in lines:
+        assert ln.won == (ln.outcome == 0)   # Scat keeps lives: a good round loses none
+
+
+def test_the_leaderboard_ranks_finished_students_by_their_score():
+    E = cs.Entry
+    entries = [E("Cy", 3, True, 2, 5, 3), E("Ann", 1, True, 3, 5, 2),
+               E("Bo", 2, True, 2, 5, 3), E("Dee", 4, False, 4, 2, 2),
+               E("Eli", 5, True, 2, 5, 4), E("Fay", 6, True, 0, 3, 1),
+               E("Gus", 7, True, 0, 5, 1)]
+    got = cs.ranked(entries)
+    assert [(e.name, e.rank) for e in got] == [
+        ("Ann", 1),                 # most lives left
+        ("Eli", 2),                 # 2 left, 4 rounds won
+        ("Bo", 3), ("Cy", 3),       # 2 left, 3 won: a tie, by name
+        ("Gus", 5),                 # out, but lasted 5 rounds
+        ("Fay", 6),
+        ("Dee", None)]              # still playing: unranked, whatever the count
+
+
+def test_results_show_only_finished_rounds(store, klass):
+    mia, noah = students(store, klass, "Mia", "Noah")
+    ch = cp.make_challenge(store, klass.id, "Partial", "scat", 2, "basic", 3)
+    play_on(store, ch, mia, first)
+    play_on(store, ch, noah, first, stop_after=1)
+    res = cs.results(store.challenge_plays(ch.id))
+    assert {ln.round_no for ln in res.lines if ln.name == "Mia"} == {1, 2, 3}
+    noah_game, _v, _f = cp.load_play(store, ch, noah.id)
+    assert {ln.round_no for ln in res.lines if ln.name == "Noah"} == set(
+        range(1, cp.rounds_finished(noah_game) + 1))
+    assert [e.name for e in res.entries] == ["Mia", "Noah"] and res.entries[1].rank is None
+    assert {ln.round_no for ln in cs.visible_lines(res.lines, 1)} == {1}

@@ -1,0 +1,199 @@
+"""Class challenges: every student plays the same deals against the same bots.
+
+The teacher makes a challenge (a table variant, how many bots and how strong, 1-10 rounds
+or a whole game); ``make_challenge`` draws its seed with ``secrets`` and keeps it in the
+store only. Every round's deck comes from (seed, round number) alone (``round_deck``) and
+is dealt as a stacked deck, so a student's choices never change the cards of a later round.
+The bots' random numbers (only the ``random`` level draws any) come from (seed, round, seat,
+move number) (``bot_rng``), so two students who make the same moves play the same game.
+
+A student's game is kept in the store after every move (``save`` with the version it was
+read at: a stale write is refused), can be started once only (``start_play``) and resumes
+from its record (``load_play``). Nothing here goes to a browser: the record holds every card.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..bots import LEVELS
+from ..core.cards import Card, make_pack
+from ..core.rules import VARIANTS, Rules, get_variant
+from ..game.records import game_from_record, game_to_record
+from ..game.registry import first_dealer
+from ..game.table import TABLE_FAMILIES, Game, new_game
+from .store import ChallengeRow, Learner, Store, StoreError
+
+MAX_ROUNDS = 10
+WHOLE_GAME = 0          # ``rounds`` of a challenge played until the game is over
+YOU = 0                 # the student's seat
+BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
+ALREADY = ("You have already started this challenge: each student plays it once, so it "
+           "cannot be dealt again.")
+STALE = ("This challenge was played on in another tab or window; the game was loaded again "
+         "from its last saved move.")
+
+
+def table_variants() -> dict[str, str]:
+    """The variants a challenge can use (table games, not banking): key -> name."""
+    return {k: v.name for k, v in VARIANTS.items() if v.rules.family in TABLE_FAMILIES}
+
+
+def check_setup(variant: str, bots: int, level: str, rounds: int) -> dict:
+    """The challenge's setup, checked; a ``StoreError`` says what is wrong."""
+    if variant not in table_variants():
+        raise StoreError("Choose a table variant for the challenge (not Banking).")
+    rules = get_variant(variant).rules
+    lo, hi = max(1, rules.min_players - 1), min(4, rules.max_players - 1)
+    if not isinstance(bots, int) or not lo <= bots <= hi:
+        raise StoreError(f"{get_variant(variant).name} in a challenge has {lo} to {hi} bots.")
+    if level not in LEVELS:
+        raise StoreError(f"Bot levels are: {', '.join(LEVELS)}.")
+    if not isinstance(rounds, int) or not WHOLE_GAME <= rounds <= MAX_ROUNDS:
+        raise StoreError(f"A challenge has 1 to {MAX_ROUNDS} rounds, or a whole game.")
+    return {"bots": bots, "level": level, "rounds": rounds}
+
+
+def make_challenge(store: Store, class_id: int, title: str, variant: str, bots: int,
+                   level: str, rounds: int) -> ChallengeRow:
+    """A new challenge for the class, with a fresh secret seed."""
+    setup = check_setup(variant, bots, level, rounds)
+    return store.create_challenge(class_id, title, variant, setup, secrets.randbits(62))
+
+
+# --- the deals and the bots' random numbers --------------------------------------------------
+
+def _derived(seed: int, *parts: object) -> int:
+    """A 64-bit number from the seed and ``parts``: one stream per use, none revealing the
+    seed (a game record keeps the game's generator state; it must not give the seed away)."""
+    text = ":".join(["thirtyone-challenge", str(int(seed)), *map(str, parts)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def round_deck(seed: int, round_no: int, pack: int) -> list[Card]:
+    """The deck of round ``round_no``: the same for everyone, whatever happened before."""
+    cards = make_pack(pack)
+    order = np.random.default_rng(_derived(seed, "deck", round_no)).permutation(len(cards))
+    return [cards[i] for i in order]
+
+
+def bot_rng(seed: int, game: Game, seat: int) -> np.random.Generator:
+    """The generator a bot uses for its next move: from the seed, the round, the seat and
+    the move number in the round, so the same moves before give the same bot move."""
+    moves = len(game.history[-1]) if game.history else 0
+    return np.random.default_rng(_derived(seed, "bot", game.round_no, seat, moves))
+
+
+@dataclass(frozen=True)
+class Setup:
+    rules: Rules
+    bots: int
+    level: str
+    rounds: int
+
+    @property
+    def whole_game(self) -> bool:
+        return self.rounds == WHOLE_GAME
+
+
+def setup_of(ch: ChallengeRow) -> Setup:
+    s = ch.setup or {}
+    return Setup(get_variant(ch.variant).rules, int(s.get("bots", 2)),
+                 str(s.get("level", "basic")), int(s.get("rounds", 3)))
+
+
+def player_names(name: str, bots: int) -> list[str]:
+    """The student and the bots; a student called like a bot gets "(you)" added."""
+    others = list(BOT_NAMES[:bots])
+    you = name if name not in others else f"{name} (you)"
+    return [you, *others]
+
+
+def new_challenge_game(ch: ChallengeRow, name: str) -> Game:
+    """Round 1 of the challenge, dealt for the student ``name`` at seat 0."""
+    su = setup_of(ch)
+    players = player_names(name, su.bots)
+    rng = np.random.default_rng(_derived(ch.seed, "game"))
+    return new_game(su.rules, players, rng=rng, deck=round_deck(ch.seed, 1, su.rules.pack),
+                    dealer=first_dealer(su.rules, len(players)),
+                    styles=[None, *[su.level] * su.bots])
+
+
+def next_deck(ch: ChallengeRow, round_no: int) -> list[Card]:
+    """The stacked deck of ``round_no`` of this challenge."""
+    return round_deck(ch.seed, round_no, setup_of(ch).rules.pack)
+
+
+def is_done(ch: ChallengeRow, game: Game) -> bool:
+    """The challenge is over: the game is over, or its last round is."""
+    su = setup_of(ch)
+    return game.game_over or (not su.whole_game and game.round_over
+                              and game.round_no >= su.rounds)
+
+
+def rounds_finished(game: Game) -> int:
+    return game.round_no if game.round_over else game.round_no - 1
+
+
+# --- keeping a student's game ----------------------------------------------------------------
+
+def record_text(game: Game) -> str:
+    return json.dumps(game_to_record(game), ensure_ascii=False, separators=(",", ":"))
+
+
+def start_play(store: Store, ch: ChallengeRow, learner: Learner) -> Game:
+    """Deal the student's game and keep it; a second start is refused (``StoreError``)."""
+    if learner.class_id != ch.class_id:
+        raise StoreError("This challenge belongs to another class.")
+    game = new_challenge_game(ch, learner.name)
+    if not store.save_play(ch.id, learner.id, record_text(game), version=None,
+                           score=score(game)):
+        raise StoreError(ALREADY)
+    return game
+
+
+def load_play(store: Store, ch: ChallengeRow, learner_id: int
+              ) -> tuple[Game, int, bool] | None:
+    """(game, version, finished) of the student's game, or None if not started."""
+    row = store.play(ch.id, learner_id)
+    if row is None:
+        return None
+    return game_from_record(json.loads(row.record)), row.version, row.finished
+
+
+def save(store: Store, ch: ChallengeRow, learner_id: int, game: Game, version: int) -> bool:
+    """Keep the game if the store still holds ``version``; False (nothing written) if another
+    tab wrote first."""
+    return store.save_play(ch.id, learner_id, record_text(game), version=version,
+                           finished=is_done(ch, game), score=score(game))
+
+
+# --- scores -----------------------------------------------------------------------------------
+
+SCORE_WORDS = {"lives": "lives left", "points": "points", "chips": "chips"}
+
+
+def score(game: Game, seat: int = YOU) -> float:
+    """The student's count in the variant's own scoring: lives left, points or chips."""
+    return float(game.counters()[seat])
+
+
+def round_outcome(rules: Rules, result, seat: int = YOU) -> int:
+    """What the round did to ``seat``'s count: minus the lives lost, or the points or chips won."""
+    if rules.scoring == "lives":
+        return -int(result.lives_lost[seat])
+    won = result.points_won if rules.scoring == "points" else result.chips_won
+    return int(won[seat]) if won else 0
+
+
+def round_won(rules: Rules, result, seat: int = YOU) -> bool:
+    """A good round for ``seat``: no life lost (lives), or points or chips won."""
+    if result.ended_by == "void":
+        return False
+    out = round_outcome(rules, result, seat)
+    return out == 0 if rules.scoring == "lives" else out > 0

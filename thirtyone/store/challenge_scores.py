@@ -1,0 +1,154 @@
+"""A challenge's leaderboard and its round-by-round comparison of decisions.
+
+Everything is read from the students' game records by replaying them with the engine: for
+each finished round, did the student knock, on which of their own turns, with what hand
+value, how the round ended and what it cost or won them (the engine's ``RoundResult``).
+Rounds still being played are never described (they would give the deal away).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..core.actions import Knock, parse_action
+from ..game.hands import knock_value
+from ..game.records import game_from_record
+from ..game.table import Game
+from .challenge_play import YOU, round_outcome, round_won, rounds_finished, score
+from .store import PlayRow
+
+END_FIELDS = ("state", "rounds")
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    """One student's round: their decisions and the outcome."""
+
+    name: str
+    round_no: int
+    knocked: bool
+    knock_turn: int | None      # the student's own turn (1 = their first) when they knocked
+    knock_value: float | None   # their hand value when they knocked
+    final_value: float | None   # their hand value at the showdown
+    ended_by: str
+    knocker: str | None         # who knocked: the student's name or a bot's
+    outcome: int                # minus lives lost, or points / chips won
+    won: bool
+    turns: int                  # their own turns in the round
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One student on the leaderboard."""
+
+    name: str
+    learner_id: int
+    finished: bool
+    score: float
+    rounds_played: int
+    rounds_won: int
+    rank: int | None = None     # shared by ties; None while still playing
+
+
+def _steps(rec: dict) -> Iterator[tuple[Game, int, str]]:
+    """(game before the move, seat to move, move text) for every move of ``rec``; the game
+    deals the record's stacked decks between rounds. After the last move the game is left
+    as it is (the caller keeps a reference)."""
+    start = {k: v for k, v in rec.items() if k not in END_FIELDS}
+    start["actions"] = []
+    game = game_from_record(start)
+    decks = rec.get("decks") or []
+    for text in rec.get("actions", []):
+        while game.round_over and not game.game_over:
+            k = game.round_no - 1
+            game.next_round(decks[k] if k < len(decks) and decks[k] else None)
+        seat = game.to_move
+        yield game, seat, text
+        game.apply(text)
+
+
+def round_lines(name: str, record: str, seat: int = YOU) -> list[RoundLine]:
+    """Every finished round of one student's game, in order."""
+    rec = json.loads(record)
+    knocks: dict[int, tuple[int, float]] = {}
+    turns: dict[int, int] = {}
+    game: Game | None = None
+    for game, who, text in _steps(rec):
+        if who != seat or game.phase in ("discard", "choose"):
+            continue  # a discard ends a turn begun by a draw; the dealer's choice is no turn
+        turns[game.round_no] = turns.get(game.round_no, 0) + 1
+        if isinstance(parse_action(text), Knock):
+            knocks[game.round_no] = (turns[game.round_no],
+                                     float(knock_value(game.hands[seat], game.rules)))
+    if game is None:
+        game = game_from_record({k: v for k, v in rec.items() if k not in END_FIELDS})
+    out = []
+    for res in game.results[:rounds_finished(game)]:
+        k = knocks.get(res.round_no)
+        value = res.values[seat]
+        out.append(RoundLine(
+            name=name, round_no=res.round_no, knocked=k is not None,
+            knock_turn=k[0] if k else None, knock_value=k[1] if k else None,
+            final_value=float(value) if isinstance(value, (int, float)) else None,
+            ended_by=res.ended_by,
+            knocker=_who(game, res.knocker, seat, name),
+            outcome=round_outcome(game.rules, res, seat), won=round_won(game.rules, res, seat),
+            turns=turns.get(res.round_no, 0)))
+    return out
+
+
+def _who(game: Game, knocker: int | None, seat: int, name: str) -> str | None:
+    if knocker is None:
+        return None
+    return name if knocker == seat else f"{game.players[knocker]} (bot)"
+
+
+def entry(play: PlayRow, lines: Sequence[RoundLine]) -> Entry:
+    """A student's leaderboard entry from their play and their finished rounds."""
+    game = game_from_record(json.loads(play.record))
+    return Entry(play.name, play.learner_id, play.finished, score(game), len(lines),
+                 sum(1 for ln in lines if ln.won))
+
+
+def ranked(entries: Sequence[Entry]) -> list[Entry]:
+    """Finished students first, best first: the higher score (lives left, points or chips),
+    then more rounds won, then more rounds played (lasting longer in a whole game); equal
+    students share a rank. Students still playing follow, unranked, by name."""
+    def key(e: Entry) -> tuple:
+        return (-e.score, -e.rounds_won, -e.rounds_played)
+
+    done = sorted((e for e in entries if e.finished), key=lambda e: (key(e), e.name.casefold()))
+    out: list[Entry] = []
+    for i, e in enumerate(done):
+        rank = out[-1].rank if out and key(done[i - 1]) == key(e) else i + 1
+        out.append(Entry(e.name, e.learner_id, True, e.score, e.rounds_played, e.rounds_won,
+                         rank))
+    playing = sorted((e for e in entries if not e.finished), key=lambda e: e.name.casefold())
+    return out + list(playing)
+
+
+@dataclass(frozen=True)
+class Results:
+    """Everything the results show: the leaderboard and every finished round."""
+
+    entries: list[Entry]
+    lines: list[RoundLine]
+
+
+def results(plays: Sequence[PlayRow]) -> Results:
+    """The leaderboard and round lines of a challenge's plays (all of them: the page decides
+    what a viewer may see)."""
+    entries, lines = [], []
+    for p in plays:
+        mine = round_lines(p.name, p.record)
+        lines += mine
+        entries.append(entry(p, mine))
+    return Results(ranked(entries), lines)
+
+
+def visible_lines(lines: Sequence[RoundLine], upto: int | None) -> list[RoundLine]:
+    """The round lines a viewer may see: rounds up to ``upto`` (the rounds the student has
+    finished themselves); None for the teacher (every finished round)."""
+    return [ln for ln in lines if upto is None or ln.round_no <= upto]
