@@ -16,6 +16,7 @@ from ..core.rules import OPTIONS, VARIANTS, Variant
 from ..odds.dealt import dealt_distribution
 from ..teach import lore
 from ..teach.variant_table import NOT_USED, column_title, comparison_rows
+from .figures import frozen
 from .styles import stylesheet
 
 DIFF_COLOUR = "#fff1c2"
@@ -227,12 +228,18 @@ def names_map() -> go.Figure:
     return fig
 
 
+@st.cache_resource(show_spinner=False)
+def names_chart() -> go.Figure:
+    """The map, built once for every session (it never changes)."""
+    return frozen(names_map())
+
+
 def names_section() -> None:
     st.header("Names around the world")
     # The map takes the whole width (a wide, low strip from Hawaii to Austria); the lists
     # follow below it, so it stays readable on a 1024-pixel projector with the sidebar open.
     st.markdown("Point at a place on the map to see what the game is called there.")
-    st.plotly_chart(names_map(), key="t31var_map", config={"displayModeBar": False})
+    st.plotly_chart(names_chart(), key="t31var_map", config={"displayModeBar": False})
     today = [p for p in lore.PLACES if p.era == "today"]
     past = [p for p in lore.PLACES if p.era != "today"]
     left, right = st.columns(2, gap="large")
