@@ -7,7 +7,9 @@
 2. The exact dealt-hand distribution, every exact odds function (``bench_odds``) and the
    bots' strength in whole games (``bench_bots``).
 
-``--quick`` uses fewer rounds (a rough check in a few seconds).
+``--quick`` uses fewer rounds (a rough check in a few seconds). ``--pages`` runs only the
+server time of each page of the app instead (``bench_pages``: first render and a typical
+click, in Streamlit's AppTest).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from . import lookup
+from . import bench_pages, lookup
 from .bench_bots import bench_strength
 from .bench_odds import bench_odds
 from .bots import play_round
@@ -98,7 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="fewer rounds, a rough check")
     p.add_argument("--json", action="store_true", help="print the simulator rows as JSON")
     p.add_argument("--only-sim", action="store_true", help="only the simulator benchmark")
+    p.add_argument("--pages", action="store_true",
+                   help="only the app's pages: server time of a first render and of a click")
     args = p.parse_args(argv)
+    if args.pages:
+        return bench_pages.main(["--quick"] * args.quick + ["--json"] * args.json)
     rows = bench_sim(*((400, 40_000) if args.quick else (2_000, 200_000)))
     if args.json:
         print(json.dumps(rows, indent=2))
