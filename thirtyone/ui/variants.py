@@ -52,6 +52,8 @@ def style_comparison(frame: pd.DataFrame):
     return frame.style.apply(row_style, axis=1)
 
 
+# A fragment: its controls rerun only this section, not the map and the cards below.
+@st.fragment
 def comparison_section(current: str | None = None) -> None:
     st.header("Side by side")
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
@@ -316,6 +318,7 @@ def sim_chart(results: dict) -> go.Figure:
     return fig
 
 
+@st.fragment  # its controls and the simulation rerun only this section
 def statistics_section() -> None:
     st.header("Statistics")
     st.subheader("Exact: the deal", anchor=False)
