@@ -146,7 +146,8 @@ def moves_chart(hand_text: str, visible_text: str, gone_text: str, key: str) -> 
 # --- small shared widgets -----------------------------------------------------------------
 
 def csv_button(df: pd.DataFrame, name: str, key: str) -> None:
-    st.download_button("Download these numbers (CSV)", df.to_csv(index=False).encode(),
+    # The CSV is made when the button is clicked, not on every rerun of the page.
+    st.download_button("Download these numbers (CSV)", lambda: df.to_csv(index=False).encode(),
                        file_name=f"{name}.csv", mime="text/csv", key=key,
                        icon=":material/download:")
 
