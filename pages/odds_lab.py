@@ -28,10 +28,9 @@ section = st.radio("Show", lab.SECTIONS, horizontal=True, key="odds_section",
 
 @st.fragment
 def starting_hands(key: str) -> None:
-    rules = lab.rules_from_key(key)
     df = lab.dealt_df(key)
     st.plotly_chart(lab.dealt_chart(key), config=CHART, key="odds_dealt_chart")
-    explain(op.dealt_reading(df, rules), lab.HOW_DEALT)
+    explain(lab.dealt_text(key), lab.HOW_DEALT)
     csv_button(df, "dealt_values", "odds_dealt_csv")
 
 
@@ -41,8 +40,9 @@ def special_hands(key: str) -> None:
     players = st.slider("Players at the table", 2, most, min(4, most), key="odds_deal_players")
     ev = lab.events_df(key, players)
     st.plotly_chart(lab.events_chart(key, players), config=CHART, key="odds_events_chart")
-    explain(op.events_reading(ev, players), lab.HOW_EVENTS)
-    st.dataframe(lab.events_display(ev), hide_index=True, width="stretch")
+    reading, shown = lab.events_words(key, players)
+    explain(reading, lab.HOW_EVENTS)
+    st.dataframe(shown, hide_index=True, width="stretch")
     csv_button(ev, "starting_hand_events", "odds_events_csv")
 
 

@@ -5,6 +5,7 @@ widgets; the figures and readings come from ``thirtyone.ui.odds_plots``."""
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 
@@ -53,6 +54,7 @@ def rules_key(rules: Rules) -> str:
     return json.dumps(rules.to_dict(), sort_keys=True)
 
 
+@functools.lru_cache(maxsize=64)  # Rules is frozen: one value per key can be shared
 def rules_from_key(key: str) -> Rules:
     return Rules.from_dict(json.loads(key))
 
@@ -127,6 +129,18 @@ def knock_unsimulated_chart(key: str, players: int) -> go.Figure:
     """The simulation's plot before a simulation: only the exact curve for ``players``."""
     return frozen(op.knock_sim_figure(pd.DataFrame(), knock_df(key, (players,)),
                                       rules_from_key(key)))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def dealt_text(key: str) -> str:
+    return op.dealt_reading(dealt_df(key), rules_from_key(key))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def events_words(key: str, players: int) -> tuple[str, pd.DataFrame]:
+    """The reading of the special hands and their table as shown (percentages)."""
+    ev = events_df(key, players)
+    return op.events_reading(ev, players), events_display(ev)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
