@@ -28,10 +28,9 @@ section = st.radio("Show", lab.SECTIONS, horizontal=True, key="odds_section",
 
 @st.fragment
 def starting_hands(key: str) -> None:
-    rules = lab.rules_from_key(key)
     df = lab.dealt_df(key)
-    st.plotly_chart(op.dealt_figure(df, rules), config=CHART, key="odds_dealt_chart")
-    explain(op.dealt_reading(df, rules), lab.HOW_DEALT)
+    st.plotly_chart(lab.dealt_chart(key), config=CHART, key="odds_dealt_chart")
+    explain(lab.dealt_text(key), lab.HOW_DEALT)
     csv_button(df, "dealt_values", "odds_dealt_csv")
 
 
@@ -40,10 +39,10 @@ def special_hands(key: str) -> None:
     most = FACTS.max_players
     players = st.slider("Players at the table", 2, most, min(4, most), key="odds_deal_players")
     ev = lab.events_df(key, players)
-    st.plotly_chart(op.events_figure(ev.dropna(), players), config=CHART,
-                    key="odds_events_chart")
-    explain(op.events_reading(ev, players), lab.HOW_EVENTS)
-    st.dataframe(lab.events_display(ev), hide_index=True, width="stretch")
+    st.plotly_chart(lab.events_chart(key, players), config=CHART, key="odds_events_chart")
+    reading, shown = lab.events_words(key, players)
+    explain(reading, lab.HOW_EVENTS)
+    st.dataframe(shown, hide_index=True, width="stretch")
     csv_button(ev, "starting_hand_events", "odds_events_csv")
 
 
@@ -71,7 +70,8 @@ def racing(key: str) -> None:
             return
     t_text = lab.TARGETS[target]
     df, e_fast, e_basic = lab.race_df(key, float(target), turns, hand)
-    st.plotly_chart(op.race_figure(df, t_text), config=CHART, key="odds_race_chart")
+    st.plotly_chart(lab.race_chart(key, float(target), turns, hand, t_text), config=CHART,
+                    key="odds_race_chart")
     m1, m2 = st.columns(2)
     m1.metric("Expected turns, fastest policy", op.turns_text(e_fast))
     m2.metric("Expected turns, basic bot", op.turns_text(e_basic))
@@ -109,8 +109,9 @@ def knock_simulated(key: str, options: list[int]) -> None:
                                key=f"odds_sim_chart_{res.rounds}")
         bar.empty()
         st.session_state[lab.SIM] = {"params": params, "table": table}
-    chart.plotly_chart(op.knock_sim_figure(table, exact_n, rules), config=CHART,
-                       key="odds_sim_chart")
+    figure = (op.knock_sim_figure(table, exact_n, rules) if len(table)
+              else lab.knock_unsimulated_chart(key, players))
+    chart.plotly_chart(figure, config=CHART, key="odds_sim_chart")
     with reading.container():
         explain(op.sim_reading(table, rules), lab.sim_how(table))
     if len(table):
@@ -126,7 +127,7 @@ def knocking(key: str) -> None:
         chosen = st.multiselect("Players (exact curves)", options, default=options,
                                 key="odds_knock_players")
         ex = lab.knock_df(key, tuple(sorted(chosen) or [2]))
-        st.plotly_chart(op.knock_exact_figure(ex, rules), config=CHART,
+        st.plotly_chart(lab.knock_exact_chart(key, tuple(sorted(chosen) or [2])), config=CHART,
                         key="odds_knock_exact_chart")
         explain(op.knock_reading(ex, rules), lab.knock_how(rules))
         csv_button(ex, "knock_exact", "odds_knock_exact_csv")
@@ -145,12 +146,13 @@ def your_hand(key: str) -> None:
                               help="Cards seen earlier that cannot be drawn, e.g. buried in "
                                    "the discard pile.")
     try:
-        moves = lab.hand_moves(hand_text, vis_text, gone_text, rules)
+        moves = lab.cached_moves(hand_text, vis_text, gone_text, key)
     except (CardError, OddsError) as e:
         st.error(str(e))
         return
     df = op.moves_table(moves, rules)
-    st.plotly_chart(op.moves_figure(df, rules), config=CHART, key="odds_moves_chart")
+    st.plotly_chart(lab.moves_chart(hand_text, vis_text, gone_text, key), config=CHART,
+                    key="odds_moves_chart")
     explain(op.moves_reading(moves, rules), lab.moves_how(moves, rules))
     summary = op.moves_summary(moves, rules)
     st.dataframe(summary, hide_index=True, width="stretch", height=36 * (len(summary) + 1) + 4,

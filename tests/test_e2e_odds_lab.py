@@ -58,3 +58,21 @@ def test_the_race_plot_follows_the_goal(page, app_url):
     wait_for_app(page)
     wait_for_change(page, 0, before[0])
     assert plots(page)[0] != before[0]
+
+
+def test_the_csv_download_holds_the_plotted_dealt_values(page, app_url, tmp_path):
+    # the CSV is made only when the button is clicked; it must still be the plotted numbers
+    open_odds_lab(page, app_url)
+    with page.expect_download() as info:
+        page.locator(".st-key-odds_dealt_csv button").first.click()
+    saved = tmp_path / "dealt.csv"
+    info.value.save_as(saved)
+    lines = saved.read_text().splitlines()
+    assert lines[0] == "pack,value,label,probability"
+    packs = {line.split(",")[0] for line in lines[1:]}
+    assert packs == {"52 cards", "32 cards"}
+    # the probabilities of each pack add up to one
+    for pack in packs:
+        total = sum(float(line.rsplit(",", 1)[1]) for line in lines[1:]
+                    if line.startswith(pack))
+        assert abs(total - 1) < 1e-9

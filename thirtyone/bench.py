@@ -7,7 +7,9 @@
 2. The exact dealt-hand distribution, every exact odds function (``bench_odds``) and the
    bots' strength in whole games (``bench_bots``).
 
-``--quick`` uses fewer rounds (a rough check in a few seconds).
+``--quick`` uses fewer rounds (a rough check in a few seconds). ``--pages`` runs only the
+server time of each page of the app instead (``bench_pages``: first render and a typical
+click, in Streamlit's AppTest).
 
 3. ``--load N``: a load test of the running app instead (``bench_load``): N websocket sessions
    clicking through the scorer, Play and the Odds lab; ``--url`` (loopback only) or a server of
@@ -29,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from . import lookup
+from . import bench_pages, lookup
 from .bench_bots import bench_strength
 from .bench_load import KEYS, LoadError, print_load, run_load
 from .bench_odds import bench_odds
@@ -112,9 +114,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=60.0, help="load test length (<= 600)")
     p.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"),
                    help="think time between a session's clicks, seconds (default 1 3)")
+    p.add_argument("--pages", action="store_true",
+                   help="only the app's pages: server time of a first render and of a click")
     args = p.parse_args(argv)
     if args.load is not None or args.url is not None:
         return main_load(args)
+    if args.pages:
+        return bench_pages.main(["--quick"] * args.quick + ["--json"] * args.json)
     rows = bench_sim(*((400, 40_000) if args.quick else (2_000, 200_000)))
     if args.json:
         print(json.dumps(rows, indent=2))

@@ -171,6 +171,7 @@ def card_picker(pack: Sequence[Card], selected: Collection[Card], on_pick: Calla
     st.markdown(CARD_CSS, unsafe_allow_html=True)
     ranks = sorted({c.rank for c in pack}, reverse=True)
     in_pack = set(pack)
+    four = four_colour()  # read once, not once per card
     for suit in SUITS:
         cols = st.columns([0.5] + [1] * len(ranks), gap="small", vertical_alignment="center")
         red = " t31-red" if suit in "HD" else ""
@@ -180,6 +181,6 @@ def card_picker(pack: Sequence[Card], selected: Collection[Card], on_pick: Calla
             card = Card(rank, suit)
             if card not in in_pack:
                 continue
-            col.button(button_label(card), key=picker_key(key, card), on_click=on_pick,
+            col.button(button_label(card, four), key=picker_key(key, card), on_click=on_pick,
                        args=(card,), type="primary" if card in selected else "secondary",
                        disabled=card in disabled, width="stretch")

@@ -30,8 +30,7 @@ from ..store import challenge_scores as cs
 from .identity import current_learner
 from .plain import plain
 from .store import store_or_none
-from .table import draw_table, game_over_banner, move_log
-from .table_html import TABLE_CSS
+from .table import draw_table, game_over_banner, move_log, table_styles
 from .table_state import (
     AFTER_MINE,
     BOT_RNG_FOR,
@@ -178,7 +177,7 @@ def setup_text(ch: ChallengeRow) -> str:
 # --- the page ---------------------------------------------------------------------------------
 
 def challenge_page() -> None:
-    st.markdown(TABLE_CSS, unsafe_allow_html=True)
+    table_styles()
     st.title("Class challenge")
     store = store_or_none()
     if store is None:

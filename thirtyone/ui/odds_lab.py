@@ -5,10 +5,12 @@ widgets; the figures and readings come from ``thirtyone.ui.odds_plots``."""
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 
 import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from ..core.cards import parse_hand
@@ -17,6 +19,7 @@ from ..odds.knock import knock_risk
 from ..odds.moves import MoveOdds, move_odds
 from ..odds.tables import value_label
 from . import odds_plots as op
+from .figures import frozen
 
 ODDS_OPTIONS = ("pack", "three_of_a_kind", "fire", "tie_break", "knocker_tied",
                 "may_discard_taken_card")
@@ -51,6 +54,7 @@ def rules_key(rules: Rules) -> str:
     return json.dumps(rules.to_dict(), sort_keys=True)
 
 
+@functools.lru_cache(maxsize=64)  # Rules is frozen: one value per key can be shared
 def rules_from_key(key: str) -> Rules:
     return Rules.from_dict(json.loads(key))
 
@@ -98,10 +102,66 @@ def knock_df(key: str, players: tuple[int, ...]) -> pd.DataFrame:
     return op.knock_exact_table(rules_from_key(key), list(players))
 
 
+# --- cached figures: built once per input for every session (see ``figures.frozen``) ------
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def dealt_chart(key: str) -> go.Figure:
+    return frozen(op.dealt_figure(dealt_df(key), rules_from_key(key)))
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def events_chart(key: str, players: int) -> go.Figure:
+    return frozen(op.events_figure(events_df(key, players).dropna(), players))
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def race_chart(key: str, target: float, turns: int, hand: str, target_text: str) -> go.Figure:
+    return frozen(op.race_figure(race_df(key, target, turns, hand)[0], target_text))
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def knock_exact_chart(key: str, players: tuple[int, ...]) -> go.Figure:
+    return frozen(op.knock_exact_figure(knock_df(key, players), rules_from_key(key)))
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def knock_unsimulated_chart(key: str, players: int) -> go.Figure:
+    """The simulation's plot before a simulation: only the exact curve for ``players``."""
+    return frozen(op.knock_sim_figure(pd.DataFrame(), knock_df(key, (players,)),
+                                      rules_from_key(key)))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def dealt_text(key: str) -> str:
+    return op.dealt_reading(dealt_df(key), rules_from_key(key))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def events_words(key: str, players: int) -> tuple[str, pd.DataFrame]:
+    """The reading of the special hands and their table as shown (percentages)."""
+    ev = events_df(key, players)
+    return op.events_reading(ev, players), events_display(ev)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def cached_moves(hand_text: str, visible_text: str, gone_text: str,
+                 key: str) -> list[MoveOdds]:
+    """``hand_moves`` for the typed text, once per text (raises as it does)."""
+    return hand_moves(hand_text, visible_text, gone_text, rules_from_key(key))
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def moves_chart(hand_text: str, visible_text: str, gone_text: str, key: str) -> go.Figure:
+    rules = rules_from_key(key)
+    moves = cached_moves(hand_text, visible_text, gone_text, key)
+    return frozen(op.moves_figure(op.moves_table(moves, rules), rules))
+
+
 # --- small shared widgets -----------------------------------------------------------------
 
 def csv_button(df: pd.DataFrame, name: str, key: str) -> None:
-    st.download_button("Download these numbers (CSV)", df.to_csv(index=False).encode(),
+    # The CSV is made when the button is clicked, not on every rerun of the page.
+    st.download_button("Download these numbers (CSV)", lambda: df.to_csv(index=False).encode(),
                        file_name=f"{name}.csv", mime="text/csv", key=key,
                        icon=":material/download:")
 

@@ -146,7 +146,7 @@ def _result(variant: Variant, obs: Any) -> None:
     why = [e.text for e in obs.log if e.kind in SHOWDOWN_KINDS]
     body = "<br>".join(html.escape(t) for t in why)
     st.markdown(f'<div data-testid="replay-result"><div class="play-banner">{html.escape(head)}.'
-                f'</div>{CARD_CSS + showdown_rows_html(variant, obs)}'
+                f'</div>{showdown_rows_html(variant, obs)}'
                 f'<div class="play-recent">{body}</div></div>', unsafe_allow_html=True)
 
 
@@ -160,9 +160,9 @@ def _felt(variant: Variant, game: Any, obs: Any, seat: int, step: int, n: int) -
             cols = st.columns(per_row)
             for col, s in zip(cols, seats[i:i + per_row], strict=False):
                 # you=-1: every seat is drawn as another player's, face up where visible
-                col.markdown(CARD_CSS + seat_html(variant, obs, s, -1),
+                col.markdown(seat_html(variant, obs, s, -1),
                              unsafe_allow_html=True)
-        st.markdown(CARD_CSS + middle_html(obs), unsafe_allow_html=True)
+        st.markdown(middle_html(obs), unsafe_allow_html=True)
         if obs.round_over:
             _result(variant, obs)
 
@@ -170,7 +170,7 @@ def _felt(variant: Variant, game: Any, obs: Any, seat: int, step: int, n: int) -
 def draw_replay(state: State) -> None:
     """The replay: controls, the table at the current step, and the move log."""
     rep = state[REPLAY]
-    st.markdown(TABLE_CSS, unsafe_allow_html=True)
+    st.markdown(TABLE_CSS + CARD_CSS, unsafe_allow_html=True)  # once for every card below
     try:
         game, obs, seat = replay_view(state)
     except Exception as e:  # noqa: BLE001 - a record that stopped replaying: leave it

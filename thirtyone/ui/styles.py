@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import functools
 from importlib import resources
 
 
+@functools.cache  # read once: the sidebar's display options ask on every rerun
 def stylesheet(name: str) -> str:
     """The ``<style>`` element for the file ``name`` of this package, ready for
     ``st.markdown(..., unsafe_allow_html=True)``."""

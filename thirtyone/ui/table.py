@@ -98,7 +98,7 @@ def _your_hand(obs: Any, you: int) -> None:
     captions = ["just drawn" if c == drawn else "" for c in hand] if drawn else None
     # many move buttons below (swap, widow): a smaller hand keeps them on the screen
     size = HAND_SIZE.get(obs.rules.family, "md")
-    st.markdown(CARD_CSS + hand_html(hand, size=size, captions=captions),
+    st.markdown(hand_html(hand, size=size, captions=captions),
                 unsafe_allow_html=True)
 
 
@@ -119,7 +119,7 @@ def _move_buttons(state: State, obs: Any) -> None:
         for col, card in zip(cols, obs.hand, strict=False):
             a = Discard(card)
             caption = "just drawn" if card == drawn else "&nbsp;"
-            col.markdown(CARD_CSS + f'<div class="t31-slot">{card_html(card, "md")}'
+            col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
                          f'<div class="play-label">{caption}</div></div>',
                          unsafe_allow_html=True)
             if a in discards:
@@ -174,7 +174,7 @@ def _showdown(state: State, variant: Variant, obs: Any, you: int) -> None:
                 unsafe_allow_html=True)
     rows = showdown_rows_html(variant, obs)
     if rows:
-        st.markdown(CARD_CSS + rows, unsafe_allow_html=True)
+        st.markdown(rows, unsafe_allow_html=True)
     why = [e.text for e in obs.log if e.kind in SHOWDOWN_KINDS]
     if why:
         st.markdown('<div class="play-recent">' + "<br>".join(html.escape(t) for t in why)
@@ -226,11 +226,11 @@ def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_en
             chunk = others[i:i + per_row]
             cols = st.columns(per_row)
             for col, seat in zip(cols, chunk, strict=False):
-                col.markdown(CARD_CSS + seat_html(variant, obs, seat, you),
+                col.markdown(seat_html(variant, obs, seat, you),
                              unsafe_allow_html=True)
         with st.container(key="play_midrow"):  # stacks on a narrow table (table.css)
             mid, news = st.columns([1.25, 1], vertical_alignment="center")
-        mid.markdown(CARD_CSS + middle_html(obs), unsafe_allow_html=True)
+        mid.markdown(middle_html(obs), unsafe_allow_html=True)
         recent = recent_html(obs, state.get(MARK, 0) or 0)
         if recent and not obs.round_over:
             news.markdown(recent, unsafe_allow_html=True)
@@ -395,11 +395,17 @@ def _setup(state: State, variant: Variant) -> None:
               type="primary")
 
 
+def table_styles() -> None:
+    """The table's and the cards' styles, once for the whole page (not again in each element
+    that draws cards): every page that draws a table calls this first."""
+    st.markdown(TABLE_CSS + CARD_CSS, unsafe_allow_html=True)
+
+
 def play_page() -> None:
     """Draw the whole Play page."""
     state = st.session_state
     keep(state)  # write the game after the click's change, or bring a kept game back
-    st.markdown(TABLE_CSS, unsafe_allow_html=True)
+    table_styles()
     variant = current_variant()
     game = state.get(GAME)
     st.title("Play")

@@ -16,6 +16,7 @@ from ..core.rules import OPTIONS, VARIANTS, Variant
 from ..odds.dealt import dealt_distribution
 from ..teach import lore
 from ..teach.variant_table import NOT_USED, column_title, comparison_rows
+from .figures import frozen
 from .styles import stylesheet
 
 DIFF_COLOUR = "#fff1c2"
@@ -51,6 +52,8 @@ def style_comparison(frame: pd.DataFrame):
     return frame.style.apply(row_style, axis=1)
 
 
+# A fragment: its controls rerun only this section, not the map and the cards below.
+@st.fragment
 def comparison_section(current: str | None = None) -> None:
     st.header("Side by side")
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
@@ -227,12 +230,18 @@ def names_map() -> go.Figure:
     return fig
 
 
+@st.cache_resource(show_spinner=False)
+def names_chart() -> go.Figure:
+    """The map, built once for every session (it never changes)."""
+    return frozen(names_map())
+
+
 def names_section() -> None:
     st.header("Names around the world")
     # The map takes the whole width (a wide, low strip from Hawaii to Austria); the lists
     # follow below it, so it stays readable on a 1024-pixel projector with the sidebar open.
     st.markdown("Point at a place on the map to see what the game is called there.")
-    st.plotly_chart(names_map(), key="t31var_map", config={"displayModeBar": False})
+    st.plotly_chart(names_chart(), key="t31var_map", config={"displayModeBar": False})
     today = [p for p in lore.PLACES if p.era == "today"]
     past = [p for p in lore.PLACES if p.era != "today"]
     left, right = st.columns(2, gap="large")
@@ -309,6 +318,7 @@ def sim_chart(results: dict) -> go.Figure:
     return fig
 
 
+@st.fragment  # its controls and the simulation rerun only this section
 def statistics_section() -> None:
     st.header("Statistics")
     st.subheader("Exact: the deal", anchor=False)

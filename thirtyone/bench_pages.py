@@ -1,0 +1,252 @@
+"""Server time per page: ``python -m thirtyone.bench --pages`` (or ``-m thirtyone.bench_pages``).
+
+Each page of the app is run in Streamlit's ``AppTest`` (the script runs as the server would
+run it for one browser session, without a browser) and timed: its first render in a new
+session, and a typical click on it, as the median of a few clicks once the shared caches are
+warm (as they are on a server that has been up for a while). The figure is the CPU time of
+the thread that runs the script, in milliseconds (Streamlit's work for the page included:
+widgets, protobuf messages; AppTest's own work outside that thread not), and like a server
+it compiles each page script only once. ``KiB`` is the size of the elements the run sends
+(their protobuf messages).
+
+This module only runs the page files by path (the checkout's ``app.py``, or the installed
+``thirtyone/ui/app.py`` with ``pages/`` beside it); it does not import the UI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+PACKAGE = Path(__file__).resolve().parent
+TIMEOUT = 120
+
+
+def app_entry() -> Path:
+    """The app's entry script: a checkout's ``app.py`` (with ``pages/`` beside it), else
+    the installed ``thirtyone/ui/app.py``."""
+    checkout = PACKAGE.parent / "app.py"
+    if checkout.is_file() and (PACKAGE.parent / "pages").is_dir():
+        return checkout
+    return PACKAGE / "ui" / "app.py"
+
+
+SCRIPT_CPU: list[float] = []  # the script thread's CPU seconds of each run, in order
+
+
+@contextlib.contextmanager
+def server_like_runs() -> Iterator[None]:
+    """AppTest runs made closer to a server's, and timed on the script's own thread:
+
+    - one compiled-script cache for every run, as a server keeps (AppTest makes a new one per
+      run, which would add each page's compile time to every click);
+    - the CPU time of the thread that runs the script is appended to ``SCRIPT_CPU`` (without
+      AppTest's own work in the main thread: making the runner, reading the result).
+    """
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import app_test
+    from streamlit.testing.v1 import local_script_runner as lsr
+
+    shared = ScriptCache()
+    original_cache = lsr.ScriptCache
+    runner = lsr.LocalScriptRunner
+    original_thread = runner.__dict__.get("_run_script_thread")
+
+    def timed_thread(self: Any) -> None:
+        t0 = time.thread_time()
+        try:
+            original_thread(self)
+        finally:
+            SCRIPT_CPU.append(time.thread_time() - t0)
+
+    lsr.ScriptCache = app_test.ScriptCache = lambda: shared  # the runner's, the pages'
+    if original_thread is not None:  # a Streamlit without it: only the process time is kept
+        runner._run_script_thread = timed_thread
+    try:
+        yield
+    finally:
+        lsr.ScriptCache = app_test.ScriptCache = original_cache
+        if original_thread is not None:
+            runner._run_script_thread = original_thread
+
+
+def _payload(node: Any) -> int:
+    size = 0
+    proto = getattr(node, "proto", None)
+    if proto is not None and hasattr(proto, "ByteSize"):
+        size += proto.ByteSize()
+    for child in getattr(node, "children", {}).values():
+        size += _payload(child)
+    return size
+
+
+def timed_run(at: Any) -> tuple[float, float]:
+    """Run the script once: (CPU ms of the script, payload KiB). Raises if the page raised."""
+    c0 = time.process_time()
+    before = len(SCRIPT_CPU)
+    at.run()
+    ms = (time.process_time() - c0) * 1000
+    if len(SCRIPT_CPU) > before:
+        ms = sum(SCRIPT_CPU[before:]) * 1000
+    if at.exception:
+        raise RuntimeError(f"the page raised: {at.exception[0].value}")
+    return ms, (_payload(at.main) + _payload(at.sidebar)) / 1024
+
+
+def new_session(page: str | None, query: dict[str, str] | None = None) -> Any:
+    """A new session opened on the app (then switched to ``page``, not yet run)."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(app_entry()), default_timeout=TIMEOUT)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    if page:
+        at.run()
+        at.switch_page(page)
+    return at
+
+
+# --- the clicks -----------------------------------------------------------------------------
+# Each returns a function that makes the next click (the script has not run yet).
+
+def _home_clicks(at: Any) -> Callable[[int], None]:
+    def click(i: int) -> None:  # nothing changed: the cost every rerun shares
+        return None
+    return click
+
+
+def _learn_clicks(at: Any) -> Callable[[int], None]:
+    def click(i: int) -> None:
+        at.button(key="t31step_next" if i % 2 == 0 else "t31step_prev").click()
+    return click
+
+
+def _scorer_clicks(at: Any) -> Callable[[int], None]:
+    for c in ("AH", "KH"):
+        at.button(key=f"scorer_t31pick_{c}").click().run()
+
+    def click(i: int) -> None:  # the third card in and out: a scored hand, then two cards
+        at.button(key="scorer_t31pick_9S" if i % 2 == 0 else "scorer_t31pick_QH").click()
+    return click
+
+
+def _variants_clicks(at: Any) -> Callable[[int], None]:
+    def click(i: int) -> None:
+        at.toggle(key="t31var_only_diff").set_value(i % 2 == 1)
+    return click
+
+
+def _odds_clicks(at: Any) -> Callable[[int], None]:
+    def click(i: int) -> None:  # Starting hands: the players slider
+        at.slider(key="odds_deal_players").set_value(4 + i % 2)
+    return click
+
+
+def _odds_race_clicks(at: Any) -> Callable[[int], None]:
+    at.radio(key="odds_section").set_value("Racing to 31").run()
+
+    def click(i: int) -> None:
+        at.slider(key="odds_race_turns").set_value(20 + 5 * (i % 2))
+    return click
+
+
+def _play_clicks(at: Any) -> Callable[[int], None]:
+    at.button(key="play_new").click().run()
+
+    def click(i: int) -> None:
+        game = at.session_state["play_game"]
+        keys = sorted(b.key for b in at.button if b.key)
+        if game.game_over:
+            at.button(key="play_new").click()
+        elif game.round_over:
+            at.button(key="play_next_round").click()
+        elif game.to_move != 0:
+            at.button(key="play_next").click()
+        elif "play_act_draw" in keys:
+            at.button(key="play_act_draw").click()
+        else:
+            acts = [k for k in keys if k.startswith("play_act_") and k != "play_act_knock"]
+            at.button(key=acts[0]).click()
+    return click
+
+
+PAGES: list[tuple[str, str | None, dict[str, str], Callable[[Any], Callable[[int], None]],
+                  str]] = [
+    ("Home", None, {}, _home_clicks, "a rerun (no control)"),
+    ("Learn", "pages/learn.py", {}, _learn_clicks, "Next / Previous step"),
+    ("Hand scorer", "pages/scorer.py", {}, _scorer_clicks, "pick the third card / take it"),
+    ("Play", "pages/play.py", {"variant": "scat", "seed": "7", "players": "3"}, _play_clicks,
+     "draw, discard, bots' Next"),
+    ("Variants", "pages/variants.py", {}, _variants_clicks, "'Only rows that differ'"),
+    ("Odds lab", "pages/odds_lab.py", {}, _odds_clicks, "players slider (4/5)"),
+    ("Odds lab racing", "pages/odds_lab.py", {}, _odds_race_clicks, "turns slider (20/25)"),
+]
+
+
+def bench_page(page: str | None, query: dict[str, str], clicks: Callable, sessions: int = 3,
+               n_clicks: int = 8, warm: int = 2) -> dict[str, float]:
+    """First render (median over ``sessions`` new sessions) and a typical click (median of
+    ``n_clicks`` after ``warm`` unmeasured ones), in CPU ms, with their payloads in KiB."""
+    firsts = []
+    for _ in range(sessions):
+        at = new_session(page, query)
+        firsts.append(timed_run(at))
+    click = clicks(at)
+    times = []
+    for i in range(warm + n_clicks):
+        click(i)
+        ms, kib = timed_run(at)
+        if i >= warm:
+            times.append((ms, kib))
+    return {"first_ms": statistics.median(f[0] for f in firsts),
+            "first_kib": statistics.median(f[1] for f in firsts),
+            "click_ms": statistics.median(t[0] for t in times),
+            "click_max_ms": max(t[0] for t in times),
+            "click_kib": statistics.median(t[1] for t in times)}
+
+
+def bench_pages(quick: bool = False) -> list[dict[str, Any]]:
+    import logging
+    logging.getLogger("streamlit").setLevel(logging.ERROR)
+    rows = []
+    with server_like_runs():
+        new_session(None).run()  # imports and the first compile, not counted
+        for name, page, query, clicks, what in PAGES:
+            res = bench_page(page, query, clicks, sessions=2 if quick else 3,
+                             n_clicks=4 if quick else 8)
+            rows.append({"page": name, "click": what, **{k: round(v, 1)
+                                                         for k, v in res.items()}})
+    return rows
+
+
+def print_pages(rows: list[dict[str, Any]]) -> None:
+    print("Server CPU per script run (ms; AppTest, warm caches, median)")
+    print(f"{'page':<17}{'first':>8}{'KiB':>7}{'click':>8}{'max':>7}{'KiB':>7}  typical click")
+    for r in rows:
+        print(f"{r['page']:<17}{r['first_ms']:>8.1f}{r['first_kib']:>7.1f}{r['click_ms']:>8.1f}"
+              f"{r['click_max_ms']:>7.1f}{r['click_kib']:>7.1f}  {r['click']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m thirtyone.bench_pages", description=__doc__)
+    ap.add_argument("--quick", action="store_true", help="fewer sessions and clicks")
+    ap.add_argument("--json", action="store_true", help="machine-readable output")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    rows = bench_pages(args.quick)
+    if args.json:
+        print(json.dumps({"pages": rows, "seconds": round(time.perf_counter() - t0, 1)}))
+    else:
+        print_pages(rows)
+        print(f"({time.perf_counter() - t0:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
