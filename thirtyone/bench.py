@@ -114,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=60.0, help="load test length (<= 600)")
     p.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"),
                    help="think time between a session's clicks, seconds (default 1 3)")
+    p.add_argument("--settle", type=float, default=10.0,
+                   help="seconds after the sessions leave before the last memory reading "
+                        "(Streamlit keeps a closed session 120 s for a reconnect; <= 300)")
     p.add_argument("--pages", action="store_true",
                    help="only the app's pages: server time of a first render and of a click")
     args = p.parse_args(argv)
@@ -153,7 +156,9 @@ def main_load(args: argparse.Namespace) -> int:
         print("--url needs --load N (the number of sessions).", file=sys.stderr)
         return 2
     try:
-        row = run_load(args.load, args.url, args.seconds, tuple(args.think))
+        if not 0 <= args.settle <= 300:
+            raise LoadError("--settle is between 0 and 300 seconds.")
+        row = run_load(args.load, args.url, args.seconds, tuple(args.think), args.settle)
     except LoadError as e:
         print(e, file=sys.stderr)
         return 2
