@@ -33,14 +33,17 @@ def session(page: str = "classroom", **params: str) -> AppTest:
 
 
 def start_class(name: str = "Year 9") -> tuple[AppTest, str, str]:
-    """A teacher's session with a new class; returns it, the join code and the teacher key."""
+    """A teacher's session with a new class, the key noted; returns it, the join code and
+    the teacher key."""
     at = session()
     at.text_input(key="t31_start_name").input(name)
     at.button(key="t31_start_go").click().run()
     assert not at.exception
+    (key,) = [c.value for c in at.code if re.fullmatch(r"[A-Z0-9]{4}(-[A-Z0-9]{4}){2}", c.value)]
+    assert not any('t31-joincode"' in m.value for m in at.markdown)  # not beside the key
+    at.button(key="t31_key_noted").click().run()
     (big,) = [m.value for m in at.markdown if 't31-joincode"' in m.value]
     code = re.search(r'data-testid="t31-joincode">([A-Z0-9]{6})<', big).group(1)
-    (key,) = [c.value for c in at.code if re.fullmatch(r"[A-Z0-9]{4}(-[A-Z0-9]{4}){2}", c.value)]
     return at, code, key
 
 
@@ -67,14 +70,20 @@ def is_dashboard(at: AppTest) -> bool:
 def test_a_teacher_starts_a_class_and_sees_the_code_key_and_dashboard():
     at, code, key = start_class("Year 9 maths")
     assert is_dashboard(at)
-    links = [c.value for c in at.code]
-    assert any(v.endswith(f"/class?teacher={key}") for v in links)
     assert "teacher" not in at.query_params
-    # the sidebar's link for the class never carries the key
-    assert all(key not in v for v in links if "variant=" in v)
-    at.button(key="t31_key_noted").click().run()
     assert key not in texts(at)  # shown once, until noted
     assert code in texts(at)
+    # the sidebar's link for the class never carries the key
+    assert all(key not in c.value for c in at.code)
+
+
+def test_the_key_comes_with_its_dashboard_link_before_the_code_is_shown_big():
+    at = session()
+    at.text_input(key="t31_start_name").input("Year 10")
+    at.button(key="t31_start_go").click().run()
+    (key,) = [c.value for c in at.code if re.fullmatch(r"[A-Z0-9]{4}(-[A-Z0-9]{4}){2}", c.value)]
+    assert any(c.value.endswith(f"/class?teacher={key}") for c in at.code)
+    assert all(key not in c.value for c in at.code if "variant=" in c.value)
 
 
 def test_a_student_joins_with_a_loose_code_and_comes_back_with_the_resume_link():

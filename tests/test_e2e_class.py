@@ -44,6 +44,10 @@ def test_a_class_from_start_to_dashboard(browser, app_url):
         teacher.get_by_role("button", name="Start a class").click()
         wait_for_app(teacher)
         no_traceback(teacher)
+        shot(teacher, "teacher-key-1024")
+        assert teacher.locator(".t31-joincode").count() == 0  # never beside the key
+        teacher.get_by_role("button", name="I have noted the key").click()
+        wait_for_app(teacher)
         code = teacher.locator(".t31-joincode").inner_text().strip()
         assert len(code) == 6
         assert teacher.locator(".t31-joincode").is_visible()
@@ -84,8 +88,6 @@ def test_a_class_from_start_to_dashboard(browser, app_url):
         assert student.locator(QUIZ).get_by_role("radio", name="27", exact=True) \
             .get_attribute("aria-checked") == "true"
 
-        teacher.get_by_role("button", name="I have noted the key").click()
-        wait_for_app(teacher)
         teacher.get_by_role("button", name="Refresh").click()
         wait_for_app(teacher)
         no_traceback(teacher)

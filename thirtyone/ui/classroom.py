@@ -31,6 +31,7 @@ from .store import store_or_none
 TEACHER_KEY = "t31_teacher_class"     # the ClassRow whose dashboard this session may see
 NEW_KEY = "t31_class_new_key"         # (class id, teacher key) just made: shown until noted
 NEW_LINK = "t31_class_new_link"       # a resume link just made: shown open once
+JUST_MADE = "t31_class_show_code"    # the key was just noted: show the join code open
 FAILS = "t31_class_fails"             # times of wrong codes and keys in this session
 MAX_TRIES = 5
 WAIT_S = 30.0
@@ -202,23 +203,29 @@ def _student(store: Store, learner: Learner) -> None:
 # --- the teacher ------------------------------------------------------------------------------
 
 def _new_class_panel(klass: ClassRow) -> None:
-    """The join code to project, and (until noted) the teacher key and dashboard link."""
+    """The teacher key and dashboard link, once, until noted; then the join code to project
+    (so the key is never on the screen with the big code)."""
+    new = st.session_state.get(NEW_KEY)
+    if isinstance(new, tuple) and new[0] == klass.id:
+        with st.container(border=True, key="t31_newkey"):
+            st.warning("Your teacher key is shown only now. Keep it private: whoever has it "
+                       "sees the class dashboard. Note it before you project this page.",
+                       icon=":material/lock:")
+            st.code(new[1], language=None)
+            st.caption("The secret dashboard link (opens the dashboard in any browser):")
+            st.code(full_link("class", {"teacher": new[1]}), language=None, wrap_lines=True)
+            st.caption(f"The students' join code, {klass.code}, is shown big once the key "
+                       "is noted.")
+            if st.button("I have noted the key", key="t31_key_noted", type="primary",
+                         icon=":material/check:"):
+                st.session_state.pop(NEW_KEY, None)
+                st.session_state[JUST_MADE] = True
+                st.rerun()
+        return
     st.markdown(CSS, unsafe_allow_html=True)
     st.markdown(f'<div class="t31-joinhint">Join at <b>{html.escape(full_link("class", {}))}'
                 f'</b> with the code</div><div class="t31-joincode" data-testid="t31-joincode">'
                 f'{html.escape(klass.code)}</div>', unsafe_allow_html=True)
-    new = st.session_state.get(NEW_KEY)
-    if not (isinstance(new, tuple) and new[0] == klass.id):
-        return
-    with st.container(border=True, key="t31_newkey"):
-        st.warning("Your teacher key is shown only now. Keep it private: whoever has it sees "
-                   "the class dashboard. Do not project this box.", icon=":material/lock:")
-        st.code(new[1], language=None)
-        st.caption("The secret dashboard link (opens the dashboard in any browser):")
-        st.code(full_link("class", {"teacher": new[1]}), language=None, wrap_lines=True)
-        if st.button("I have noted the key", key="t31_key_noted", icon=":material/check:"):
-            st.session_state.pop(NEW_KEY, None)
-            st.rerun()
 
 
 def _teacher(store: Store, klass: ClassRow) -> None:
@@ -227,8 +234,9 @@ def _teacher(store: Store, klass: ClassRow) -> None:
         st.session_state.pop(TEACHER_KEY, None)
         st.error("That class no longer exists.")
         return
-    with st.expander("Join code for the class", expanded=NEW_KEY in st.session_state,
-                     icon=":material/qr_code:"):
+    fresh_class = st.session_state.pop(JUST_MADE, False)
+    with st.expander("Join code for the class", expanded=fresh_class or NEW_KEY in
+                     st.session_state, icon=":material/qr_code:"):
         _new_class_panel(fresh)
     dashboard.dashboard(store, fresh)
     st.divider()
