@@ -236,3 +236,11 @@ def test_chart_labels_and_csv_cells_are_inert():
     assert len(chart_label("x" * 500)) == 60
     frame = csv_safe(pd.DataFrame({"name": ["=HYPERLINK(1)", "Ann", "@x"], "n": [1, 2, 3]}))
     assert list(frame["name"]) == ["'=HYPERLINK(1)", "Ann", "'@x"]
+
+
+def test_an_unknown_resume_link_says_so_and_offers_to_join():
+    at = session(me="A" * 22)
+    assert [w.value for w in at.warning] == [
+        "That resume link does not bring anyone back; check it, or join again."]
+    assert "me" not in at.query_params
+    assert [t.label for t in at.tabs] == ["Join a class", "Start a class (teacher)"]

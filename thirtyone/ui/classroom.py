@@ -254,6 +254,7 @@ def class_page() -> None:
         st.info(NEED_STORE)
         return
     _key_from_url(store)
+    learner = identity.current_learner(store)
     if st.session_state.pop("t31_me_unknown", False):
         st.warning("That resume link does not bring anyone back; check it, or join again.",
                    icon=":material/link_off:")
@@ -261,7 +262,6 @@ def class_page() -> None:
     if klass is not None:
         _teacher(store, klass)
         return
-    learner = identity.current_learner(store)
     if learner is not None and learner.class_id is not None:
         _student(store, learner)
     else:

@@ -20,13 +20,15 @@ from thirtyone.ui.cards import CARD_CSS, coloured_cards, hand_html
 
 from ..core.cards import Card
 from ..core.rules import VARIANTS
+from ..store import StoreError
 from ..teach.lessons import Cards, Lesson, Quiz, Text, load_lessons
 from . import identity
-from .store import store_or_none
+from .store import UNAVAILABLE, store_or_none
 from .styles import stylesheet
 
 PROGRESS_KEY = "learn_progress"
 LOADED_KEY = "learn_loaded_for"   # the resume token whose stored progress this session holds
+SAVE_ERROR = "learn_save_error"   # why the last change could not be kept (shown once)
 
 # Big, calm text: teachers project this page.
 LESSON_CSS = stylesheet("lessons.css")
@@ -96,13 +98,18 @@ def _save(answer: tuple[str, str, bool] | None = None) -> None:
     store = store_or_none()
     if store is None:
         return
-    learner = identity.ensure_learner(store)
-    if learner is None:
-        return
-    st.session_state[LOADED_KEY] = identity.token()
-    store.save_progress(learner.id, progress())
-    if answer is not None:
-        store.record_answer(learner.id, *answer)
+    try:
+        learner = identity.ensure_learner(store)
+        if learner is None:
+            return
+        st.session_state[LOADED_KEY] = identity.token()
+        store.save_progress(learner.id, progress())
+        if answer is not None:
+            store.record_answer(learner.id, *answer)
+    except StoreError as e:
+        st.session_state[SAVE_ERROR] = str(e)
+    except Exception:  # noqa: BLE001 - the database went away: say so, keep the lesson going
+        st.session_state[SAVE_ERROR] = UNAVAILABLE
 
 
 def quiz_id(lesson: Lesson, step: int, n: int) -> str:
@@ -275,6 +282,8 @@ def _step_buttons(lesson: Lesson, all_lessons: list[Lesson], i: int) -> None:
 
 def learn_page() -> None:
     restore()
+    if SAVE_ERROR in st.session_state:
+        st.warning(st.session_state.pop(SAVE_ERROR), icon=":material/cloud_off:")
     all_lessons = lessons()
     prog = progress()
     slugs = [x.slug for x in all_lessons]
