@@ -6,5 +6,6 @@ from thirtyone.ui.lessons import learn_page
 
 st.title("Learn")
 st.caption("Short lessons, one step at a time. Every quiz is answered and explained by the "
-           "rules engine itself. Your progress is kept while you visit other pages.")
+           "rules engine itself. Your progress is kept while you visit other pages, and "
+           "after a reload too (the address remembers you).")
 learn_page()

@@ -1,9 +1,268 @@
-"""The Class page: create, join and resume a class; the teacher's dashboard. (Being built.)"""
+"""The Class page: start a class (teacher), join one with its code (student), come back with a
+resume link, and the teacher's dashboard (``dashboard.py``) behind the teacher key.
+
+- Someone with no class sees "Join a class" (code + display name) and "Start a class"
+  (a class name; then the join code, big enough to project, and the teacher key, shown once)
+  and can open a dashboard by typing the teacher key.
+- ``/class?teacher=KEY`` is read once into the session and taken out of the address, so a
+  projected page never shows it.
+- A wrong code or key gets one sentence, the same whatever was typed; after ``MAX_TRIES``
+  wrong tries the session is refused for ``WAIT_S`` seconds.
+- Everything a person typed is shown as plain text (``plain``, ``st.text``, ``st.code``).
+"""
 
 from __future__ import annotations
 
+import html
+import time
+
 import streamlit as st
+
+from ..store import ClassRow, Learner, Store, StoreError, check_name
+from ..store.store import WRONG_CODE, WRONG_KEY
+from ..store.tokens import InputError
+from ..teach.class_report import progress_summary
+from . import challenge, class_table, dashboard, identity
+from .lessons import forget_progress, lessons
+from .links import full_link
+from .plain import plain
+from .store import store_or_none
+
+TEACHER_KEY = "t31_teacher_class"     # the ClassRow whose dashboard this session may see
+NEW_KEY = "t31_class_new_key"         # (class id, teacher key) just made: shown until noted
+NEW_LINK = "t31_class_new_link"       # a resume link just made: shown open once
+JUST_MADE = "t31_class_show_code"    # the key was just noted: show the join code open
+FAILS = "t31_class_fails"             # times of wrong codes and keys in this session
+MAX_TRIES = 5
+WAIT_S = 30.0
+TOO_MANY = (f"Too many wrong tries; please wait {int(WAIT_S)} seconds before trying again.")
+NEED_STORE = ("Classes need the class store, which cannot be reached just now; Learn and Play "
+              "still work on their own.")
+CSS = """<style>
+.t31-joincode {font-size: clamp(3.5rem, 11vw, 8rem); font-weight: 800; letter-spacing: .15em;
+  font-family: ui-monospace, monospace; line-height: 1.1; text-align: center;
+  padding: .2em 0; border: 3px dashed currentColor; border-radius: .3em; margin: .3em 0;}
+.t31-joinhint {font-size: 1.4rem; text-align: center;}
+</style>"""
+
+
+# --- wrong tries -------------------------------------------------------------------------
+
+def _locked() -> bool:
+    """True (and the message shown) while this session must wait after too many wrong tries."""
+    fails = [t for t in st.session_state.get(FAILS, []) if time.monotonic() - t < WAIT_S]
+    st.session_state[FAILS] = fails
+    if len(fails) >= MAX_TRIES:
+        st.error(TOO_MANY, icon=":material/timer:")
+        return True
+    return False
+
+
+def _failed(message: str) -> None:
+    st.session_state.setdefault(FAILS, []).append(time.monotonic())
+    st.error(message, icon=":material/block:")
+
+
+# --- the teacher key -----------------------------------------------------------------------
+
+def teacher_class() -> ClassRow | None:
+    found = st.session_state.get(TEACHER_KEY)
+    return found if isinstance(found, ClassRow) else None
+
+
+def _open_dashboard(store: Store, key: str) -> bool:
+    if _locked():
+        return False
+    klass = store.class_for_key(key)
+    if klass is None:
+        _failed(WRONG_KEY)
+        return False
+    st.session_state[TEACHER_KEY] = klass
+    st.session_state[FAILS] = []
+    return True
+
+
+def _key_from_url(store: Store) -> None:
+    """``?teacher=KEY``: tried once, then removed from the address whatever it held."""
+    raw = st.query_params.get("teacher")
+    if raw is None:
+        return
+    del st.query_params["teacher"]
+    _open_dashboard(store, str(raw)[:60])
+
+
+# --- no class yet ----------------------------------------------------------------------------
+
+def _join(store: Store, code: str, name: str, alone: Learner | None) -> None:
+    try:
+        name = check_name(name)  # before the code, so a bad name says nothing about the code
+    except InputError as e:
+        st.error(str(e), icon=":material/badge:")
+        return
+    if _locked():
+        return
+    if store.class_by_code(code) is None:
+        _failed(WRONG_CODE)
+        return
+    try:
+        if alone is not None:  # working alone so far: the progress comes along
+            learner = store.move_to_class(alone.id, code, name)
+            tok = identity.token() or ""
+        else:
+            learner, tok = store.join_class(code, name)
+    except StoreError as e:
+        st.error(str(e), icon=":material/badge:")
+        return
+    identity.adopt(learner, tok)
+    st.session_state[NEW_LINK] = True
+    st.session_state[FAILS] = []
+    st.rerun()
+
+
+def _join_tab(store: Store, alone: Learner | None) -> None:
+    st.markdown("Type the code your teacher shows and the name the class knows you by.")
+    if alone is not None:
+        st.caption("Your lesson progress in this browser comes along into the class.")
+    with st.form("t31_join", border=False):
+        code = st.text_input("Join code", max_chars=20, key="t31_join_code",
+                             placeholder="e.g. K7QM2P")
+        name = st.text_input("Your name", max_chars=30, key="t31_join_name",
+                             help="1 to 30 letters, digits, spaces and . ' - _")
+        if st.form_submit_button("Join", type="primary", key="t31_join_go",
+                                 icon=":material/login:"):
+            _join(store, code, name, alone)
+
+
+def _start_tab(store: Store) -> None:
+    st.markdown("Make a class: you get a short join code to show the students and a "
+                "teacher key that opens the class dashboard.")
+    with st.form("t31_start", border=False):
+        name = st.text_input("Class name", max_chars=30, key="t31_start_name",
+                             placeholder="e.g. Year 9 maths")
+        if st.form_submit_button("Start a class", type="primary", key="t31_start_go",
+                                 icon=":material/add_circle:"):
+            try:
+                klass, key = store.create_class(name)
+            except StoreError as e:
+                st.error(str(e), icon=":material/badge:")
+                return
+            st.session_state[TEACHER_KEY] = klass
+            st.session_state[NEW_KEY] = (klass.id, key)
+            st.rerun()
+    st.divider()
+    st.markdown("**Open the dashboard** of a class you started")
+    with st.form("t31_teacher", border=False):
+        key = st.text_input("Teacher key", type="password", max_chars=40,
+                            key="t31_teacher_key_box", placeholder="ABCD-EFGH-JKMN")
+        if (st.form_submit_button("Open the dashboard", key="t31_teacher_go",
+                                  icon=":material/dashboard:")
+                and _open_dashboard(store, key)):
+            st.rerun()
+
+
+def _no_class(store: Store, alone: Learner | None) -> None:
+    join, start = st.tabs(["Join a class", "Start a class (teacher)"])
+    with join:
+        _join_tab(store, alone)
+    with start:
+        _start_tab(store)
+
+
+# --- a student in a class --------------------------------------------------------------------
+
+def resume_link() -> str:
+    return full_link("class", {identity.PARAM: identity.token() or ""})
+
+
+def _student(store: Store, learner: Learner) -> None:
+    st.subheader(f"{plain(learner.class_name)}")
+    st.markdown(f"You are **{plain(learner.name)}** in this class.")
+    fresh = bool(st.session_state.pop(NEW_LINK, False))
+    with st.expander("Your resume link", expanded=fresh, icon=":material/key:"):
+        st.markdown("Keep this link (bookmark it or write it down): it brings back your "
+                    "progress from any browser. It is yours alone, so do not share it.")
+        st.code(resume_link(), language=None, wrap_lines=True)
+    summary = progress_summary(store.progress(learner.id), lessons())
+    right = sum(1 for a in store.learner_answers(learner.id) if a["try_no"] == 1
+                and a["correct"])
+    a, b, c = st.columns(3)
+    a.metric("Lessons finished", f"{summary.lessons_done} of {summary.lessons}")
+    b.metric("Steps read", f"{summary.steps_seen} of {summary.steps}")
+    c.metric("Quizzes right first time", right)
+    st.page_link("pages/learn.py", label="Go on learning", icon=":material/school:")
+    class_table.student_tables(store, learner)
+    challenge.student_challenges(store, learner)
+    st.divider()
+    if st.button("Leave this browser", icon=":material/logout:",
+                 help="This browser forgets you; your resume link still brings you back."):
+        identity.forget()
+        forget_progress()  # the next person at this browser starts afresh
+        st.rerun()
+
+
+# --- the teacher ------------------------------------------------------------------------------
+
+def _new_class_panel(klass: ClassRow) -> None:
+    """The teacher key and dashboard link, once, until noted; then the join code to project
+    (so the key is never on the screen with the big code)."""
+    new = st.session_state.get(NEW_KEY)
+    if isinstance(new, tuple) and new[0] == klass.id:
+        with st.container(border=True, key="t31_newkey"):
+            st.warning("Your teacher key is shown only now. Keep it private: whoever has it "
+                       "sees the class dashboard. Note it before you project this page.",
+                       icon=":material/lock:")
+            st.code(new[1], language=None)
+            st.caption("The secret dashboard link (opens the dashboard in any browser):")
+            st.code(full_link("class", {"teacher": new[1]}), language=None, wrap_lines=True)
+            st.caption(f"The students' join code, {klass.code}, is shown big once the key "
+                       "is noted.")
+            if st.button("I have noted the key", key="t31_key_noted", type="primary",
+                         icon=":material/check:"):
+                st.session_state.pop(NEW_KEY, None)
+                st.session_state[JUST_MADE] = True
+                st.rerun()
+        return
+    st.markdown(CSS, unsafe_allow_html=True)
+    st.markdown(f'<div class="t31-joinhint">Join at <b>{html.escape(full_link("class", {}))}'
+                f'</b> with the code</div><div class="t31-joincode" data-testid="t31-joincode">'
+                f'{html.escape(klass.code)}</div>', unsafe_allow_html=True)
+
+
+def _teacher(store: Store, klass: ClassRow) -> None:
+    fresh = store.class_by_id(klass.id)
+    if fresh is None:
+        st.session_state.pop(TEACHER_KEY, None)
+        st.error("That class no longer exists.")
+        return
+    fresh_class = st.session_state.pop(JUST_MADE, False)
+    with st.expander("Join code for the class", expanded=fresh_class or NEW_KEY in
+                     st.session_state, icon=":material/qr_code:"):
+        _new_class_panel(fresh)
+    dashboard.dashboard(store, fresh)
+    st.divider()
+    if st.button("Close the dashboard", icon=":material/logout:", key="t31_teacher_close",
+                 help="This browser forgets the teacher key; type it again to come back."):
+        st.session_state.pop(TEACHER_KEY, None)
+        st.session_state.pop(NEW_KEY, None)
+        st.rerun()
 
 
 def class_page() -> None:
     st.title("Class")
+    store = store_or_none()
+    if store is None:
+        st.info(NEED_STORE)
+        return
+    _key_from_url(store)
+    learner = identity.current_learner(store)
+    if st.session_state.pop("t31_me_unknown", False):
+        st.warning("That resume link does not bring anyone back; check it, or join again.",
+                   icon=":material/link_off:")
+    klass = teacher_class()
+    if klass is not None:
+        _teacher(store, klass)
+        return
+    if learner is not None and learner.class_id is not None:
+        _student(store, learner)
+    else:
+        _no_class(store, learner)

@@ -3,6 +3,11 @@
 Progress lives in ``st.session_state[PROGRESS_KEY]`` (plain data, not widget state), so it
 survives switching to another page and back: the open lesson, the step per lesson, the
 last answer given to each quiz and the first (a quiz counts as right only on the first try).
+
+With the class store it also survives a reload, a restart and another browser: every change
+is written for this tab's learner (one working alone is made on the first change, which puts
+the resume token ``me`` in the URL), every answer is recorded for the teacher's dashboard,
+and a new session with a token reads the progress back before anything is drawn.
 """
 
 from __future__ import annotations
@@ -15,10 +20,15 @@ from thirtyone.ui.cards import CARD_CSS, coloured_cards, hand_html
 
 from ..core.cards import Card
 from ..core.rules import VARIANTS
+from ..store import StoreError
 from ..teach.lessons import Cards, Lesson, Quiz, Text, load_lessons
+from . import identity
+from .store import UNAVAILABLE, store_or_none
 from .styles import stylesheet
 
 PROGRESS_KEY = "learn_progress"
+LOADED_KEY = "learn_loaded_for"   # the resume token whose stored progress this session holds
+SAVE_ERROR = "learn_save_error"   # why the last change could not be kept (shown once)
 
 # Big, calm text: teachers project this page.
 LESSON_CSS = stylesheet("lessons.css")
@@ -29,14 +39,77 @@ def lessons() -> list[Lesson]:
     return load_lessons()
 
 
+def empty_progress() -> dict:
+    return {"lesson": None, "steps": {}, "answers": {}, "first": {}}
+
+
 def progress() -> dict:
     """The learner's progress: ``{"lesson": slug, "steps": {slug: i}, "answers": {id: opt},
     "first": {id: opt}}``; ``first`` keeps the first answer to each quiz."""
     if PROGRESS_KEY not in st.session_state:
-        st.session_state[PROGRESS_KEY] = {"lesson": None, "steps": {}, "answers": {},
-                                          "first": {}}
+        st.session_state[PROGRESS_KEY] = empty_progress()
     st.session_state[PROGRESS_KEY].setdefault("first", {})
     return st.session_state[PROGRESS_KEY]
+
+
+def checked_progress(data: object) -> dict:
+    """Stored progress made safe to use: only known lessons, steps in range, and answers
+    that are options of their quiz; anything else is dropped."""
+    out = empty_progress()
+    if not isinstance(data, dict):
+        return out
+    by_slug = {x.slug: x for x in lessons()}
+    quizzes = {qid: q for x in by_slug.values() for qid, q in quiz_ids(x)}
+    if data.get("lesson") in by_slug:
+        out["lesson"] = data["lesson"]
+    steps = data.get("steps")
+    for slug, i in (steps.items() if isinstance(steps, dict) else ()):
+        if slug in by_slug and isinstance(i, int) and 0 <= i < len(by_slug[slug].steps):
+            out["steps"][slug] = i
+    for part in ("answers", "first"):
+        given = data.get(part)
+        for qid, opt in (given.items() if isinstance(given, dict) else ()):
+            if qid in quizzes and opt in quizzes[qid].options:
+                out[part][qid] = opt
+    return out
+
+
+def restore() -> None:
+    """Once per resume token: put the learner's stored progress into the session (a reload,
+    a restart or another browser with the resume link), before anything is drawn."""
+    tok = identity.token()
+    if not tok or st.session_state.get(LOADED_KEY) == tok:
+        return
+    store = store_or_none()
+    learner = identity.current_learner(store) if store is not None else None
+    if learner is None:
+        return
+    st.session_state[LOADED_KEY] = tok
+    stored = store.progress(learner.id)  # type: ignore[union-attr]
+    if stored is None:
+        return
+    st.session_state[PROGRESS_KEY] = checked_progress(stored)
+    for k in [k for k in st.session_state if str(k).startswith("t31quiz_")]:
+        del st.session_state[k]  # the answer boxes re-seed from the restored answers
+
+
+def _save(answer: tuple[str, str, bool] | None = None) -> None:
+    """Write the progress (and an answer: quiz id, option, right?) for this tab's learner."""
+    store = store_or_none()
+    if store is None:
+        return
+    try:
+        learner = identity.ensure_learner(store)
+        if learner is None:
+            return
+        st.session_state[LOADED_KEY] = identity.token()
+        store.save_progress(learner.id, progress())
+        if answer is not None:
+            store.record_answer(learner.id, *answer)
+    except StoreError as e:
+        st.session_state[SAVE_ERROR] = str(e)
+    except Exception:  # noqa: BLE001 - the database went away: say so, keep the lesson going
+        st.session_state[SAVE_ERROR] = UNAVAILABLE
 
 
 def quiz_id(lesson: Lesson, step: int, n: int) -> str:
@@ -61,30 +134,43 @@ def solved(lesson: Lesson) -> tuple[int, int]:
 
 def _open(slug: str) -> None:
     progress()["lesson"] = slug
+    progress()["steps"].setdefault(slug, 0)
+    _save()
 
 
 def _move(slug: str, step: int) -> None:
     progress()["steps"][slug] = step
+    _save()
 
 
 def _next_lesson(slug: str) -> None:
     progress()["lesson"] = slug
     progress()["steps"][slug] = 0
+    _save()
 
 
-def _reset() -> None:
-    st.session_state[PROGRESS_KEY] = {"lesson": None, "steps": {}, "answers": {}, "first": {}}
+def forget_progress() -> None:
+    """This session's progress starts afresh (nothing in the store is changed)."""
+    st.session_state[PROGRESS_KEY] = empty_progress()
+    st.session_state.pop(LOADED_KEY, None)
     for k in [k for k in st.session_state if str(k).startswith("t31quiz_")]:
         del st.session_state[k]
 
 
-def _answered(qid: str, widget_key: str) -> None:
+def _reset() -> None:
+    forget_progress()
+    _save()
+
+
+def _answered(qid: str, widget_key: str, quiz: Quiz) -> None:
     choice = st.session_state.get(widget_key)
     if choice is None:
         progress()["answers"].pop(qid, None)
+        _save()
     else:
         progress()["answers"][qid] = choice
         progress()["first"].setdefault(qid, choice)
+        _save((qid, str(choice), quiz.check(choice).correct))
 
 
 # --- drawing ---------------------------------------------------------------------------
@@ -124,7 +210,7 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
         if widget_key not in st.session_state and answer is not None:
             st.session_state[widget_key] = answer  # restore after a page switch
         st.pills("Your answer", quiz.options, key=widget_key, on_change=_answered,
-                 args=(qid, widget_key), label_visibility="collapsed", format_func=coloured_cards)
+                 args=(qid, widget_key, quiz), label_visibility="collapsed", format_func=coloured_cards)
         if answer is not None:
             fb = quiz.check(answer)
             first = progress()["first"].get(qid, answer)
@@ -195,6 +281,9 @@ def _step_buttons(lesson: Lesson, all_lessons: list[Lesson], i: int) -> None:
 
 
 def learn_page() -> None:
+    restore()
+    if SAVE_ERROR in st.session_state:
+        st.warning(st.session_state.pop(SAVE_ERROR), icon=":material/cloud_off:")
     all_lessons = lessons()
     prog = progress()
     slugs = [x.slug for x in all_lessons]

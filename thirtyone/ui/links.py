@@ -255,7 +255,9 @@ def _query() -> dict[str, list[str]]:
 
 
 def _signature(params: Mapping[str, Sequence[str]]) -> tuple:
-    return tuple(sorted((k, tuple(v)) for k, v in params.items()))
+    """What makes a URL a new link to open: its public part. A private parameter coming or
+    going (the resume token added by the first answer) does not re-open the link."""
+    return tuple(sorted((k, tuple(v)) for k, v in params.items() if k not in PRIVATE))
 
 
 def open_link(page: str) -> None:

@@ -1,0 +1,191 @@
+"""The teacher's dashboard: who is in the class, their lesson progress, first-try scores per
+quiz, the quizzes most often missed and the wrong answer chosen most, the class tables and
+challenges, and a CSV of each. Only the Class page calls it, once the teacher key opened it.
+
+Names and answers are shown as plain text: in tables (``st.dataframe`` does not read
+Markdown) and in plotly charts with every label HTML-escaped (plotly reads a few tags).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from ..store import ClassRow, Store
+from ..teach.class_report import learner_scores, progress_summary, quiz_stats, score_grid
+from ..teach.lessons import Quiz
+from . import challenge, class_table
+from .lessons import lessons, quiz_ids
+from .plain import plain
+
+LABEL_MAX = 60  # characters of a quiz question on a chart axis
+
+
+def quiz_catalogue() -> dict[str, tuple[str, Quiz]]:
+    """``{quiz id: (short label "L2 Q1", quiz)}`` for every quiz of every lesson."""
+    out = {}
+    for n, lesson in enumerate(lessons(), 1):
+        for k, (qid, quiz) in enumerate(quiz_ids(lesson), 1):
+            out[qid] = (f"L{n} Q{k}", quiz)
+    return out
+
+
+def chart_label(text: str, limit: int = LABEL_MAX) -> str:
+    """Text for a plotly label: one line, cut to ``limit`` characters, HTML-escaped."""
+    one = " ".join(str(text).split())
+    if len(one) > limit:
+        one = one[: limit - 1] + "…"
+    return html.escape(one)
+
+
+def csv_safe(frame: pd.DataFrame) -> pd.DataFrame:
+    """A cell a spreadsheet would read as a formula (= + - @ first) gets a ' in front."""
+    def fix(v: object) -> object:
+        return "'" + v if isinstance(v, str) and v[:1] in ("=", "+", "-", "@") else v
+    return frame.map(fix)
+
+
+def _ago(when: dt.datetime | None) -> str:
+    if when is None:
+        return ""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.timezone.utc)
+    mins = int((dt.datetime.now(dt.timezone.utc) - when).total_seconds() // 60)
+    if mins < 1:
+        return "just now"
+    if mins < 60:
+        return f"{mins} min ago"
+    if mins < 48 * 60:
+        return f"{mins // 60} h ago"
+    return when.strftime("%Y-%m-%d")
+
+
+def students_frame(store: Store, klass: ClassRow) -> pd.DataFrame:
+    people = store.class_learners(klass.id)
+    seen = store.last_seen(klass.id)
+    prog = store.class_progress(klass.id)
+    scores = learner_scores(store.class_answers(klass.id))
+    all_lessons = lessons()
+    rows = []
+    for p in people:
+        s = progress_summary(prog.get(p.id), all_lessons)
+        right, answered = scores.get(p.id, (0, 0))
+        rows.append({"name": p.name, "last seen": _ago(seen.get(p.id)),
+                     "lessons finished": s.lessons_done, "lessons started": s.lessons_started,
+                     "steps read": s.steps_seen, "open lesson": s.current or "",
+                     "quizzes answered": answered, "right first time": right})
+    return pd.DataFrame(rows, columns=["name", "last seen", "lessons finished",
+                                       "lessons started", "steps read", "open lesson",
+                                       "quizzes answered", "right first time"])
+
+
+def answers_frame(store: Store, klass: ClassRow) -> pd.DataFrame:
+    cat = quiz_catalogue()
+    rows = [{"name": a["name"], "quiz": cat.get(a["quiz"], (a["quiz"], None))[0],
+             "question": cat[a["quiz"]][1].question if a["quiz"] in cat else "",
+             "try": a["try_no"], "answer": a["answer"], "right": bool(a["correct"]),
+             "at": a["at"]} for a in store.class_answers(klass.id)]
+    return pd.DataFrame(rows, columns=["name", "quiz", "question", "try", "answer", "right",
+                                       "at"])
+
+
+def quiz_frame(answers: list[dict]) -> pd.DataFrame:
+    cat = quiz_catalogue()
+    rows = []
+    for s in quiz_stats(answers):
+        label, quiz = cat.get(s.quiz, (s.quiz, None))
+        rows.append({"quiz": label, "question": quiz.question if quiz else "",
+                     "answered": s.answered, "right first time": s.right,
+                     "% right": round(100 * s.share_right), "missed": s.missed,
+                     "wrong answer chosen most": s.top_wrong or "",
+                     "chosen by": s.top_wrong_count})
+    return pd.DataFrame(rows, columns=["quiz", "question", "answered", "right first time",
+                                       "% right", "missed", "wrong answer chosen most",
+                                       "chosen by"])
+
+
+def missed_chart(quizzes: pd.DataFrame, top: int = 10) -> go.Figure | None:
+    """Bars: the quizzes most often missed at the first try, each labelled with the wrong
+    answer chosen most; the question is in the hover text. None if nobody missed one."""
+    missed = quizzes[quizzes["missed"] > 0].head(top).iloc[::-1]
+    if missed.empty:
+        return None
+    rows = missed.to_dict("records")
+    ys = [f"{r['quiz']} · {chart_label(r['question'], 40)}" for r in rows]
+    text = [f"most chose {chart_label(r['wrong answer chosen most'], 30)} ({r['chosen by']})"
+            for r in rows]
+    hover = [f"{chart_label(r['question'], 120)}<br>missed by {r['missed']} of "
+             f"{r['answered']}" for r in rows]
+    fig = go.Figure(go.Bar(x=list(missed["missed"]), y=ys, orientation="h", text=text,
+                           textposition="auto", hovertext=hover, hoverinfo="text",
+                           marker_color="#c0392b"))
+    fig.update_layout(height=120 + 40 * len(ys), margin={"l": 10, "r": 10, "t": 40, "b": 30},
+                      title="Quizzes most often missed at the first try",
+                      xaxis_title="students who missed it", yaxis={"automargin": True},
+                      xaxis={"dtick": 1})
+    return fig
+
+
+def _download(label: str, frame: pd.DataFrame, name: str, key: str) -> None:
+    st.download_button(label, csv_safe(frame).to_csv(index=False).encode("utf-8"),
+                       file_name=name, mime="text/csv", key=key, icon=":material/download:")
+
+
+def dashboard(store: Store, klass: ClassRow) -> None:
+    """The dashboard of ``klass`` (the caller has checked the teacher key)."""
+    head, refresh = st.columns([4, 1], vertical_alignment="bottom")
+    head.subheader(f"Dashboard: {plain(klass.name)}")
+    head.caption(f"Join code {klass.code}")
+    refresh.button("Refresh", icon=":material/refresh:", key="t31_dash_refresh",
+                   width="stretch")
+    students = students_frame(store, klass)
+    answers = store.class_answers(klass.id)
+    quizzes = quiz_frame(answers)
+    st.markdown(f"#### Students ({len(students)})")
+    if students.empty:
+        st.info("Nobody has joined yet: show the join code to the class.")
+    else:
+        st.dataframe(students, hide_index=True, width="stretch", key="t31_dash_students")
+    st.markdown("#### Quizzes")
+    if quizzes.empty:
+        st.caption("No quiz answered yet.")
+    else:
+        fig = missed_chart(quizzes)
+        if fig is not None:
+            st.plotly_chart(fig, width="stretch", key="t31_dash_missed")
+        st.dataframe(quizzes, hide_index=True, width="stretch", key="t31_dash_quizzes")
+        _grid(answers)
+    st.markdown("#### Class tables")
+    class_table.teacher_tables(store, klass)
+    st.markdown("#### Challenges")
+    challenge.teacher_challenges(store, klass)
+    st.markdown("#### Download (CSV)")
+    cols = st.columns(4)
+    with cols[0]:
+        _download("Students", students, "students.csv", "t31_csv_students")
+    with cols[1]:
+        _download("Answers", answers_frame(store, klass), "answers.csv", "t31_csv_answers")
+    with cols[2]:
+        _download("Tables", class_table.tables_frame(store, klass), "tables.csv",
+                  "t31_csv_tables")
+    with cols[3]:
+        _download("Challenges", challenge.challenges_frame(store, klass), "challenges.csv",
+                  "t31_csv_challenges")
+
+
+def _grid(answers: list[dict]) -> None:
+    """Students x quizzes: ✓ right first time, ✗ missed, blank not answered."""
+    names = {a["learner_id"]: a["name"] for a in answers}
+    cat = quiz_catalogue()
+    grid = score_grid(answers)
+    order = [q for q in cat if any(q in g for g in grid.values())]
+    rows = [{"name": names[lid], **{cat[q][0]: ("✓" if g[q] else "✗") if q in g else ""
+                                    for q in order}}
+            for lid, g in sorted(grid.items(), key=lambda x: names[x[0]].casefold())]
+    with st.expander("First try per student and quiz", icon=":material/grid_on:"):
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
+                     key="t31_dash_grid")
