@@ -21,7 +21,7 @@ APP = str(Path(__file__).resolve().parents[1] / "app.py")
 LESSON2 = "t31lesson_02-hand-value-and-suits"
 
 
-def session(page: str = "classroom", **params: str) -> AppTest:
+def session(page: str = "class", **params: str) -> AppTest:
     """A new browser session opened on ``pages/<page>.py`` with ``params`` in the URL."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
@@ -213,7 +213,7 @@ def test_a_learner_alone_joins_and_brings_progress_and_the_dashboard_shows_it():
     at = session("learn")
     answer_first_value_quiz(at, "27")
     token = at.query_params["me"]
-    at.switch_page("pages/classroom.py")
+    at.switch_page("pages/class.py")
     at.run()
     join(at, code, "Dev")
     assert at.query_params["me"] == token  # the same learner, now in the class

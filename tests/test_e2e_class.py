@@ -34,9 +34,8 @@ def test_a_class_from_start_to_dashboard(browser, app_url):
     teacher = new_tab(browser, 1024, 768)
     student = new_tab(browser, 1400, 1000)
     try:
-        # A fresh server runs a first visit in Streamlit's pages-folder mode, where /class
-        # (pages/classroom.py) is not a page yet: visit home first (see the report).
-        open_app(teacher, app_url, "")
+        # Straight to /class: its page file is pages/class.py, so even a server's very first
+        # visit (served before the navigation has run once) finds it.
         open_app(teacher, app_url, "class")
         shot(teacher, "class-1024")
         teacher.get_by_role("tab", name="Start a class (teacher)").click()
