@@ -173,7 +173,6 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
                       args=(store, tid, seat, "basic"),
                       help="A basic bot takes your seat and plays on.")
     st.session_state[TIMING] = time.perf_counter() - t0
-    st.html(f'<div data-testid="ct-version" data-version="{row.version}"></div>')
 
 
 def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) -> None:
@@ -185,8 +184,10 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
     status = turn_words(obs, you) if seat is not None else turn_words(obs, -1)
     if seat is None:
         status = "You are watching. " + status
-    st.markdown(f'<div class="play-status" data-testid="play-status">{html.escape(status)}'
-                "</div>", unsafe_allow_html=True)
+    # data-version: which state of the table this is (browser tests wait for it)
+    st.markdown(f'<div class="play-status" data-testid="play-status" '
+                f'data-version="{row.version}">{html.escape(status)}</div>',
+                unsafe_allow_html=True)
     others = [s for s in range(len(obs.players)) if s != seat]
     per_row = 3 if len(others) > 4 else max(len(others), 1)
     for i in range(0, len(others), per_row):
