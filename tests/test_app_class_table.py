@@ -28,13 +28,20 @@ def always_the_whole_app(monkeypatch):
 
 
 @pytest.fixture
-def table(tmp_path, monkeypatch):
-    """A class with two seated students (Ada at 0, Ben at 1) and a bot, on a fresh SQLite
-    store the app opens too."""
+def app_store(tmp_path, monkeypatch):
+    """A fresh SQLite store, which the app opens too; yields (store, url)."""
     url = f"sqlite:///{tmp_path / 'class.db'}"
     monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
     shared.forget_cache()
     store = open_store(url)
+    yield store, url
+    store.engine.dispose()
+
+
+@pytest.fixture
+def table(app_store):
+    """A class with two seated students (Ada at 0, Ben at 1) and a bot."""
+    store, _ = app_store
     klass, _ = store.create_class("Table class")
     (ada, ada_tok), (ben, ben_tok) = (store.join_class(klass.code, n) for n in ("Ada", "Ben"))
     store.join_class(klass.code, "Cleo")
@@ -42,8 +49,7 @@ def table(tmp_path, monkeypatch):
                             ["student", "student", "basic"])
     shared.take_seat(store, row.id, ada)
     shared.take_seat(store, row.id, ben)
-    yield store, klass, row.id, {"Ada": ada_tok, "Ben": ben_tok}
-    store.engine.dispose()
+    return store, klass, row.id, {"Ada": ada_tok, "Ben": ben_tok}
 
 
 def table_page_test() -> AppTest:
@@ -129,3 +135,80 @@ def test_hostile_table_links_are_refused_plainly(table, raw):
     at.run()
     assert not at.exception
     assert any("Open a table from the Class page" in i.value for i in at.info)
+
+
+def test_a_classmate_takes_the_free_seat_and_comes_back_to_it(app_store):
+    store, _ = app_store
+    klass, _ = store.create_class("Seat class")
+    dora, tok = store.join_class(klass.code, "Dora")
+    row = shared.make_table(store, klass.id, "T", "scat", get_variant("scat").rules,
+                            ["basic", "student", "basic"])
+    at = opened(row.id, tok)
+    assert "You are watching" in everything(at)
+    at.button(key="ct_take").click().run()
+    assert not at.exception
+    row = store.table(row.id)
+    assert shared.seat_of(row, dora.id) == 1
+    again = opened(row.id, tok)                 # a reload, a new tab: the same seat
+    assert "Dora (you)" in everything(again)
+    assert "ct_take" not in [b.key for b in again.button]
+
+
+def _lists_app(url: str, who: str) -> None:
+    """A script showing the Class page's table lists (AppTest runs this function's body)."""
+    from thirtyone.store import ClassRow
+    from thirtyone.store import open_store as open_it
+    from thirtyone.ui import class_table
+    store = open_it(url)
+    with store.engine.connect() as c:
+        k = ClassRow(*c.exec_driver_sql("select id, code, name from t31_classes").first())
+    if who == "teacher":
+        class_table.teacher_tables(store, k)
+    else:
+        learner = store.class_learners(k.id)[0]
+        class_table.student_tables(store, learner)
+
+
+def _page_link_as_text(page, label, query_params=None, **_):
+    """``st.page_link`` for a script run alone (no st.navigation): the link as text."""
+    import streamlit as st
+    st.text(f"link {page} {label} {dict(query_params or {})}")
+
+
+def test_the_teacher_makes_a_table_and_hands_a_seat_to_a_bot(app_store, monkeypatch):
+    import streamlit
+    monkeypatch.setattr(streamlit, "page_link", _page_link_as_text)
+    store, url = app_store
+    klass, _ = store.create_class("Teacher class")
+    ada, _ = store.join_class(klass.code, "Ada")
+    at = AppTest.from_function(_lists_app, args=(url, "teacher"), default_timeout=60)
+    at.run()
+    at.text_input(key="ct_new_title").set_value("Red table")
+    at.number_input(key="ct_new_players").set_value(3)
+    at.number_input(key="ct_new_students").set_value(2)
+    at.button(key="ct_make").click().run()
+    assert not at.exception
+    (row,) = store.class_tables(klass.id)
+    assert row.title == "Red table"
+    assert [s.kind for s in shared.seats_of(row)] == ["open", "open", "bot"]
+    shared.take_seat(store, row.id, ada)
+    at.run()
+    at.button(key=f"ct_bot_{row.id}_0").click().run()
+    seats = shared.seats_of(store.table(row.id))
+    assert seats[0].kind == "bot" and shared.seat_of(store.table(row.id), ada.id) is None
+    frame = class_table_frame(store, klass)
+    assert list(frame.columns) == ["table", "variant", "seats", "rounds played", "status"]
+    assert frame.iloc[0]["table"] == "Red table" and frame.iloc[0]["rounds played"] == 0
+    _, game = shared.load(store, row.id)
+    text = frame.to_csv()
+    assert not any(f"{c}" in text.split(",") for h in game.hands for c in h)
+    student = AppTest.from_function(_lists_app, args=(url, "student"), default_timeout=60)
+    student.run()
+    assert not student.exception
+    assert any("Red table" in t.value for t in student.text)
+    assert any(f"Take a seat {{'table': '{row.id}'}}" in t.value for t in student.text)
+
+
+def class_table_frame(store, klass):
+    from thirtyone.ui.class_table import tables_frame
+    return tables_frame(store, klass)

@@ -161,9 +161,10 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     seen[tid] = (row.version, len(obs.log))
     if st.session_state.get(ERROR):
         st.error(plain(st.session_state[ERROR]))
-    with st.container(key="ct_layout"):
+    # the Play page's keys: its felt, and its stacking of the log under a narrow table
+    with st.container(key="play_layout"):
         left, right = st.columns([3.2, 1.2], gap="medium")
-    with left:
+    with left, st.container(key="play_felt"):
         _felt(store, row, obs, seat, mark)
     with right:
         st.markdown("#### Move log")
@@ -194,7 +195,8 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
         cols = st.columns(per_row)
         for col, s in zip(cols, others[i:i + per_row], strict=False):
             col.markdown(CARD_CSS + seat_html(variant, obs, s, you), unsafe_allow_html=True)
-    mid, news = st.columns([1.25, 1], vertical_alignment="center")
+    with st.container(key="play_midrow"):
+        mid, news = st.columns([1.25, 1], vertical_alignment="center")
     mid.markdown(CARD_CSS + middle_html(obs), unsafe_allow_html=True)
     recent = recent_html(obs, mark)
     if recent and not obs.round_over:
@@ -289,8 +291,9 @@ def student_tables(store: Store, learner: Learner) -> None:
         c1, c2 = st.columns([3, 1], vertical_alignment="center")
         c1.text(f"{row.title} · {VARIANTS[row.variant].name} · {_seats_text(row)}")
         label = "Back to my seat" if mine else ("Take a seat" if free else "Watch")
-        c2.page_link(PAGE, label=label, query_params={PARAM: str(row.id)},
-                     icon=":material/table_restaurant:")
+        with c2:
+            st.page_link(PAGE, label=label, query_params={PARAM: str(row.id)},
+                         icon=":material/table_restaurant:")
 
 
 def teacher_tables(store: Store, klass: Any) -> None:
@@ -328,23 +331,33 @@ def _make_form(store: Store, klass: Any) -> None:
     c3, c4, c5 = st.columns(3)
     n = c3.number_input("Players", min_value=lo, max_value=hi, value=min(max(4, lo), hi),
                         key="ct_new_players")
-    students = c4.number_input("Seats for students", min_value=0, max_value=int(n),
-                               value=min(3, int(n)), key="ct_new_students")
+    c4.number_input("Seats for students", min_value=0, max_value=int(n),
+                    value=min(3, int(n)), key="ct_new_students")
     levels = sorted_levels(levels_for(house))
-    level = c5.selectbox("Bots play", levels, index=levels.index(default_level(levels)),
-                         key="ct_new_level")
+    c5.selectbox("Bots play", levels, index=levels.index(default_level(levels)),
+                 key="ct_new_level")
     st.button("Make the table", key="ct_make", type="primary", on_click=_make,
-              args=(store, klass.id, key, house,
-                    ["student"] * int(students) + [level] * (int(n) - int(students))))
+              args=(store, klass.id, key, house))
 
 
-def _make(store: Store, class_id: int, key: str, rules: Any, kinds: list[str]) -> None:
-    st.session_state[ERROR] = None
-    title = st.session_state.get("ct_new_title") or "Table"
+def _make(store: Store, class_id: int, key: str, house: Any) -> None:
+    """Make the table from the form. The boxes are read from the state: a number changed
+    just before the click arrives with the click, before the form is drawn again."""
+    state = st.session_state
+    state[ERROR] = None
+    chosen = state.get("ct_new_variant", key)
+    rules = house if chosen == key else VARIANTS[chosen].rules
+    n = int(state.get("ct_new_players", 4))
+    students = min(int(state.get("ct_new_students", 0)), n)
+    levels = levels_for(rules)
+    level = state.get("ct_new_level")
+    level = level if level in levels else default_level(sorted_levels(levels))
+    title = str(state.get("ct_new_title") or "Table")[:30]
     try:
-        shared.make_table(store, class_id, str(title)[:30], key, rules, kinds)
+        shared.make_table(store, class_id, title, chosen, rules,
+                          ["student"] * students + [level] * (n - students))
     except (TableRefused, ValueError) as e:
-        st.session_state[ERROR] = str(e)
+        state[ERROR] = str(e)
 
 
 def tables_frame(store: Store, klass: Any) -> pd.DataFrame:
