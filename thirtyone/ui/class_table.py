@@ -155,8 +155,9 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     seat = shared.seat_of(row, learner_id) if learner_id is not None else None
     obs = shared.observation(game, seat)
     seen = st.session_state.setdefault(SEEN, {})
-    last = seen.get(tid, (row.version, 0))
-    mark = last[1] if last[0] != row.version else seen.get(("mark", tid), 0)
+    # lines since the version this tab drew last are new (none on a first look)
+    last = seen.get(tid, (row.version, len(obs.log)))
+    mark = last[1] if last[0] != row.version else seen.get(("mark", tid), len(obs.log))
     seen[("mark", tid)] = mark
     seen[tid] = (row.version, len(obs.log))
     if st.session_state.get(ERROR):
