@@ -59,8 +59,9 @@ class AppServer:
 
     def warm_up(self, browser) -> None:
         """Open the home page once. Until some session has run app.py's ``st.navigation``,
-        a fresh server treats ``pages/`` as old-style pages, where ``/table`` (the file
-        ``class_table.py``) is "Page not found" and the visitor lands on the home page."""
+        a fresh server treats ``pages/`` as old-style pages: the first visitor of ``/table``
+        (the file ``class_table.py``) gets there, but under Streamlit's "Page not found"
+        note, which would stand in the way of a test's clicks."""
         from . import new_tab, open_app
         tab = new_tab(browser, 800, 600)
         try:
