@@ -203,3 +203,25 @@ def test_a_poll_does_not_replay_the_record(store, monkeypatch):
     for _ in range(5):
         shared.load(store, tid)
     assert calls == []
+
+
+@pytest.mark.parametrize("variant", ["kitty", "schwimmen", "switch", "five_dollar"])
+def test_every_family_plays_a_round_with_each_seat_seeing_only_its_own(store, variant):
+    klass, people = _class(store, n_students=2)
+    rules = get_variant(variant).rules
+    row = shared.make_table(store, klass.id, "T", variant, rules,
+                            ["student", "basic", "student"])
+    for p in people:
+        shared.take_seat(store, row.id, p)
+    for _ in range(300):
+        row, game = shared.load(store, row.id)
+        if game.round_over:
+            break
+        assert shared.seats_of(row)[game.to_move].kind == "student"   # bots never wait
+        for seat in (0, 2, None):
+            obs = shared.observation(game, seat)
+            text = repr(obs)
+            for card in shared.hidden_cards(game, seat):
+                assert f"Card('{card}')" not in text, (variant, seat, card)
+        shared.play(store, row.id, game.to_move, game.legal_actions()[0], row.version)
+    assert game.round_over
