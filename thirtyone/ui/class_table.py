@@ -1,26 +1,376 @@
-"""Shared class tables: several people at one table. (Being built.)
+"""Shared class tables: several people at one table, each seeing only their own cards.
 
-Public for the Class page: ``student_tables(store, learner)`` (a learner's view: the class
-tables, take a seat, open one) and ``teacher_tables(store, klass)`` (make a table, see and
-manage them), ``tables_frame(store, klass)`` (a DataFrame for the CSV export)."""
+The table page (``/table?table=ID``) shows the table from this tab's learner's seat, found by
+learner id, so a reload, a new tab or another device with the resume link returns to it.
+It redraws itself every second (``st.fragment(run_every=...)``): the poll reads only the
+table's version, and the game is replayed only when the version changed (``store.shared``
+keeps the replayed game per version). Every move goes through ``store.shared.play`` with the
+version the page showed: a move that lost the race to another is refused with a message.
+A spectator (the teacher, a classmate without a seat) sees only what everybody sees.
+
+Public for the Class page: ``student_tables(store, learner)`` (the class tables, take a
+seat), ``teacher_tables(store, klass)`` (make a table, see and manage them),
+``tables_frame(store, klass)`` (a DataFrame for the CSV export, no hidden cards).
+"""
 
 from __future__ import annotations
+
+import html
+import time
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
+from ..bots import levels_for
+from ..core.actions import Discard, Draw, Hit, Knock, Swap
+from ..core.rules import VARIANTS
+from ..store import Learner, Store, TableRow, shared
+from ..store.shared import TableRefused
+from .cards import CARD_CSS, card_html, hand_html
+from .common import changed_options_text, rules_editor
+from .identity import current_learner
+from .plain import plain
+from .store import store_or_none
+from .table_html import (
+    TABLE_CSS,
+    log_html,
+    middle_html,
+    recent_html,
+    seat_html,
+    showdown_rows_html,
+)
+from .table_words import (
+    ENDED_WORDS,
+    SHOWDOWN_KINDS,
+    action_key,
+    action_label,
+    default_level,
+    hand_note,
+    house_rule_names,
+    sorted_levels,
+    turn_words,
+)
+
+PARAM = "table"
+POLL_SECONDS = 1.0
+TEACHER_KEY = "t31_teacher_class"
+ERROR = "t31_ct_error"        # the last refused move of this tab, one sentence
+SEEN = "t31_ct_seen"          # {table id: (version, log length)} this tab drew last
+TIMING = "t31_ct_timing"      # seconds the last redraw took (measured, shown to tests)
+PAGE = "pages/class_table.py"
+CLASS_PAGE = "pages/classroom.py"
+
+
+def table_id_from(raw: Any) -> int | None:
+    """The table id of a link: digits only, at most 9 of them; anything else is None."""
+    if isinstance(raw, list):
+        raw = raw[0] if raw else None
+    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return None
+    return int(raw)
+
+
+def _teacher_of(class_id: int) -> bool:
+    klass = st.session_state.get(TEACHER_KEY)
+    return klass is not None and getattr(klass, "id", None) == class_id
+
 
 def table_page() -> None:
+    """The whole Class table page."""
+    st.markdown(TABLE_CSS, unsafe_allow_html=True)
     st.title("Class table")
+    store = store_or_none()
+    if store is None:
+        return
+    tid = table_id_from(st.query_params.get(PARAM))
+    row = store.table(tid) if tid is not None else None
+    if row is None:
+        st.info("Open a table from the Class page: your teacher makes the tables there.")
+        st.page_link(CLASS_PAGE, label="Go to the Class page", icon=":material/groups:")
+        return
+    learner = current_learner(store)
+    member = learner is not None and learner.class_id == row.class_id
+    if not (member or _teacher_of(row.class_id)):
+        st.warning("This table belongs to a class; join that class (or resume with your "
+                   "link) on the Class page to sit at it.")
+        st.page_link(CLASS_PAGE, label="Go to the Class page", icon=":material/groups:")
+        return
+    st.caption(f"{plain(row.title)} · {plain(VARIANTS[row.variant].name)}")
+    if member and shared.seat_of(row, learner.id) is None:
+        _take_seat_box(store, row, learner)
+    _live(store, row.id, learner.id if member else None)
 
 
-def student_tables(store, learner) -> None:
-    """The class's tables for a student (on the Class page)."""
+def _take_seat_box(store: Store, row: TableRow, learner: Learner) -> None:
+    free = [i for i, s in enumerate(shared.seats_of(row)) if s.kind == "open"]
+    if not free:
+        st.info("Every seat at this table is taken: you are watching.")
+        return
+    st.button("Take a seat", key="ct_take", type="primary", on_click=_take,
+              args=(store, row.id, learner))
 
 
-def teacher_tables(store, klass) -> None:
-    """The class's tables for the teacher (on the dashboard)."""
+def _take(store: Store, tid: int, learner: Learner) -> None:
+    st.session_state[ERROR] = None
+    try:
+        shared.take_seat(store, tid, learner)
+    except TableRefused as e:
+        st.session_state[ERROR] = str(e)
 
 
-def tables_frame(store, klass) -> pd.DataFrame:
-    return pd.DataFrame()
+def _send(store: Store, tid: int, seat: int, action: str, seen: int) -> None:
+    st.session_state[ERROR] = None
+    try:
+        shared.play(store, tid, seat, action, seen)
+    except TableRefused as e:
+        st.session_state[ERROR] = str(e)
+
+
+def _deal(store: Store, tid: int, seen: int) -> None:
+    st.session_state[ERROR] = None
+    try:
+        shared.next_round(store, tid, seen)
+    except TableRefused as e:
+        st.session_state[ERROR] = str(e)
+
+
+def _leave(store: Store, tid: int, seat: int, level: str) -> None:
+    st.session_state[ERROR] = None
+    try:
+        shared.hand_to_bot(store, tid, seat, level)
+    except TableRefused as e:
+        st.session_state[ERROR] = str(e)
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def _live(store: Store, tid: int, learner_id: int | None) -> None:
+    """The table as it is now, drawn again every second (cheap while nobody moves)."""
+    t0 = time.perf_counter()
+    try:
+        row, game = shared.load(store, tid)
+    except TableRefused as e:
+        st.error(str(e))
+        return
+    seat = shared.seat_of(row, learner_id) if learner_id is not None else None
+    obs = shared.observation(game, seat)
+    seen = st.session_state.setdefault(SEEN, {})
+    # lines since the version this tab drew last are new (none on a first look)
+    last = seen.get(tid, (row.version, len(obs.log)))
+    mark = last[1] if last[0] != row.version else seen.get(("mark", tid), len(obs.log))
+    seen[("mark", tid)] = mark
+    seen[tid] = (row.version, len(obs.log))
+    if st.session_state.get(ERROR):
+        st.error(plain(st.session_state[ERROR]))
+    # the Play page's keys: its felt, and its stacking of the log under a narrow table
+    with st.container(key="play_layout"):
+        left, right = st.columns([3.2, 1.2], gap="medium")
+    with left, st.container(key="play_felt"):
+        _felt(store, row, obs, seat, mark)
+    with right:
+        st.markdown("#### Move log")
+        st.markdown(log_html(obs, -1 if seat is None else seat, mark), unsafe_allow_html=True)
+        if seat is not None and not obs.game_over:
+            st.button("Leave the table", key="ct_leave", on_click=_leave,
+                      args=(store, tid, seat, "basic"),
+                      help="A basic bot takes your seat and plays on.")
+    st.session_state[TIMING] = time.perf_counter() - t0
+
+
+def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) -> None:
+    variant = VARIANTS[row.variant]
+    you = -1 if seat is None else seat
+    house = changed_options_text(obs.rules, variant.rules)
+    if house:
+        st.caption(f"House rules: {house}.")
+    status = turn_words(obs, you) if seat is not None else turn_words(obs, -1)
+    if seat is None:
+        status = "You are watching. " + status
+    # data-version: which state of the table this is (browser tests wait for it)
+    st.markdown(f'<div class="play-status" data-testid="play-status" '
+                f'data-version="{row.version}">{html.escape(status)}</div>',
+                unsafe_allow_html=True)
+    others = [s for s in range(len(obs.players)) if s != seat]
+    per_row = 3 if len(others) > 4 else max(len(others), 1)
+    for i in range(0, len(others), per_row):
+        cols = st.columns(per_row)
+        for col, s in zip(cols, others[i:i + per_row], strict=False):
+            col.markdown(CARD_CSS + seat_html(variant, obs, s, you), unsafe_allow_html=True)
+    with st.container(key="play_midrow"):
+        mid, news = st.columns([1.25, 1], vertical_alignment="center")
+    mid.markdown(CARD_CSS + middle_html(obs), unsafe_allow_html=True)
+    recent = recent_html(obs, mark)
+    if recent and not obs.round_over:
+        news.markdown(recent, unsafe_allow_html=True)
+    if obs.round_over:
+        _showdown(variant, obs)
+    if seat is not None:
+        st.markdown(seat_html(variant, obs, seat, seat, with_cards=False, note=hand_note(obs)),
+                    unsafe_allow_html=True)
+        if not obs.round_over and not (obs.to_move == seat and obs.phase == "discard"):
+            st.markdown(CARD_CSS + hand_html(obs.hand, size="lg"), unsafe_allow_html=True)
+    if obs.round_over and (seat is not None or _teacher_of(row.class_id)):
+        label = "New game" if obs.game_over else "Deal the next round"
+        st.button(label, key="ct_next", type="primary", on_click=_deal,
+                  args=(store, row.id, row.version))
+    elif seat is not None and obs.to_move == seat:
+        _move_buttons(store, row, obs, seat)
+
+
+def _showdown(variant: Any, obs: Any) -> None:
+    result = obs.result
+    head = f"Round {obs.round_no} is over"
+    if result is not None:
+        head += f", {ENDED_WORDS.get(result.ended_by, result.ended_by)}"
+    st.markdown(f'<div class="play-banner">{html.escape(head)}.</div>', unsafe_allow_html=True)
+    rows = showdown_rows_html(variant, obs)
+    if rows:
+        st.markdown(CARD_CSS + rows, unsafe_allow_html=True)
+    why = [e.text for e in obs.log if e.kind in SHOWDOWN_KINDS]
+    if why:
+        st.markdown('<div class="play-recent">' + "<br>".join(html.escape(t) for t in why)
+                    + "</div>", unsafe_allow_html=True)
+
+
+def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
+    """Exactly the legal moves, as buttons carrying the version they were drawn at."""
+    legal = list(obs.legal_actions)
+
+    def button(col: Any, a: Any, primary: bool = False) -> None:
+        col.button(action_label(a, obs), key=action_key(a), on_click=_send,
+                   args=(store, row.id, seat, str(a), row.version), width="stretch",
+                   type="primary" if primary else "secondary")
+
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:
+        cols = st.columns(len(obs.hand))
+        for col, card in zip(cols, obs.hand, strict=False):
+            caption = "just drawn" if card == obs.just_drawn else "&nbsp;"
+            col.markdown(CARD_CSS + f'<div class="t31-slot">{card_html(card, "md")}'
+                         f'<div class="play-label">{caption}</div></div>',
+                         unsafe_allow_html=True)
+            if Discard(card) in discards:
+                button(col, Discard(card))
+            else:
+                col.caption("taken from the pile: it stays this turn")
+    rest = [a for a in legal if not isinstance(a, Discard)]
+    swaps = [a for a in rest if isinstance(a, Swap)]
+    simple = [a for a in rest if not isinstance(a, Swap)]
+    for i in range(0, len(swaps), 3):
+        cols = st.columns(3)
+        for col, a in zip(cols, swaps[i:i + 3], strict=False):
+            button(col, a)
+    for i in range(0, len(simple), 3):
+        cols = st.columns(3)
+        for col, a in zip(cols, simple[i:i + 3], strict=False):
+            button(col, a, primary=isinstance(a, (Knock, Draw, Hit)))
+
+
+# --- on the Class page -----------------------------------------------------------------------
+
+def _seats_text(row: TableRow) -> str:
+    parts = []
+    for s in shared.seats_of(row):
+        if s.kind == "bot":
+            parts.append(f"{s.name} ({s.level})")
+        else:
+            parts.append(s.name)
+    return " · ".join(parts)
+
+
+def student_tables(store: Store, learner: Learner) -> None:
+    """The class's tables for a student (on the Class page): open one, or take a seat."""
+    if learner.class_id is None:
+        return
+    rows = [r for r in store.class_tables(learner.class_id) if r.status != "closed"]
+    if not rows:
+        st.caption("No class tables yet: your teacher makes them.")
+        return
+    for row in rows:
+        mine = shared.seat_of(row, learner.id) is not None
+        free = sum(1 for s in shared.seats_of(row) if s.kind == "open")
+        c1, c2 = st.columns([3, 1], vertical_alignment="center")
+        c1.text(f"{row.title} · {VARIANTS[row.variant].name} · {_seats_text(row)}")
+        label = "Back to my seat" if mine else ("Take a seat" if free else "Watch")
+        with c2:
+            st.page_link(PAGE, label=label, query_params={PARAM: str(row.id)},
+                         icon=":material/table_restaurant:")
+
+
+def teacher_tables(store: Store, klass: Any) -> None:
+    """The class's tables for the teacher: make one, see who sits where, hand a seat to a
+    bot."""
+    with st.expander("Make a class table", expanded=not store.class_tables(klass.id)):
+        _make_form(store, klass)
+    for row in store.class_tables(klass.id):
+        st.markdown(f"**{plain(row.title)}** · {plain(VARIANTS[row.variant].name)} · "
+                    f"{plain(row.status)}")
+        seats = shared.seats_of(row)
+        cols = st.columns(len(seats))
+        for i, (col, s) in enumerate(zip(cols, seats, strict=True)):
+            col.text(s.name + (f" ({s.level})" if s.kind == "bot" else ""))
+            if s.kind != "bot":
+                col.button("Hand to a bot", key=f"ct_bot_{row.id}_{i}", on_click=_leave,
+                           args=(store, row.id, i, "basic"))
+        st.page_link(PAGE, label="Watch this table", query_params={PARAM: str(row.id)},
+                     icon=":material/visibility:")
+    if st.session_state.get(ERROR):
+        st.error(plain(st.session_state[ERROR]))
+
+
+def _make_form(store: Store, klass: Any) -> None:
+    keys = shared.table_variants()
+    c1, c2 = st.columns([2, 2])
+    c1.text_input("Table name", key="ct_new_title", max_chars=30, value="Table 1")
+    key = c2.selectbox("Variant", keys, key="ct_new_variant",
+                       format_func=lambda k: VARIANTS[k].name)
+    variant = VARIANTS[key]
+    rules = variant.rules
+    with st.expander("House rules"):
+        house = rules_editor(rules, key=f"ct_house_{key}", names=house_rule_names(rules))
+    lo, hi = max(2, house.min_players), min(shared.MAX_SEATS, house.max_players)
+    c3, c4, c5 = st.columns(3)
+    n = c3.number_input("Players", min_value=lo, max_value=hi, value=min(max(4, lo), hi),
+                        key="ct_new_players")
+    c4.number_input("Seats for students", min_value=0, max_value=int(n),
+                    value=min(3, int(n)), key="ct_new_students")
+    levels = sorted_levels(levels_for(house))
+    c5.selectbox("Bots play", levels, index=levels.index(default_level(levels)),
+                 key="ct_new_level")
+    st.button("Make the table", key="ct_make", type="primary", on_click=_make,
+              args=(store, klass.id, key, house))
+
+
+def _make(store: Store, class_id: int, key: str, house: Any) -> None:
+    """Make the table from the form. The boxes are read from the state: a number changed
+    just before the click arrives with the click, before the form is drawn again."""
+    state = st.session_state
+    state[ERROR] = None
+    chosen = state.get("ct_new_variant", key)
+    rules = house if chosen == key else VARIANTS[chosen].rules
+    n = int(state.get("ct_new_players", 4))
+    students = min(int(state.get("ct_new_students", 0)), n)
+    levels = levels_for(rules)
+    level = state.get("ct_new_level")
+    level = level if level in levels else default_level(sorted_levels(levels))
+    title = str(state.get("ct_new_title") or "Table")[:30]
+    try:
+        shared.make_table(store, class_id, title, chosen, rules,
+                          ["student"] * students + [level] * (n - students))
+    except (TableRefused, ValueError) as e:
+        state[ERROR] = str(e)
+
+
+def tables_frame(store: Store, klass: Any) -> pd.DataFrame:
+    """One row per class table (no cards): table, variant, seats, rounds played, status."""
+    out = []
+    for row in store.class_tables(klass.id):
+        try:
+            _, game = shared.load(store, row.id)
+            rounds = shared.rounds_played(game)
+        except (TableRefused, ValueError):
+            rounds = None
+        out.append({"table": row.title, "variant": VARIANTS[row.variant].name,
+                    "seats": _seats_text(row), "rounds played": rounds,
+                    "status": row.status})
+    return pd.DataFrame(out, columns=["table", "variant", "seats", "rounds played", "status"])

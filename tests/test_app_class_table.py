@@ -1,0 +1,214 @@
+"""The Class table page through Streamlit's AppTest, on a real SQLite store: each seat sees
+its own cards only, a move lands, a stale move is refused, strangers are turned away."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.runtime.pages_manager import PagesManager
+from streamlit.testing.v1 import AppTest
+
+from thirtyone.core.rules import get_variant
+from thirtyone.store import open_store, shared
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def always_the_whole_app(monkeypatch):
+    """As in test_app_links: every run goes through app.py, as in the browser."""
+    init = PagesManager.__init__
+
+    def whole_app(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        PagesManager.uses_pages_directory = False
+
+    monkeypatch.setattr(PagesManager, "__init__", whole_app)
+
+
+@pytest.fixture
+def app_store(tmp_path, monkeypatch):
+    """A fresh SQLite store, which the app opens too; yields (store, url)."""
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
+    shared.forget_cache()
+    store = open_store(url)
+    yield store, url
+    store.engine.dispose()
+
+
+@pytest.fixture
+def table(app_store):
+    """A class with two seated students (Ada at 0, Ben at 1) and a bot."""
+    store, _ = app_store
+    klass, _ = store.create_class("Table class")
+    (ada, ada_tok), (ben, ben_tok) = (store.join_class(klass.code, n) for n in ("Ada", "Ben"))
+    store.join_class(klass.code, "Cleo")
+    row = shared.make_table(store, klass.id, "Table A", "scat", get_variant("scat").rules,
+                            ["student", "student", "basic"])
+    shared.take_seat(store, row.id, ada)
+    shared.take_seat(store, row.id, ben)
+    return store, klass, row.id, {"Ada": ada_tok, "Ben": ben_tok}
+
+
+def table_page_test() -> AppTest:
+    """The app, first run, then switched to the Class table page (its url_path is "table",
+    so AppTest finds it by file only once st.navigation has run)."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    return at.switch_page("pages/class_table.py")
+
+
+def opened(tid: int, token: str | None) -> AppTest:
+    at = table_page_test()
+    at.query_params["table"] = str(tid)
+    if token:
+        at.query_params["me"] = token
+    at.run()
+    assert not at.exception
+    return at
+
+
+def everything(at: AppTest) -> str:
+    """Every element's text and HTML on the page, as one string."""
+    parts = []
+    for el in at.main:
+        parts.append(repr(el.proto) if hasattr(el, "proto") else repr(el))
+    return "\n".join(parts)
+
+
+def _display(card: str) -> list[str]:
+    from thirtyone.core.cards import parse_card
+    c = parse_card(card)
+    return [c.display, f"'{card}'", f"Card('{card}')", f"t31pick_{card}", f"data-card=\"{card}\""]
+
+
+def test_each_seat_sees_its_own_cards_and_nobody_elses(table):
+    store, _, tid, tokens = table
+    _, game = shared.load(store, tid)
+    for seat, name in enumerate(("Ada", "Ben")):
+        page = everything(opened(tid, tokens[name]))
+        assert f"{name} (you)" in page
+        for card in shared.hidden_cards(game, seat):
+            assert not any(t in page for t in _display(card)), (name, card)
+        own = [str(c) for c in game.hands[seat]]
+        assert all(any(t in page for t in _display(c)) for c in own), (name, own)
+
+
+def test_a_move_lands_and_a_stale_one_is_refused(table):
+    store, _, tid, tokens = table
+    row, game = shared.load(store, tid)
+    seat = game.to_move
+    name = ("Ada", "Ben")[seat]
+    at = opened(tid, tokens[name])
+    other = opened(tid, tokens[name])          # a second tab of the same seat
+    at.button(key="play_act_draw").click().run()
+    assert store.table_version(tid) == row.version + 1
+    other.button(key="play_act_draw").click().run()
+    assert not other.exception
+    assert any(shared.STALE in e.value for e in other.error)
+    assert store.table_version(tid) == row.version + 1
+
+
+def test_strangers_and_spectators(table):
+    store, klass, tid, _ = table
+    at = opened(tid, None)
+    assert any("join that class" in w.value for w in at.warning)
+    assert not at.button   # no move, no seat
+    other, _ = store.create_class("Other class")
+    _, tok = store.join_class(other.code, "Eve")
+    at = opened(tid, tok)
+    assert any("join that class" in w.value for w in at.warning)
+    _, cleo_tok = store.join_class(klass.code, "Dora")
+    _, game = shared.load(store, tid)
+    page = everything(opened(tid, cleo_tok))    # a classmate without a seat: watching
+    assert "You are watching" in page
+    for card in shared.hidden_cards(game, None):
+        assert not any(t in page for t in _display(card)), card
+
+
+@pytest.mark.parametrize("raw", ["1 OR 1=1", "-1", "9" * 40, "<b>1</b>", "١"])
+def test_hostile_table_links_are_refused_plainly(table, raw):
+    at = table_page_test()
+    at.query_params["table"] = raw
+    at.run()
+    assert not at.exception
+    assert any("Open a table from the Class page" in i.value for i in at.info)
+
+
+def test_a_classmate_takes_the_free_seat_and_comes_back_to_it(app_store):
+    store, _ = app_store
+    klass, _ = store.create_class("Seat class")
+    dora, tok = store.join_class(klass.code, "Dora")
+    row = shared.make_table(store, klass.id, "T", "scat", get_variant("scat").rules,
+                            ["basic", "student", "basic"])
+    at = opened(row.id, tok)
+    assert "You are watching" in everything(at)
+    at.button(key="ct_take").click().run()
+    assert not at.exception
+    row = store.table(row.id)
+    assert shared.seat_of(row, dora.id) == 1
+    again = opened(row.id, tok)                 # a reload, a new tab: the same seat
+    assert "Dora (you)" in everything(again)
+    assert "ct_take" not in [b.key for b in again.button]
+
+
+def _lists_app(url: str, who: str) -> None:
+    """A script showing the Class page's table lists (AppTest runs this function's body)."""
+    from thirtyone.store import ClassRow
+    from thirtyone.store import open_store as open_it
+    from thirtyone.ui import class_table
+    store = open_it(url)
+    with store.engine.connect() as c:
+        k = ClassRow(*c.exec_driver_sql("select id, code, name from t31_classes").first())
+    if who == "teacher":
+        class_table.teacher_tables(store, k)
+    else:
+        learner = store.class_learners(k.id)[0]
+        class_table.student_tables(store, learner)
+
+
+def _page_link_as_text(page, label, query_params=None, **_):
+    """``st.page_link`` for a script run alone (no st.navigation): the link as text."""
+    import streamlit as st
+    st.text(f"link {page} {label} {dict(query_params or {})}")
+
+
+def test_the_teacher_makes_a_table_and_hands_a_seat_to_a_bot(app_store, monkeypatch):
+    import streamlit
+    monkeypatch.setattr(streamlit, "page_link", _page_link_as_text)
+    store, url = app_store
+    klass, _ = store.create_class("Teacher class")
+    ada, _ = store.join_class(klass.code, "Ada")
+    at = AppTest.from_function(_lists_app, args=(url, "teacher"), default_timeout=60)
+    at.run()
+    at.text_input(key="ct_new_title").set_value("Red table")
+    at.number_input(key="ct_new_players").set_value(3)
+    at.number_input(key="ct_new_students").set_value(2)
+    at.button(key="ct_make").click().run()
+    assert not at.exception
+    (row,) = store.class_tables(klass.id)
+    assert row.title == "Red table"
+    assert [s.kind for s in shared.seats_of(row)] == ["open", "open", "bot"]
+    shared.take_seat(store, row.id, ada)
+    at.run()
+    at.button(key=f"ct_bot_{row.id}_0").click().run()
+    seats = shared.seats_of(store.table(row.id))
+    assert seats[0].kind == "bot" and shared.seat_of(store.table(row.id), ada.id) is None
+    frame = class_table_frame(store, klass)
+    assert list(frame.columns) == ["table", "variant", "seats", "rounds played", "status"]
+    assert frame.iloc[0]["table"] == "Red table" and frame.iloc[0]["rounds played"] == 0
+    _, game = shared.load(store, row.id)
+    text = frame.to_csv()
+    assert not any(f"{c}" in text.split(",") for h in game.hands for c in h)
+    student = AppTest.from_function(_lists_app, args=(url, "student"), default_timeout=60)
+    student.run()
+    assert not student.exception
+    assert any("Red table" in t.value for t in student.text)
+    assert any(f"Take a seat {{'table': '{row.id}'}}" in t.value for t in student.text)
+
+
+def class_table_frame(store, klass):
+    from thirtyone.ui.class_table import tables_frame
+    return tables_frame(store, klass)

@@ -1,0 +1,227 @@
+"""Shared class tables (thirtyone.store.shared) on the real store: SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from thirtyone.core.rules import get_variant
+from thirtyone.game.records import game_from_record
+from thirtyone.store import shared
+from thirtyone.store.shared import STALE, TableRefused
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    shared.forget_cache()   # each test starts a fresh database: ids and versions repeat
+    yield
+
+
+def _class(store, n_students=3):
+    klass, _ = store.create_class("Table class")
+    people = [store.join_class(klass.code, name)[0] for name in ("Ada", "Ben", "Cleo", "Dan")]
+    return klass, people[:n_students]
+
+
+def _table(store, klass, kinds=("student", "student", "student", "basic"), variant="scat"):
+    return shared.make_table(store, klass.id, "Table one", variant, get_variant(variant).rules,
+                             list(kinds))
+
+
+def _seated(store, kinds=("student", "student", "student", "basic")):
+    klass, people = _class(store)
+    row = _table(store, klass, kinds)
+    seats = [shared.take_seat(store, row.id, p) for p in people]
+    return klass, people, row.id, seats
+
+
+def test_students_take_open_seats_and_find_them_again(store):
+    klass, people, tid, seats = _seated(store)
+    assert seats == [0, 1, 2]
+    # taking a seat again (a reload, another device) returns the same seat
+    assert shared.take_seat(store, tid, people[1]) == 1
+    row, game = shared.load(store, tid)
+    assert [s.kind for s in shared.seats_of(row)] == ["student", "student", "student", "bot"]
+    assert game.players[:3] == ("Ada", "Ben", "Cleo")
+    assert shared.seat_of(row, people[2].id) == 2
+    other, _ = store.create_class("Other class")
+    stranger, _ = store.join_class(other.code, "Eve")
+    with pytest.raises(TableRefused, match="another class"):
+        shared.take_seat(store, tid, stranger)
+    late, _ = store.join_class(klass.code, "Finn")
+    with pytest.raises(TableRefused, match="taken"):
+        shared.take_seat(store, tid, late)
+
+
+def test_open_seats_wait_and_bots_move_until_a_person_is_to_move(store):
+    klass, people = _class(store)
+    row = _table(store, klass, ("basic", "student", "basic", "basic"))
+    _, game = shared.load(store, row.id)
+    # dealer is the last seat, seat 0 (a bot) moves first and then waits for seat 1 (open)
+    assert game.to_move == 1 and not game.round_over
+    assert len(game.history[-1]) >= 1
+    shared.take_seat(store, row.id, people[0])
+    row, game = shared.load(store, row.id)
+    before = len(game.history[-1])
+    shared.play(store, row.id, 1, "draw", row.version)      # still seat 1's turn: discard
+    row, game = shared.load(store, row.id)
+    assert game.to_move == 1 and len(game.history[-1]) == before + 1
+    shared.play(store, row.id, 1, game.legal_actions()[0], row.version)
+    _, after = shared.load(store, row.id)
+    # three bots answered (a knock, or a draw and a discard each): back to seat 1, or the round is over
+    assert after.round_over or (after.to_move == 1 and len(after.history[-1]) >= before + 5)
+
+
+def test_a_stale_move_is_refused_and_nothing_changes(store):
+    _, _, tid, _ = _seated(store)
+    row, game = shared.load(store, tid)
+    seat = game.to_move
+    v = row.version
+    move = game.legal_actions()[0]
+    shared.play(store, tid, seat, move, v)
+    record = store.table(tid).record
+    for _ in range(2):   # the same move again, and another, on the old version
+        with pytest.raises(TableRefused) as e:
+            shared.play(store, tid, seat, move, v)
+        assert str(e.value) == STALE
+    assert store.table(tid).record == record and store.table_version(tid) == v + 1
+
+
+def test_two_moves_at_once_one_lands(store):
+    _, _, tid, _ = _seated(store)
+    row, game = shared.load(store, tid)
+    seat, v = game.to_move, row.version
+    moves = game.legal_actions()[:2]
+    results: list = []
+    barrier = threading.Barrier(2)
+
+    def send(m):
+        barrier.wait()
+        try:
+            shared.play(store, tid, seat, m, v)
+            results.append("ok")
+        except TableRefused as e:
+            results.append(str(e))
+
+    threads = [threading.Thread(target=send, args=(m,)) for m in moves]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == sorted(["ok", STALE])
+    game = game_from_record(json.loads(store.table(tid).record))   # replays cleanly
+    assert sum(len(h) for h in game.history) >= 1
+    assert store.table_version(tid) == v + 1
+
+
+def test_not_your_turn_and_illegal_moves_are_refused(store):
+    _, _, tid, _ = _seated(store)
+    row, game = shared.load(store, tid)
+    other = (game.to_move + 1) % 3
+    with pytest.raises(TableRefused, match="not your turn"):
+        shared.play(store, tid, other, "draw", row.version)
+    with pytest.raises(TableRefused):
+        shared.play(store, tid, game.to_move, "discard 2C" if "2C" not in
+                    [str(c) for c in game.hands[game.to_move]] else "swap all", row.version)
+    assert store.table_version(tid) == row.version
+
+
+def test_leaving_hands_the_seat_to_a_bot_who_plays_on(store):
+    _, people, tid, _ = _seated(store)
+    row, game = shared.load(store, tid)
+    seat = game.to_move
+    shared.hand_to_bot(store, tid, seat, "standard")
+    row, after = shared.load(store, tid)
+    s = shared.seats_of(row)[seat]
+    assert s.kind == "bot" and s.level == "standard" and s.learner is None
+    assert shared.seat_of(row, people[seat].id) is None
+    assert after.round_over or after.to_move != seat   # the bot took its turn at once
+    assert after.styles[seat] == "standard"
+
+
+def _play_round(store, tid):
+    for _ in range(400):
+        row, game = shared.load(store, tid)
+        if game.round_over:
+            return row, game
+        yield row, game
+        shared.play(store, tid, game.to_move, game.legal_actions()[0], row.version)
+    raise AssertionError("the round did not end")
+
+
+def test_no_seat_sees_another_seats_hidden_cards_before_the_showdown(store):
+    _, _, tid, _ = _seated(store)
+    checked = 0
+    for _row, game in _play_round(store, tid):
+        for seat in (0, 1, 2, None):
+            obs = shared.observation(game, seat)
+            seen = json.dumps([repr(obs), [str(e.text) for e in obs.log]])
+            for card in shared.hidden_cards(game, seat):
+                # card texts as the observation writes them (Card repr / display)
+                c = next(c for h in [*game.hands, game.stock, game.closed, game.widow,
+                                     game.spare] for c in h if str(c) == card)
+                assert repr(c) not in seen and c.display not in seen, (seat, card)
+            if seat is not None:
+                assert set(map(str, obs.hand)) == set(map(str, game.hands[seat]))
+            checked += 1
+    assert checked >= 8
+
+
+def test_next_round_after_the_showdown_and_tables_list(store):
+    klass, _, tid, _ = _seated(store)
+    for _ in _play_round(store, tid):
+        pass
+    row, game = shared.load(store, tid)
+    assert game.round_over
+    shared.next_round(store, tid, row.version)
+    row, game = shared.load(store, tid)
+    assert game.round_no == 2 and not game.round_over
+    assert shared.rounds_played(game) == 1
+    with pytest.raises(TableRefused, match="still being played"):
+        shared.next_round(store, tid, row.version)
+    assert [t.id for t in store.class_tables(klass.id)] == [tid]
+
+
+def test_bad_tables_are_refused(store):
+    klass, _ = _class(store)
+    with pytest.raises(TableRefused, match="2 to 7"):
+        _table(store, klass, ["student"])
+    with pytest.raises(TableRefused, match="bot level"):
+        _table(store, klass, ["student", "genius"])
+    with pytest.raises(TableRefused, match="table variants"):
+        shared.make_table(store, klass.id, "B", "banking", get_variant("banking").rules,
+                          ["student", "basic"])
+
+
+def test_a_poll_does_not_replay_the_record(store, monkeypatch):
+    _, _, tid, _ = _seated(store)
+    shared.load(store, tid)
+    calls = []
+    monkeypatch.setattr(shared, "game_from_record", lambda rec: calls.append(1))
+    for _ in range(5):
+        shared.load(store, tid)
+    assert calls == []
+
+
+@pytest.mark.parametrize("variant", ["kitty", "schwimmen", "switch", "five_dollar"])
+def test_every_family_plays_a_round_with_each_seat_seeing_only_its_own(store, variant):
+    klass, people = _class(store, n_students=2)
+    rules = get_variant(variant).rules
+    row = shared.make_table(store, klass.id, "T", variant, rules,
+                            ["student", "basic", "student"])
+    for p in people:
+        shared.take_seat(store, row.id, p)
+    for _ in range(300):
+        row, game = shared.load(store, row.id)
+        if game.round_over:
+            break
+        assert shared.seats_of(row)[game.to_move].kind == "student"   # bots never wait
+        for seat in (0, 2, None):
+            obs = shared.observation(game, seat)
+            text = repr(obs)
+            for card in shared.hidden_cards(game, seat):
+                assert f"Card('{card}')" not in text, (variant, seat, card)
+        shared.play(store, row.id, game.to_move, game.legal_actions()[0], row.version)
+    assert game.round_over

@@ -1,0 +1,361 @@
+"""Shared class tables: the game several people play at one table, kept in the store.
+
+A table row holds the whole game record (every card: it never leaves the server) and a
+list of seats, one per player, each ``{"kind": "open" | "student" | "bot", "learner": id or
+None, "name": ..., "level": ...}``. An open seat waits for a student of the class; a bot
+seat plays at its level; a student who leaves hands the seat to a bot.
+
+Every change is read-modify-write on the table's version (optimistic locking, see
+``Store.update_table``): load the row at version v, replay its record, check and apply the
+move, let the bots answer until a person is to move or the round is over, and write the
+record back only if the table is still at v. Otherwise the move is refused with
+``STALE`` and nothing changes: two moves sent for one turn never both land.
+
+A small in-process cache keeps the replayed game per (table, version), so a page polling
+every second does not replay the record each time.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from ..bots import MAX_ROUND_TURNS, levels_for, make_bot
+from ..core.actions import Action
+from ..core.errors import IllegalActionError
+from ..core.rules import VARIANTS, Rules
+from ..game.records import game_from_record, game_to_record
+from ..game.table import Game, Observation, new_game
+from .store import Learner, Store, TableRow
+
+MIN_SEATS, MAX_SEATS = 2, 7
+STALE = "Another move reached the table first; here is the table as it is now."
+BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus")
+TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
+CACHE_SIZE = 64
+MAX_BOT_TURNS = 2 * MAX_ROUND_TURNS   # one call never lets bots play for ever
+
+
+class TableRefused(ValueError):
+    """A table action that cannot be done; the message is one sentence for the player."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    kind: str            # "open", "student" or "bot"
+    name: str
+    level: str | None = None
+    learner: int | None = None
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "name": self.name, "level": self.level,
+                "learner": self.learner}
+
+
+def seats_of(row: TableRow) -> list[Seat]:
+    return [Seat(str(d.get("kind")), str(d.get("name")), d.get("level"), d.get("learner"))
+            for d in row.seats]
+
+
+def table_variants() -> list[str]:
+    """The variant keys a shared table can play (the table engine's families)."""
+    return [k for k, v in VARIANTS.items() if v.rules.family in TABLE_FAMILIES]
+
+
+def bot_name(i: int) -> str:
+    # "(bot)" cannot be part of a student's name (names are letters), so never a clash
+    return f"{BOT_NAMES[i % len(BOT_NAMES)]} (bot)"
+
+
+def open_name(i: int) -> str:
+    return f"Seat {i + 1} (open)"
+
+
+# --- the cache of replayed games ------------------------------------------------------------
+
+_cache: OrderedDict[tuple[str, int, int], tuple[TableRow, Game]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _key(store: Store, table_id: int, version: int) -> tuple[str, int, int]:
+    return (str(store.engine.url), table_id, version)   # one process may open two stores
+
+
+def _remember(store: Store, row: TableRow, game: Game) -> None:
+    key = _key(store, row.id, row.version)
+    with _lock:
+        _cache[key] = (row, game)
+        _cache.move_to_end(key)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def cached(store: Store, table_id: int, version: int) -> tuple[TableRow, Game] | None:
+    with _lock:
+        return _cache.get(_key(store, table_id, version))
+
+
+def forget_cache() -> None:
+    """Drop every cached game (tests that empty a database and start again)."""
+    with _lock:
+        _cache.clear()
+
+
+def load(store: Store, table_id: int) -> tuple[TableRow, Game]:
+    """The table and its game as they are now. The game is shared: read it, never change it
+    (``_fresh`` copies it for a change)."""
+    version = store.table_version(table_id)
+    if version is None:
+        raise TableRefused("There is no such table; ask your teacher for the link.")
+    hit = cached(store, table_id, version)
+    if hit is not None:
+        return hit
+    row = store.table(table_id)
+    if row is None:
+        raise TableRefused("There is no such table; ask your teacher for the link.")
+    hit = cached(store, row.id, row.version)
+    if hit is not None:
+        return hit
+    game = game_from_record(json.loads(row.record))
+    assert isinstance(game, Game)
+    _remember(store, row, game)
+    return row, game
+
+
+# --- making a table -------------------------------------------------------------------------
+
+def _seat_list(kinds: Sequence[str], rules: Rules) -> list[Seat]:
+    levels = levels_for(rules)
+    seats = []
+    for i, k in enumerate(kinds):
+        if k == "student":
+            seats.append(Seat("open", open_name(i)))
+        elif k in levels:
+            seats.append(Seat("bot", bot_name(i), k))
+        else:
+            raise TableRefused(f"Seat {i + 1}: '{k}' is neither a student seat nor a bot "
+                               f"level ({', '.join(levels)}).")
+    return seats
+
+
+def _deal(rules: Rules, seats: Sequence[Seat]) -> Game:
+    rng = np.random.default_rng(secrets.randbits(128))  # server-side: never in a link
+    return new_game(rules, [s.name for s in seats], rng=rng, dealer=len(seats) - 1,
+                    styles=[s.level if s.kind == "bot" else None for s in seats])
+
+
+def make_table(store: Store, class_id: int, title: str, variant_key: str, rules: Rules,
+               kinds: Sequence[str]) -> TableRow:
+    """A new table of ``rules`` with one seat per entry of ``kinds``: ``"student"`` (open
+    until a student sits there) or a bot level. Round 1 is dealt at once."""
+    if variant_key not in table_variants():
+        raise TableRefused("Shared tables play the table variants; choose one of those.")
+    n = len(kinds)
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise TableRefused(f"A class table has {MIN_SEATS} to {MAX_SEATS} seats, not {n}.")
+    if not rules.min_players <= n <= rules.max_players:
+        raise TableRefused(f"{VARIANTS[variant_key].name} is for {rules.min_players} to "
+                           f"{rules.max_players} players, not {n}.")
+    seats = _seat_list(kinds, rules)
+    game = _deal(rules, seats)
+    _bots_play(game, seats)
+    row = store.create_table(class_id, title, variant_key, [s.as_dict() for s in seats],
+                             json.dumps(game_to_record(game)))
+    return row
+
+
+# --- changing a table -----------------------------------------------------------------------
+
+def seat_of(row: TableRow, learner_id: int) -> int | None:
+    """The seat ``learner_id`` holds at the table, or None."""
+    for i, s in enumerate(seats_of(row)):
+        if s.kind == "student" and s.learner == learner_id:
+            return i
+    return None
+
+
+def _bots_play(game: Game, seats: Sequence[Seat]) -> None:
+    """Let the bots move until a person (or an open seat) is to move or the round is over."""
+    rng = np.random.default_rng(secrets.randbits(64))
+    for _ in range(MAX_BOT_TURNS):
+        if game.round_over or game.to_move is None:
+            return
+        seat = seats[game.to_move]
+        if seat.kind != "bot":
+            return
+        if game.turns >= MAX_ROUND_TURNS:
+            game.void_round()
+            return
+        obs = game.observation(game.to_move, log=False)
+        game.apply(make_bot(seat.level or "basic")(obs, rng))
+
+
+def _write(store: Store, row: TableRow, game: Game, seats: Sequence[Seat]) -> TableRow:
+    """Write ``game`` and ``seats`` if the table is still at ``row.version``."""
+    game.players = tuple(s.name for s in seats)
+    game.styles = tuple(s.level if s.kind == "bot" else None for s in seats)
+    status = "over" if game.game_over else "open"
+    if not store.update_table(row.id, row.version, record=json.dumps(game_to_record(game)),
+                              seats=[s.as_dict() for s in seats], status=status):
+        raise TableRefused(STALE)
+    # not cached as it is: replaying the record names every player as seated now, the same
+    # in every process (and after a restart)
+    return replace(row, seats=[s.as_dict() for s in seats], version=row.version + 1,
+                   status=status, record="")
+
+
+def _fresh(store: Store, table_id: int, seen: int | None) -> tuple[TableRow, Game]:
+    """The table to change, as a copy; refused if it moved on from the version ``seen``."""
+    row, game = load(store, table_id)
+    if seen is not None and row.version != seen:
+        raise TableRefused(STALE)
+    return row, game.copy()
+
+
+def _retry(fn: Any, tries: int = 5) -> Any:
+    """Seat changes are not turns: one lost to a move made meanwhile is simply done again."""
+    for i in range(tries):
+        try:
+            return fn()
+        except TableRefused as e:
+            if str(e) != STALE or i == tries - 1:
+                raise
+    return None
+
+
+def take_seat(store: Store, table_id: int, learner: Learner, seat: int | None = None) -> int:
+    """Seat ``learner`` (a member of the table's class): at their seat if they have one,
+    else at ``seat`` or the first open one. Returns the seat."""
+    def attempt() -> int:
+        row, game = _fresh(store, table_id, None)
+        if learner.class_id != row.class_id:
+            raise TableRefused("This table belongs to another class.")
+        mine = seat_of(row, learner.id)
+        if mine is not None:
+            return mine
+        seats = seats_of(row)
+        free = [i for i, s in enumerate(seats) if s.kind == "open"]
+        if not free:
+            raise TableRefused("Every seat at this table is taken.")
+        at = free[0] if seat is None else seat
+        if at not in free:
+            raise TableRefused(f"Seat {at + 1} is not free.")
+        seats[at] = Seat("student", learner.name, None, learner.id)
+        _write(store, row, game, seats)
+        return at
+    return _retry(attempt)
+
+
+def hand_to_bot(store: Store, table_id: int, seat: int, level: str = "basic") -> None:
+    """A student leaves (or an open seat is filled): ``seat`` becomes a bot of ``level``,
+    which plays on at once if it is its turn."""
+    def attempt() -> None:
+        row, game = _fresh(store, table_id, None)
+        seats = seats_of(row)
+        if not 0 <= seat < len(seats):
+            raise TableRefused("There is no such seat at this table.")
+        if level not in levels_for(game.rules):
+            raise TableRefused(f"'{level}' is not a bot level.")
+        seats[seat] = Seat("bot", bot_name(seat), level)
+        game.players = tuple(s.name for s in seats)
+        _bots_play(game, seats)
+        _write(store, row, game, seats)
+    _retry(attempt)
+
+
+def play(store: Store, table_id: int, seat: int, action: Action | str, seen: int) -> TableRow:
+    """``seat``'s move on the table as it was at version ``seen``, then the bots' answers.
+    Refused (``TableRefused``, nothing changed) if it is not that seat's turn, the move is
+    illegal, or anyone moved since ``seen`` (``STALE``)."""
+    row, game = _fresh(store, table_id, seen)
+    seats = seats_of(row)
+    if game.round_over:
+        raise TableRefused("This round is over; deal the next one.")
+    if game.to_move != seat:
+        raise TableRefused("It is not your turn.")
+    try:
+        game.apply(action)
+    except (IllegalActionError, ValueError) as e:
+        raise TableRefused(str(e)) from None
+    _bots_play(game, seats)
+    return _write(store, row, game, seats)
+
+
+def next_round(store: Store, table_id: int, seen: int) -> TableRow:
+    """Deal the next round (or, when the game is over, a new game with the same seats)."""
+    row, game = _fresh(store, table_id, seen)
+    seats = seats_of(row)
+    if not game.round_over:
+        raise TableRefused("The round is still being played.")
+    if game.game_over:
+        game = _deal(game.rules, seats)
+    else:
+        game.next_round()
+    _bots_play(game, seats)
+    return _write(store, row, game, seats)
+
+
+# --- what a seat may see --------------------------------------------------------------------
+
+def observation(game: Game, seat: int | None) -> Observation:
+    """What ``seat`` may see; ``None`` (a spectator: the teacher, a classmate without a
+    seat) sees only what everybody sees."""
+    if seat is not None:
+        return game.observation(seat)
+    obs = game.observation(0)
+    over = obs.round_over
+    return replace(obs, seat=-1, hand=(), hands=obs.hands if over else (None,) * game.n,
+                   legal_actions=(), just_drawn=None, took_from_discard=False,
+                   spare_hand=None, own_turns=0,
+                   log=tuple(e for e in obs.log if e.private_to is None))
+
+
+def rounds_played(game: Game) -> int:
+    return len(game.results)
+
+
+def shown_cards(game: Game) -> set[str]:
+    """Card texts everyone has seen face up this round: the upcard, the discard pile and the
+    middle, cards taken from them and cards named in public moves (a discard, a swap)."""
+    snap = game.snapshot()
+    out = set(snap["discard_pile"]) | set(snap["middle"])
+    out |= {c for c, up in zip(snap["widow"], snap["widow_up"], strict=True) if up}
+    if game.upcard is not None:
+        out.add(str(game.upcard))
+    for pm in game.public_moves:
+        if pm.card is not None:
+            out.add(str(pm.card))
+        out |= {w for w in str(pm.action).replace(",", " ").split() if w in _CARD_TEXTS}
+    return out
+
+
+_CARD_TEXTS = {r + s for r in "23456789TJQKA" for s in "CDHS"}
+
+
+def hidden_cards(game: Game, seat: int | None) -> set[str]:
+    """Card texts ``seat`` must not see now: the other hands (before the showdown), the stock,
+    the closed cards and face-down widow cards, less any card once shown face up (for
+    tests and checks)."""
+    snap = game.snapshot()
+    out: set[str] = set()
+    if not game.round_over:
+        for s, hand in enumerate(snap["hands"]):
+            if s != seat:
+                out |= set(hand)
+    out |= set(snap["stock"]) | set(snap["closed"])
+    out |= {c for c, up in zip(snap["widow"], snap["widow_up"], strict=True) if not up}
+    if not (game.phase == "choose" and seat == game.dealer):
+        out |= set(snap["spare"])
+    return out - shown_cards(game) - (set(snap["hands"][seat]) if seat is not None else set())
+
+
+__all__ = ["STALE", "Seat", "TableRefused", "hand_to_bot", "hidden_cards", "load",
+           "make_table", "next_round", "observation", "play", "seat_of", "seats_of",
+           "table_variants", "take_seat"]
