@@ -57,7 +57,7 @@ def table_page_test() -> AppTest:
     so AppTest finds it by file only once st.navigation has run)."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.run()
-    return at.switch_page("pages/class_table.py")
+    return at.switch_page("pages/table.py")
 
 
 def opened(tid: int, token: str | None) -> AppTest:

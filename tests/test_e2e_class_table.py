@@ -49,7 +49,6 @@ def _room(browser, tmp_path: Path, url: str, kinds: list[str], students: int = 3
     data.mkdir(exist_ok=True)
     server = AppServer({"THIRTYONE_DATABASE_URL": url, "THIRTYONE_DATA_DIR": str(data)},
                        tmp_path).start()
-    server.warm_up(browser)
     return Room(store, row.id, [tok for _, tok in people], server, tmp_path)
 
 
@@ -231,7 +230,6 @@ def test_two_app_processes_on_one_postgresql(browser, tmp_path):
     r = _room(browser, tmp_path, url, ["student", "student", "basic", "basic"], students=2)
     other = AppServer({"THIRTYONE_DATABASE_URL": url, "THIRTYONE_DATA_DIR": str(tmp_path)},
                       tmp_path, name="second").start()
-    other.warm_up(browser)
     tabs = [open_seat(browser, r.server.url, r.tid, r.tokens[0]),
             open_seat(browser, other.url, r.tid, r.tokens[1])]
     try:

@@ -57,18 +57,6 @@ class AppServer:
                                    + self.log_path.read_text()[-3000:])
             time.sleep(0.3)
 
-    def warm_up(self, browser) -> None:
-        """Open the home page once. Until some session has run app.py's ``st.navigation``,
-        a fresh server treats ``pages/`` as old-style pages: the first visitor of ``/table``
-        (the file ``class_table.py``) gets there, but under Streamlit's "Page not found"
-        note, which would stand in the way of a test's clicks."""
-        from . import new_tab, open_app
-        tab = new_tab(browser, 800, 600)
-        try:
-            open_app(tab, self.url)
-        finally:
-            tab.context.close()
-
     def kill(self) -> None:
         """Stop at once (SIGKILL), as a crash or a pulled plug would."""
         if self.proc is not None and self.proc.poll() is None:

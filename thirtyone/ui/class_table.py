@@ -58,8 +58,8 @@ TEACHER_KEY = "t31_teacher_class"
 ERROR = "t31_ct_error"        # the last refused move of this tab, one sentence
 SEEN = "t31_ct_seen"          # {table id: (version, log length)} this tab drew last
 TIMING = "t31_ct_timing"      # seconds the last redraw took (measured, shown to tests)
-PAGE = "pages/class_table.py"
-CLASS_PAGE = "pages/classroom.py"
+PAGE = "pages/table.py"
+CLASS_PAGE = "pages/class.py"
 
 
 def table_id_from(raw: Any) -> int | None:
