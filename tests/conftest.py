@@ -108,13 +108,10 @@ def page(browser):
 PG_ENV = "THIRTYONE_TEST_PG_URL"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request, tmp_path) -> str:
-    """A URL of an empty store database: a fresh SQLite file, or the PostgreSQL database named
-    by ``THIRTYONE_TEST_PG_URL`` emptied first (CI starts Debian's PostgreSQL and sets it;
-    without it the PostgreSQL half skips with that reason, and fails under CI=true)."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'store.db'}"
+def empty_pg_url() -> str:
+    """The PostgreSQL database named by ``THIRTYONE_TEST_PG_URL``, emptied of the store's
+    tables (CI starts Debian's PostgreSQL and sets it; without it the test skips with that
+    reason, and fails under CI=true)."""
     url = os.environ.get(PG_ENV)
     if not url:
         reason = f"no PostgreSQL to test against ({PG_ENV} is not set)"
@@ -131,9 +128,38 @@ def store_url(request, tmp_path) -> str:
     return url
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path) -> str:
+    """A URL of an empty store database: a fresh SQLite file, or ``empty_pg_url()``."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.db'}"
+    return empty_pg_url()
+
+
+@pytest.fixture
+def pg_url() -> str:
+    return empty_pg_url()
+
+
 @pytest.fixture
 def store(store_url):
     from thirtyone.store import open_store
     s = open_store(store_url)
     yield s
     s.engine.dispose()
+
+
+@pytest.fixture
+def whole_app(monkeypatch):
+    """AppTest starts every run in the old pages-folder mode (a page run alone, without
+    app.py) until st.navigation ends it; the server ends it once for good (thirtyone.ui's
+    __init__). Do the same, so every run goes through app.py as in the browser. Use with
+    ``pytestmark = pytest.mark.usefixtures("whole_app")``."""
+    from streamlit.runtime.pages_manager import PagesManager
+    init = PagesManager.__init__
+
+    def whole(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        PagesManager.uses_pages_directory = False
+
+    monkeypatch.setattr(PagesManager, "__init__", whole)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.store import challenge_play as cp
@@ -17,16 +16,7 @@ from thirtyone.store import open_store
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def always_the_whole_app(monkeypatch):
-    """Every run goes through app.py, as in the browser (see test_app_links.py)."""
-    init = PagesManager.__init__
-
-    def whole_app(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        PagesManager.uses_pages_directory = False
-
-    monkeypatch.setattr(PagesManager, "__init__", whole_app)
+pytestmark = pytest.mark.usefixtures("whole_app")
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.core.rules import get_variant
@@ -15,16 +14,7 @@ from thirtyone.store import open_store, shared
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def always_the_whole_app(monkeypatch):
-    """As in test_app_links: every run goes through app.py, as in the browser."""
-    init = PagesManager.__init__
-
-    def whole_app(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        PagesManager.uses_pages_directory = False
-
-    monkeypatch.setattr(PagesManager, "__init__", whole_app)
+pytestmark = pytest.mark.usefixtures("whole_app")
 
 
 @pytest.fixture

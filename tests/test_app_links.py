@@ -6,24 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def always_the_whole_app(monkeypatch):
-    """AppTest starts every run in the old pages-folder mode (a page run alone, without
-    app.py) until st.navigation ends it; the server ends it once for good (thirtyone.ui's
-    __init__). Do the same here, so every run goes through app.py as in the browser."""
-    init = PagesManager.__init__
-
-    def whole_app(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        PagesManager.uses_pages_directory = False
-
-    monkeypatch.setattr(PagesManager, "__init__", whole_app)
+pytestmark = pytest.mark.usefixtures("whole_app")
 
 
 def opened(page: str, **params: str) -> AppTest:

@@ -213,20 +213,8 @@ def test_the_same_move_from_two_tabs_at_once(browser, room):
         b.context.close()
 
 
-def test_two_app_processes_on_one_postgresql(browser, tmp_path):
-    url = os.environ.get("THIRTYONE_TEST_PG_URL")
-    if not url:
-        reason = "no PostgreSQL to test against (THIRTYONE_TEST_PG_URL is not set)"
-        if IN_CI:
-            pytest.fail(f"{reason} (CI=true: PostgreSQL tests are required)")
-        pytest.skip(reason)
-    from sqlalchemy import create_engine
-
-    from thirtyone.store.schema import metadata
-    from thirtyone.store.store import normal_url
-    engine = create_engine(normal_url(url))
-    metadata.drop_all(engine)
-    engine.dispose()
+def test_two_app_processes_on_one_postgresql(browser, tmp_path, pg_url):
+    url = pg_url
     r = _room(browser, tmp_path, url, ["student", "student", "basic", "basic"], students=2)
     other = AppServer({"THIRTYONE_DATABASE_URL": url, "THIRTYONE_DATA_DIR": str(tmp_path)},
                       tmp_path, name="second").start()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -309,9 +310,13 @@ class Store:
     def record_answer(self, learner_id: int, quiz: str, answer: str, correct: bool) -> int:
         """Keep one answer to a quiz; returns which try it was (1 = first)."""
         quiz, answer = str(quiz)[:120], str(answer)[:200]
-        for _ in range(5):
+        for attempt in range(10):
             try:
                 with self.engine.begin() as c:
+                    # one writer per learner at a time (PostgreSQL row lock; SQLite has
+                    # one writer anyway and a clash is retried below)
+                    c.execute(select(s.learners.c.id).where(s.learners.c.id == learner_id)
+                              .with_for_update())
                     n = c.execute(select(func.count()).select_from(s.answers).where(
                         (s.answers.c.learner_id == learner_id)
                         & (s.answers.c.quiz == quiz))).scalar_one()
@@ -320,6 +325,7 @@ class Store:
                         correct=bool(correct), at=now()))
                 return n + 1
             except IntegrityError:  # the same learner answered twice at once: count again
+                time.sleep(0.01 * (attempt + 1))
                 continue
         raise StoreError("Your answer could not be saved; please try again.")
 
