@@ -27,13 +27,13 @@ from ..core.actions import Discard, Draw, Hit, Knock, Swap
 from ..core.rules import VARIANTS
 from ..store import Learner, Store, TableRow, shared
 from ..store.shared import TableRefused
-from .cards import CARD_CSS, card_html, hand_html
+from .cards import card_html, hand_html
 from .common import changed_options_text, rules_editor
 from .identity import current_learner
 from .plain import plain
 from .store import store_or_none
+from .table import table_styles
 from .table_html import (
-    TABLE_CSS,
     log_html,
     middle_html,
     recent_html,
@@ -78,7 +78,7 @@ def _teacher_of(class_id: int) -> bool:
 
 def table_page() -> None:
     """The whole Class table page."""
-    st.markdown(TABLE_CSS, unsafe_allow_html=True)
+    table_styles()  # outside the fragment: sent once, not with every redraw
     st.title("Class table")
     store = store_or_none()
     if store is None:
@@ -195,10 +195,10 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
     for i in range(0, len(others), per_row):
         cols = st.columns(per_row)
         for col, s in zip(cols, others[i:i + per_row], strict=False):
-            col.markdown(CARD_CSS + seat_html(variant, obs, s, you), unsafe_allow_html=True)
+            col.markdown(seat_html(variant, obs, s, you), unsafe_allow_html=True)
     with st.container(key="play_midrow"):
         mid, news = st.columns([1.25, 1], vertical_alignment="center")
-    mid.markdown(CARD_CSS + middle_html(obs), unsafe_allow_html=True)
+    mid.markdown(middle_html(obs), unsafe_allow_html=True)
     recent = recent_html(obs, mark)
     if recent and not obs.round_over:
         news.markdown(recent, unsafe_allow_html=True)
@@ -208,7 +208,7 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
         st.markdown(seat_html(variant, obs, seat, seat, with_cards=False, note=hand_note(obs)),
                     unsafe_allow_html=True)
         if not obs.round_over and not (obs.to_move == seat and obs.phase == "discard"):
-            st.markdown(CARD_CSS + hand_html(obs.hand, size="lg"), unsafe_allow_html=True)
+            st.markdown(hand_html(obs.hand, size="lg"), unsafe_allow_html=True)
     if obs.round_over and (seat is not None or _teacher_of(row.class_id)):
         label = "New game" if obs.game_over else "Deal the next round"
         st.button(label, key="ct_next", type="primary", on_click=_deal,
@@ -225,7 +225,7 @@ def _showdown(variant: Any, obs: Any) -> None:
     st.markdown(f'<div class="play-banner">{html.escape(head)}.</div>', unsafe_allow_html=True)
     rows = showdown_rows_html(variant, obs)
     if rows:
-        st.markdown(CARD_CSS + rows, unsafe_allow_html=True)
+        st.markdown(rows, unsafe_allow_html=True)
     why = [e.text for e in obs.log if e.kind in SHOWDOWN_KINDS]
     if why:
         st.markdown('<div class="play-recent">' + "<br>".join(html.escape(t) for t in why)
@@ -246,7 +246,7 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
         cols = st.columns(len(obs.hand))
         for col, card in zip(cols, obs.hand, strict=False):
             caption = "just drawn" if card == obs.just_drawn else "&nbsp;"
-            col.markdown(CARD_CSS + f'<div class="t31-slot">{card_html(card, "md")}'
+            col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
                          f'<div class="play-label">{caption}</div></div>',
                          unsafe_allow_html=True)
             if Discard(card) in discards:
