@@ -11,6 +11,7 @@ import json
 import pytest
 
 from thirtyone.core.cards import make_pack
+from thirtyone.core.rules import get_variant
 from thirtyone.game.records import game_from_record
 from thirtyone.store import StoreError
 from thirtyone.store import challenge_play as cp
@@ -200,3 +201,9 @@ def test_results_show_only_finished_rounds(store, klass):
         range(1, cp.rounds_finished(noah_game) + 1))
     assert [e.name for e in res.entries] == ["Mia", "Noah"] and res.entries[1].rank is None
     assert {ln.round_no for ln in cs.visible_lines(res.lines, 1)} == {1}
+
+
+def test_the_leaderboard_counts_in_the_variants_own_words():
+    # Scat is played for pennies (RULES.md), Kitty for chips, a points variant for points
+    assert cp.score_words(get_variant("scat").rules) == "pennies left"
+    assert cp.score_words(get_variant("kitty").rules) == "chips"

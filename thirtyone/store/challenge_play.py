@@ -23,7 +23,7 @@ import numpy as np
 
 from ..bots import LEVELS
 from ..core.cards import Card, make_pack
-from ..core.rules import VARIANTS, Rules, get_variant
+from ..core.rules import VARIANTS, Rules, get_variant, life_words
 from ..game.records import game_from_record, game_to_record
 from ..game.registry import first_dealer
 from ..game.table import TABLE_FAMILIES, Game, new_game
@@ -176,6 +176,14 @@ def save(store: Store, ch: ChallengeRow, learner_id: int, game: Game, version: i
 # --- scores -----------------------------------------------------------------------------------
 
 SCORE_WORDS = {"lives": "lives left", "points": "points", "chips": "chips"}
+
+
+def score_words(rules: Rules) -> str:
+    """The leaderboard's heading for the count: "pennies left" in Scat, "lives left" where a
+    life is a life (the game's own words), "points", "chips"."""
+    if rules.scoring == "lives":
+        return f"{life_words(rules)[1]} left"
+    return SCORE_WORDS[rules.scoring]
 
 
 def score(game: Game, seat: int = YOU) -> float:

@@ -159,7 +159,6 @@ def _round_end(ch: ChallengeRow):
         if cp.is_done(ch, state[GAME]):
             if obs.game_over:
                 game_over_banner(state, obs)
-            st.success("You have finished the challenge: your results are below.")
         else:
             st.button(f"Deal round {obs.round_no + 1}", key="chal_next_round",
                       on_click=deal_and_follow, args=(state,), type="primary")
@@ -226,6 +225,9 @@ def student_view(store: Store, ch: ChallengeRow, learner: Learner) -> None:
         left, right = st.columns([3.2, 1.2], gap="medium")
     with left:
         draw_table(state, round_end=_round_end(ch))
+        if done:  # under the felt, where a message box is readable
+            st.success("You have finished the challenge: your results are below.",
+                       icon=":material/emoji_events:")
     with right:
         st.markdown("#### Move log")
         move_log(state)
@@ -249,7 +251,7 @@ def cached_results(plays: tuple[PlayRow, ...]) -> cs.Results:
 
 
 def leaderboard_frame(ch: ChallengeRow, entries: list[cs.Entry]) -> pd.DataFrame:
-    what = cp.SCORE_WORDS[cp.setup_of(ch).rules.scoring]
+    what = cp.score_words(cp.setup_of(ch).rules)
     return pd.DataFrame({
         "rank": [e.rank if e.rank is not None else "playing" for e in entries],
         "student": [e.name for e in entries],
