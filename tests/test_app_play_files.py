@@ -15,8 +15,10 @@ from test_app_play import PAGE, TIMEOUT, run, start
 from thirtyone.core.rules import get_variant
 from thirtyone.game.saves import player_save
 from thirtyone.game.table import new_game
+from thirtyone.store import ClassRow
 from thirtyone.ui import table
 from thirtyone.ui.datadir import save_key
+from thirtyone.ui.identity import TEACHER_KEY
 
 IMAGE = "![x](http://evil.example/t.png)"
 
@@ -148,7 +150,13 @@ def test_loading_keeps_the_earlier_rounds_log(at):
     assert any(e.label.startswith("Earlier rounds (2)") for e in at.expander)
 
 
-def test_the_save_and_the_teacher_record_are_both_offered(at):
+def test_the_teacher_record_is_only_for_a_teacher_while_the_game_goes_on(at):
     start(at, "kitty", bots=2)
+    labels = [b.proto.label for b in at.get("download_button")]
     assert at.get("download_button")[0].key == "play_save"
-    assert "Teacher record (shows every card)" in [b.proto.label for b in at.get("download_button")]
+    # a student could read the hidden cards and the next deals in it
+    assert "Teacher record (shows every card)" not in labels
+    at.session_state[TEACHER_KEY] = ClassRow(1, "ABCDEF", "Room 1")  # the key was given
+    at.run()
+    assert "Teacher record (shows every card)" in [b.proto.label
+                                                   for b in at.get("download_button")]

@@ -27,7 +27,7 @@ from ..game.saves import earlier_round_logs
 from ..store import ChallengeRow, ClassRow, Learner, PlayRow, Store, StoreError
 from ..store import challenge_play as cp
 from ..store import challenge_scores as cs
-from .identity import current_learner
+from .identity import current_learner, teacher_class
 from .plain import plain
 from .store import store_or_none
 from .table import draw_table, game_over_banner, move_log, table_styles
@@ -52,7 +52,6 @@ from .table_state import (
 
 PARAM = "challenge"
 MAX_ID_DIGITS = 9
-TEACHER_KEY = "t31_teacher_class"
 PAGE = "pages/challenge.py"
 VERSION = "chal_version"      # the store version the session's game was read or written at
 SAVED = "chal_saved"          # (round, moves) of the game as last written
@@ -191,9 +190,9 @@ def challenge_page() -> None:
     st.subheader(plain(ch.title))
     st.caption(setup_text(ch) + ". Everyone in the class gets the same cards.")
     learner = current_learner(store)
-    teacher = st.session_state.get(TEACHER_KEY)
+    teacher = teacher_class()
     if learner is None or learner.class_id != ch.class_id:
-        if isinstance(teacher, ClassRow) and teacher.id == ch.class_id:
+        if teacher is not None and teacher.id == ch.class_id:
             show_results(store, ch, upto=None)
         else:
             st.warning(NOT_YOURS)

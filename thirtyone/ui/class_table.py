@@ -29,7 +29,7 @@ from ..store import Learner, Store, TableRow, shared
 from ..store.shared import TableRefused
 from .cards import card_html, hand_html
 from .common import changed_options_text, rules_editor
-from .identity import current_learner
+from .identity import current_learner, teacher_class
 from .plain import plain
 from .store import store_or_none
 from .table import table_styles
@@ -54,7 +54,6 @@ from .table_words import (
 
 PARAM = "table"
 POLL_SECONDS = 1.0
-TEACHER_KEY = "t31_teacher_class"
 ERROR = "t31_ct_error"        # the last refused move of this tab, one sentence
 SEEN = "t31_ct_seen"          # {table id: (version, log length)} this tab drew last
 TIMING = "t31_ct_timing"      # seconds the last redraw took (measured, shown to tests)
@@ -72,8 +71,8 @@ def table_id_from(raw: Any) -> int | None:
 
 
 def _teacher_of(class_id: int) -> bool:
-    klass = st.session_state.get(TEACHER_KEY)
-    return klass is not None and getattr(klass, "id", None) == class_id
+    klass = teacher_class()
+    return klass is not None and klass.id == class_id
 
 
 def table_page() -> None:

@@ -28,7 +28,6 @@ from .links import full_link
 from .plain import plain
 from .store import store_or_none
 
-TEACHER_KEY = "t31_teacher_class"     # the ClassRow whose dashboard this session may see
 NEW_KEY = "t31_class_new_key"         # (class id, teacher key) just made: shown until noted
 NEW_LINK = "t31_class_new_link"       # a resume link just made: shown open once
 JUST_MADE = "t31_class_show_code"    # the key was just noted: show the join code open
@@ -65,11 +64,6 @@ def _failed(message: str) -> None:
 
 # --- the teacher key -----------------------------------------------------------------------
 
-def teacher_class() -> ClassRow | None:
-    found = st.session_state.get(TEACHER_KEY)
-    return found if isinstance(found, ClassRow) else None
-
-
 def _open_dashboard(store: Store, key: str) -> bool:
     if _locked():
         return False
@@ -77,7 +71,7 @@ def _open_dashboard(store: Store, key: str) -> bool:
     if klass is None:
         _failed(WRONG_KEY)
         return False
-    st.session_state[TEACHER_KEY] = klass
+    identity.set_teacher_class(klass)
     st.session_state[FAILS] = []
     return True
 
@@ -146,7 +140,7 @@ def _start_tab(store: Store) -> None:
             except StoreError as e:
                 st.error(str(e), icon=":material/badge:")
                 return
-            st.session_state[TEACHER_KEY] = klass
+            identity.set_teacher_class(klass)
             st.session_state[NEW_KEY] = (klass.id, key)
             st.rerun()
     st.divider()
@@ -231,7 +225,7 @@ def _new_class_panel(klass: ClassRow) -> None:
 def _teacher(store: Store, klass: ClassRow) -> None:
     fresh = store.class_by_id(klass.id)
     if fresh is None:
-        st.session_state.pop(TEACHER_KEY, None)
+        identity.set_teacher_class(None)
         st.error("That class no longer exists.")
         return
     fresh_class = st.session_state.pop(JUST_MADE, False)
@@ -242,7 +236,7 @@ def _teacher(store: Store, klass: ClassRow) -> None:
     st.divider()
     if st.button("Close the dashboard", icon=":material/logout:", key="t31_teacher_close",
                  help="This browser forgets the teacher key; type it again to come back."):
-        st.session_state.pop(TEACHER_KEY, None)
+        identity.set_teacher_class(None)
         st.session_state.pop(NEW_KEY, None)
         st.rerun()
 
@@ -258,7 +252,7 @@ def class_page() -> None:
     if st.session_state.pop("t31_me_unknown", False):
         st.warning("That resume link does not bring anyone back; check it, or join again.",
                    icon=":material/link_off:")
-    klass = teacher_class()
+    klass = identity.teacher_class()
     if klass is not None:
         _teacher(store, klass)
         return

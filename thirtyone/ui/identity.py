@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..store import Learner, Store
+from ..store import ClassRow, Learner, Store
 from .store import store_or_none
 
 PARAM = "me"
+TEACHER_KEY = "t31_teacher_class"   # the ClassRow whose teacher key this session has given
 TOKEN_KEY = "t31_me_token"
 LEARNER_KEY = "t31_me_learner"
 
@@ -86,3 +87,17 @@ def put_back_in_url(params: dict[str, str]) -> dict[str, str]:
     """``params`` with this tab's token added, for writing the URL after a page change."""
     tok = st.session_state.get(TOKEN_KEY)
     return {**params, PARAM: tok} if tok else dict(params)
+
+
+def teacher_class() -> ClassRow | None:
+    """The class whose teacher key was given in this session (the Class page checks it), or
+    None: anything only a teacher may see asks here."""
+    found = st.session_state.get(TEACHER_KEY)
+    return found if isinstance(found, ClassRow) else None
+
+
+def set_teacher_class(klass: ClassRow | None) -> None:
+    if klass is None:
+        st.session_state.pop(TEACHER_KEY, None)
+    else:
+        st.session_state[TEACHER_KEY] = klass

@@ -22,6 +22,7 @@ from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Swap
 from ..core.rules import Variant
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
+from .identity import teacher_class
 from .plain import plain
 from .play_keep import keep
 from .replay import replay_button
@@ -324,7 +325,12 @@ def _save_load(state: State) -> None:
                                 "cards still hidden stay sealed in it.")
         with st.expander("For the teacher"):
             st.caption("The teacher record shows every card: every hand, the widow and the "
-                       "stock in order. Keep it from players in the middle of a round.")
+                       "stock in order, and how the next rounds will be dealt.")
+            if teacher_class() is None and not getattr(game, "game_over", False):
+                # a student could read the hidden cards and the next deals in it
+                st.caption("It can be downloaded once the game is over, or at any time by a "
+                           "teacher who has opened the dashboard (Class page) in this browser.")
+                return _load_control(state)
             st.download_button("Teacher record (shows every card)",
                                icon=":material/visibility:", key="play_teacher_record",
                                data=lambda: record_text(frozen), on_click="ignore",
