@@ -94,3 +94,16 @@ def test_a_bad_link_shows_notes_as_plain_text_and_keeps_what_it_can():
     assert not any("evil" in m.value for m in at.markdown)
     assert at.selectbox(key="variant_key").value == "schwimmen"
     assert "hand" not in at.query_params
+
+
+def test_a_resume_token_stays_in_the_address_but_never_in_the_class_link(tmp_path, monkeypatch):
+    from thirtyone.store import open_store
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
+    learner, token = open_store(url).new_learner("Kim")
+    at = opened("scorer", variant="scat", hand="AH KH 9S", me=token)
+    assert at.query_params["me"] == token            # a reload keeps who this is
+    assert token not in copy_link(at) and "me=" not in copy_link(at)
+    at.switch_page("pages/learn.py").run()           # a page change clears the URL...
+    assert at.query_params["me"] == token            # ...and the token is put back
+    assert token not in copy_link(at)
