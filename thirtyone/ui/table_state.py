@@ -221,7 +221,10 @@ def next_round(state: State) -> None:
     state.setdefault(PAST, []).append((obs.round_no, [e.text for e in obs.log]))
     deal = state.get(DEAL)
     try:
-        game.next_round(deal(game.round_no + 1) if deal else None)
+        if deal:   # a challenge's stacked next deck (table games only)
+            game.next_round(deal(game.round_no + 1))
+        else:      # the game's own shuffle (a banking game takes no deck)
+            game.next_round()
     except (IllegalActionError, ValueError) as e:
         state[ERROR] = str(e)
         return
