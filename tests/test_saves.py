@@ -157,9 +157,11 @@ def test_another_key_keeps_the_finished_rounds_and_deals_afresh(variant):
     again, _ = open_save(json.loads(text), OTHER_KEY)
     assert notice and notice.endswith(".") and "afresh" in notice
     assert back.round_no == g.round_no and back.players == g.players
-    assert not back.round_over or back.game_over
+    # (a fresh deal can end the round at once, e.g. 31 dealt: so no check of round_over)
     if isinstance(g, BankingGame):
-        assert list(back.chips) == list(g.round_start_chips)
+        # the chips the round started with: the fresh deal may already have settled some
+        # hands (a dealt 31 is paid at once), so the chips now can differ
+        assert list(back.round_start_chips) == list(g.round_start_chips)
     else:
         assert back.results[0].lives_lost == g.results[0].lives_lost
         assert [str(c) for c in back.round_decks[0]] == [str(c) for c in g.round_decks[0]]
@@ -167,6 +169,7 @@ def test_another_key_keeps_the_finished_rounds_and_deals_afresh(variant):
         decks = {tuple(map(str, x.round_decks[-1])) for x in (g, back, again)}
         assert len(decks) == 3
         assert back.history[0] == g.history[0]
+        assert back.history[-1] == []    # the round being played starts again from its deal
 
 
 def test_a_changed_file_is_dealt_afresh_even_with_the_right_key():
