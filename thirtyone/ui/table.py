@@ -326,7 +326,7 @@ def _save_load(state: State) -> None:
         with st.expander("For the teacher"):
             st.caption("The teacher record shows every card: every hand, the widow and the "
                        "stock in order, and how the next rounds will be dealt.")
-            if teacher_class() is None and not getattr(game, "game_over", False):
+            if teacher_class() is None and not game.game_over:
                 # a student could read the hidden cards and the next deals in it
                 st.caption("It can be downloaded once the game is over, or at any time by a "
                            "teacher who has opened the dashboard (Class page) in this browser.")
