@@ -32,17 +32,14 @@ from .common import changed_options_text, rules_editor
 from .identity import current_learner, teacher_class
 from .plain import plain
 from .store import store_or_none
-from .table import table_styles
+from .table import showdown, table_styles
 from .table_html import (
     log_html,
     middle_html,
     recent_html,
     seat_html,
-    showdown_rows_html,
 )
 from .table_words import (
-    ENDED_WORDS,
-    SHOWDOWN_KINDS,
     action_key,
     action_label,
     default_level,
@@ -106,38 +103,16 @@ def _take_seat_box(store: Store, row: TableRow, learner: Learner) -> None:
     if not free:
         st.info("Every seat at this table is taken: you are watching.")
         return
-    st.button("Take a seat", key="ct_take", type="primary", on_click=_take,
-              args=(store, row.id, learner))
+    st.button("Take a seat", key="ct_take", type="primary", on_click=_act,
+              args=(shared.take_seat, store, row.id, learner))
 
 
-def _take(store: Store, tid: int, learner: Learner) -> None:
+def _act(change: Any, *args: Any) -> None:
+    """A button's callback: make the change at the table (``shared.take_seat``, ``play``,
+    ``next_round``, ``hand_to_bot``); a refusal is kept to be shown, as plain text."""
     st.session_state[ERROR] = None
     try:
-        shared.take_seat(store, tid, learner)
-    except TableRefused as e:
-        st.session_state[ERROR] = str(e)
-
-
-def _send(store: Store, tid: int, seat: int, action: str, seen: int) -> None:
-    st.session_state[ERROR] = None
-    try:
-        shared.play(store, tid, seat, action, seen)
-    except TableRefused as e:
-        st.session_state[ERROR] = str(e)
-
-
-def _deal(store: Store, tid: int, seen: int) -> None:
-    st.session_state[ERROR] = None
-    try:
-        shared.next_round(store, tid, seen)
-    except TableRefused as e:
-        st.session_state[ERROR] = str(e)
-
-
-def _leave(store: Store, tid: int, seat: int, level: str) -> None:
-    st.session_state[ERROR] = None
-    try:
-        shared.hand_to_bot(store, tid, seat, level)
+        change(*args)
     except TableRefused as e:
         st.session_state[ERROR] = str(e)
 
@@ -170,8 +145,8 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
         st.markdown("#### Move log")
         st.markdown(log_html(obs, -1 if seat is None else seat, mark), unsafe_allow_html=True)
         if seat is not None and not obs.game_over:
-            st.button("Leave the table", key="ct_leave", on_click=_leave,
-                      args=(store, tid, seat, "basic"),
+            st.button("Leave the table", key="ct_leave", on_click=_act,
+                      args=(shared.hand_to_bot, store, tid, seat, "basic"),
                       help="A basic bot takes your seat and plays on.")
     st.session_state[TIMING] = time.perf_counter() - t0
 
@@ -202,7 +177,7 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
     if recent and not obs.round_over:
         news.markdown(recent, unsafe_allow_html=True)
     if obs.round_over:
-        _showdown(variant, obs)
+        showdown(variant, obs)
     if seat is not None:
         st.markdown(seat_html(variant, obs, seat, seat, with_cards=False, note=hand_note(obs)),
                     unsafe_allow_html=True)
@@ -210,25 +185,10 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
             st.markdown(hand_html(obs.hand, size="lg"), unsafe_allow_html=True)
     if obs.round_over and (seat is not None or _teacher_of(row.class_id)):
         label = "New game" if obs.game_over else "Deal the next round"
-        st.button(label, key="ct_next", type="primary", on_click=_deal,
-                  args=(store, row.id, row.version))
+        st.button(label, key="ct_next", type="primary", on_click=_act,
+                  args=(shared.next_round, store, row.id, row.version))
     elif seat is not None and obs.to_move == seat:
         _move_buttons(store, row, obs, seat)
-
-
-def _showdown(variant: Any, obs: Any) -> None:
-    result = obs.result
-    head = f"Round {obs.round_no} is over"
-    if result is not None:
-        head += f", {ENDED_WORDS.get(result.ended_by, result.ended_by)}"
-    st.markdown(f'<div class="play-banner">{html.escape(head)}.</div>', unsafe_allow_html=True)
-    rows = showdown_rows_html(variant, obs)
-    if rows:
-        st.markdown(rows, unsafe_allow_html=True)
-    why = [e.text for e in obs.log if e.kind in SHOWDOWN_KINDS]
-    if why:
-        st.markdown('<div class="play-recent">' + "<br>".join(html.escape(t) for t in why)
-                    + "</div>", unsafe_allow_html=True)
 
 
 def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
@@ -236,8 +196,8 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
     legal = list(obs.legal_actions)
 
     def button(col: Any, a: Any, primary: bool = False) -> None:
-        col.button(action_label(a, obs), key=action_key(a), on_click=_send,
-                   args=(store, row.id, seat, str(a), row.version), width="stretch",
+        col.button(action_label(a, obs), key=action_key(a), on_click=_act,
+                   args=(shared.play, store, row.id, seat, str(a), row.version), width="stretch",
                    type="primary" if primary else "secondary")
 
     discards = [a for a in legal if isinstance(a, Discard)]
@@ -309,8 +269,8 @@ def teacher_tables(store: Store, klass: Any) -> None:
         for i, (col, s) in enumerate(zip(cols, seats, strict=True)):
             col.text(s.name + (f" ({s.level})" if s.kind == "bot" else ""))
             if s.kind != "bot":
-                col.button("Hand to a bot", key=f"ct_bot_{row.id}_{i}", on_click=_leave,
-                           args=(store, row.id, i, "basic"))
+                col.button("Hand to a bot", key=f"ct_bot_{row.id}_{i}", on_click=_act,
+                           args=(shared.hand_to_bot, store, row.id, i, "basic"))
         st.page_link(PAGE, label="Watch this table", query_params={PARAM: str(row.id)},
                      icon=":material/visibility:")
     if st.session_state.get(ERROR):

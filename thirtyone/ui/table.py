@@ -165,8 +165,9 @@ def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
               args=(state,), type="primary")
 
 
-def _showdown(state: State, variant: Variant, obs: Any, you: int) -> None:
-    """All hands with their values, why each counts, and who loses what."""
+def showdown(variant: Variant, obs: Any) -> None:
+    """All hands with their values, why each counts, and who loses what (the Play page's,
+    the class table's and the challenge's round end)."""
     result = obs.result
     head = f"Round {obs.round_no} is over"
     if result is not None:
@@ -236,7 +237,7 @@ def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_en
         if recent and not obs.round_over:
             news.markdown(recent, unsafe_allow_html=True)
         if obs.round_over:
-            _showdown(state, variant, obs, you)
+            showdown(variant, obs)
         st.markdown(seat_html(variant, obs, you, you, with_cards=False,
                               note=hand_note(obs)), unsafe_allow_html=True)
         if obs.out[you] and not obs.game_over:
