@@ -198,3 +198,19 @@ def test_how_each_seat_plays_is_saved_and_loaded_with_the_game():
     rec = json.loads(save_game(g))
     del rec["styles"]            # records from before styles existed still load
     assert load_game(json.dumps(rec)).styles == (None, None, None)
+
+
+def test_a_round_nobody_ends_is_void_at_the_turn_cap_and_replays_so():
+    # two players in Schwimmen who swap one card back and forth and never knock: the game
+    # itself ends the round void after its 400th turn, so a record of it replays to the
+    # same end (the cap used to be kept outside the game, and such records failed to load)
+    from thirtyone.game.table import ROUND_TURN_CAP
+    g = new_game(get_variant("schwimmen").rules, ["A", "B"], seed=5)
+    while not g.round_over:
+        moves = [a for a in g.legal_actions() if str(a) not in ("knock", "pass")]
+        g.apply(moves[0])       # the first swap (or the dealer's choice of hand)
+        assert g.turns <= ROUND_TURN_CAP
+    assert g.round_result.ended_by == "void" and g.turns == ROUND_TURN_CAP
+    assert g.round_result.lives_lost == (0, 0)
+    g2 = game_from_record(json.loads(json.dumps(game_to_record(g))))
+    assert g2.snapshot() == g.snapshot() and g2.round_over

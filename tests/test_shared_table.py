@@ -213,7 +213,7 @@ def test_every_family_plays_a_round_with_each_seat_seeing_only_its_own(store, va
                             ["student", "basic", "student"])
     for p in people:
         shared.take_seat(store, row.id, p)
-    for _ in range(300):
+    for _ in range(1000):   # a round ends by the 400-turn cap at the latest
         row, game = shared.load(store, row.id)
         if game.round_over:
             break

@@ -25,7 +25,7 @@ from .expert.banking_hint import banking_hint
 from .expert.expert import expert_policy
 from .expert.hint import Hint, hint
 from .game.registry import AnyObservation, is_banking
-from .game.table import Observation, new_game
+from .game.table import ROUND_TURN_CAP, Observation, new_game
 from .policies.banking import BANKING_BOTS
 from .policies.basic import DEFAULT_KNOCK_AT, basic_policy, random_bot
 from .policies.standard import standard_policy
@@ -100,8 +100,8 @@ def hint_for(rules: Rules) -> Callable[[AnyObservation], Hint]:
 
 # --- whole rounds on the table engine ------------------------------------------------------
 
-# play_round calls a round still going after this many turns void, as thirtyone.sim does.
-MAX_ROUND_TURNS = 400
+# A round still going after this many turns is void (the game ends it, as thirtyone.sim does).
+MAX_ROUND_TURNS = ROUND_TURN_CAP
 
 
 @dataclass(frozen=True)

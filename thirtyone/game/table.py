@@ -97,6 +97,9 @@ __all__ = ["Observation", "Game", "RoundResult", "FinalTurns", "new_game", "stac
            "TABLE_FAMILIES"]
 
 TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
+# A round still going after this many turns is void (nobody loses): a swap-family round can
+# otherwise go on for ever. Part of the game, so a record replays it; thirtyone.sim has the same cap.
+ROUND_TURN_CAP = 400
 
 # --- hand values (fast paths for the engine and the bots) ---------------------------------
 
@@ -428,6 +431,10 @@ class Game(Dealing, FamilyMoves, Showdown):
             self._switch_move(seat, a, events)
         elif fam == "widow":
             self._exchange(seat, a, events)  # type: ignore[arg-type]
+        if not self.round_over and self.turns >= ROUND_TURN_CAP:
+            events.append(Event("void", f"{ROUND_TURN_CAP} turns and nobody has ended the "
+                                "round."))
+            self._end_round("void", events)
         self.log.extend(events)
         return events
 

@@ -190,9 +190,6 @@ def _bots_play(game: Game, seats: Sequence[Seat]) -> None:
         seat = seats[game.to_move]
         if seat.kind != "bot":
             return
-        if game.turns >= MAX_ROUND_TURNS:
-            game.void_round()
-            return
         obs = game.observation(game.to_move, log=False)
         game.apply(make_bot(seat.level or "basic")(obs, rng))
 
