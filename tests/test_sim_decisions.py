@@ -123,6 +123,9 @@ HOUSE = get_variant("eenendertigen").rules.replace(
     # the tie-break's hand strengths are large numbers (about 1e9): keys must not overflow
     (get_variant("scat").rules.replace(tie_break=True), 3, 25.0),
     (get_variant("schwimmen").rules.replace(tie_break=True, blitz_effect="none"), 4, 25.0),
+    # same rank counts, with fire at 32 (three aces then worth their rank sum, 33)
+    (get_variant("scat").rules.replace(same_rank=True), 3, 25.0),
+    (get_variant("schwimmen").rules.replace(same_rank=True, fire=32), 3, 25.0),
 ])
 def test_same_deals_give_the_same_rounds_in_both_engines(bots_text, rules, n, knock_at):
     """Deterministic bots on the same shuffled decks: every round ends the same way, after

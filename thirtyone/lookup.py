@@ -45,16 +45,24 @@ def all_hands(pack: int) -> np.ndarray:
 
 
 def suit_sum_values(hands: np.ndarray, rules: Rules) -> np.ndarray:
-    """Suit-sum value of each hand (rows of card indices), with three of a kind and fire."""
+    """Suit-sum value of each hand (rows of card indices), with same rank counts, three of
+    a kind and fire (RULES.md 2; ``core.scoring.suit_sum_score`` is the reference)."""
     pts, suits, ranks = CARD_POINTS[hands], CARD_SUITS[hands], CARD_RANKS[hands]
     per_suit = np.stack([np.where(suits == s, pts, 0).sum(axis=-1) for s in range(4)], axis=-1)
     values = per_suit.max(axis=-1).astype(np.float64)
+    if rules.same_rank:
+        values = np.maximum(values, _rank_sums(pts, ranks).max(axis=-1))
     trips = (ranks[..., 0] == ranks[..., 1]) & (ranks[..., 1] == ranks[..., 2])
     if rules.three_of_a_kind is not None:
         values = np.where(trips, np.maximum(values, rules.three_of_a_kind), values)
-    if rules.fire is not None:
-        values = np.where(trips & (ranks[..., 0] == 14), float(rules.fire), values)
+    if rules.fire_points is not None:
+        values = np.where(trips & (ranks[..., 0] == 14), rules.fire_points, values)
     return values
+
+
+def _rank_sums(pts: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+    """(..., 13) the points of each rank 2..14 in each hand."""
+    return np.stack([np.where(ranks == r, pts, 0).sum(axis=-1) for r in range(2, 15)], axis=-1)
 
 
 def brag_codes(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -138,13 +146,17 @@ def tie_break_strength(rules: Rules, hands: np.ndarray) -> np.ndarray:
     so base 16 keeps the order."""
     pts, suits, ranks = CARD_POINTS[hands].astype(np.int64), CARD_SUITS[hands], CARD_RANKS[hands]
     values = suit_sum_values(hands, rules)
-    # Per suit: its total, then its cards' points high to low; the best suit has the
-    # largest such code (as in scoring.best_suit).
-    in_suit = np.stack([suits == s for s in range(4)], axis=1)            # (N, 4, 3)
-    suit_pts = -np.sort(-np.where(in_suit, pts[:, None, :], 0), axis=-1)  # high to low
-    code = (suit_pts.sum(axis=-1) * 16 ** 3 + suit_pts[..., 0] * 16 ** 2
-            + suit_pts[..., 1] * 16 + suit_pts[..., 2])
-    best = np.take_along_axis(in_suit, code.argmax(axis=1)[:, None, None], axis=1)[:, 0]
+    # Groups of cards that add up: each suit, and (same rank counts) each rank. Per group:
+    # its total, then its cards' points high to low; the best group has the largest such
+    # code; suits come first, so an exact tie goes to a suit (as in scoring.best_group).
+    groups = [suits == s for s in range(4)]
+    if rules.same_rank:
+        groups += [ranks == r for r in range(2, 15)]
+    in_group = np.stack(groups, axis=1)                                    # (N, groups, 3)
+    group_pts = -np.sort(-np.where(in_group, pts[:, None, :], 0), axis=-1)  # high to low
+    code = (group_pts.sum(axis=-1) * 16 ** 3 + group_pts[..., 0] * 16 ** 2
+            + group_pts[..., 1] * 16 + group_pts[..., 2])
+    best = np.take_along_axis(in_group, code.argmax(axis=1)[:, None, None], axis=1)[:, 0]
     trips = (ranks[:, 0] == ranks[:, 1]) & (ranks[:, 1] == ranks[:, 2])
     plain = np.take_along_axis(code, code.argmax(axis=1)[:, None], axis=1)[:, 0] // 16 ** 3
     whole_hand = trips & (values != plain)  # three of a kind or fire: every card counts

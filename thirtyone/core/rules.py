@@ -113,6 +113,9 @@ OPTIONS: dict[str, Option] = {o.name: o for o in [
     Option("fire", "Three aces (fire)", (None, 32, 33),
            "What three aces are worth; where set, they end the round at once and every other "
            "player loses a life."),
+    Option("same_rank", "Same rank counts", _BOOL,
+           "Cards of one rank add up too: the best sum of cards sharing a suit or a rank "
+           "counts, so 7♥ 7♠ K♦ is 14 (a house rule of online Schwimmen tables)."),
     Option("tie_break", "Tie-break", _BOOL,
            "Equal values compare the counted cards from the highest down, then the others."),
     # moves
@@ -225,6 +228,7 @@ _NEEDS: dict[str, tuple[_Need, ...]] = {
     "packs": (_BANKING,),
     "three_of_a_kind": (_SUIT_SUM,),
     "fire": (_SUIT_SUM,),
+    "same_rank": (_SUIT_SUM,),
     "tie_break": (_SUIT_SUM,),
     "may_discard_taken_card": (_DRAW,),
     "allow_pass": (_SWAP,),
@@ -271,6 +275,7 @@ class Rules:
     hand_value: str = "suit_sum"
     three_of_a_kind: float | None = None
     fire: float | None = None
+    same_rank: bool = False
     tie_break: bool = False
     may_discard_taken_card: bool = False
     allow_pass: bool = True
@@ -360,6 +365,18 @@ class Rules:
         middle is never renewed (RULES.md 3b)."""
         return self.family in ("draw", "banking") or (self.family == "swap"
                                                         and self.allow_pass)
+
+    @property
+    def fire_points(self) -> float | None:
+        """What three aces are worth where they are fire: the fire value, or their rank sum
+        (33) when same rank counts and that gives more (RULES.md 2); None without fire.
+
+        >>> Rules(fire=32).fire_points, Rules(fire=32, same_rank=True).fire_points
+        (32.0, 33.0)
+        """
+        if self.fire is None:
+            return None
+        return float(max(self.fire, 33 if self.same_rank else 0))
 
     @property
     def counts_blitz(self) -> bool:

@@ -105,20 +105,35 @@ def best_suit(hand: tuple[Card, ...]) -> tuple[int, str, tuple[Card, ...]]:
     """The best one-suit total: (points, suit, cards of that suit). When two suits tie, the
     one with the higher cards counts (it is the better hand under a tie-break), so the answer
     does not depend on the order of the cards."""
-    def strength(suit: str) -> tuple:
-        same = [d.points for d in hand if d.suit == suit]
+    total, suit, counted = best_group(hand, same_rank=False)
+    return total, str(suit), counted
+
+
+def best_group(hand: tuple[Card, ...], same_rank: bool) -> tuple[int, str | int, tuple[Card, ...]]:
+    """The best total of cards sharing a suit, or (``same_rank``) a rank: (points, the suit
+    letter or the rank number, the cards counted). Ties go to the group with the higher cards
+    (the better hand under a tie-break), then to a suit, so the answer does not depend on the
+    order of the cards. The one place the suit sum is defined (RULES.md 2)."""
+    groups: list[tuple[str | int, tuple[Card, ...]]] = [
+        (suit, tuple(d for d in hand if d.suit == suit))
+        for suit in dict.fromkeys(c.suit for c in hand)]
+    if same_rank:
+        groups += [(rank, tuple(d for d in hand if d.rank == rank))
+                   for rank in dict.fromkeys(c.rank for c in hand)]
+
+    def strength(group: tuple[str | int, tuple[Card, ...]]) -> tuple:
+        same = [d.points for d in group[1]]
         return (sum(same), sorted(same, reverse=True))
-    suit = max(dict.fromkeys(c.suit for c in hand), key=strength)
-    counted = tuple(d for d in hand if d.suit == suit)
-    return sum(d.points for d in counted), suit, counted
+    key, counted = max(groups, key=strength)
+    return sum(d.points for d in counted), key, counted
 
 
 def suit_sum_score(hand: tuple[Card, ...], rules: Rules) -> Score:
-    total, suit, counted = best_suit(hand)
+    total, group, counted = best_group(hand, rules.same_rank)
     others = tuple(c for c in hand if c not in counted)
     ranks = {c.rank for c in hand}
-    if len(ranks) == 1 and hand[0].rank == 14 and rules.fire is not None:
-        pts = float(rules.fire)
+    if len(ranks) == 1 and hand[0].rank == 14 and rules.fire_points is not None:
+        pts = rules.fire_points
         return Score(pts, "fire", hand, hand, _tie_key(pts, hand, (), rules), fire=True,
                      reason=f"Three aces are fire, worth {points_text(pts)} under these rules: "
                             "the round ends at once and every other player loses a life.")
@@ -129,24 +144,40 @@ def suit_sum_score(hand: tuple[Card, ...], rules: Rules) -> Score:
                          reason=f"Three cards of one rank ({cards_display(hand)}) are worth "
                                 f"{points_text(pts)} under these rules.")
     pts = float(total)
-    blitz = total == 31
+    blitz = total == 31 and isinstance(group, str)
+    label = SUIT_NAMES[group] if isinstance(group, str) else _BRAG_RANK_WORD[group]
+    return Score(pts, label, counted, hand, _tie_key(pts, counted, others, rules),
+                 blitz=blitz, reason=_group_reason(hand, counted, label, isinstance(group, int),
+                                                   rules.same_rank))
+
+
+def _group_reason(hand: tuple[Card, ...], counted: tuple[Card, ...], label: str,
+                  by_rank: bool, same_rank: bool) -> str:
+    """One sentence: how the counted cards were found and added up."""
+    total = sum(c.points for c in counted)
+    others = tuple(c for c in hand if c not in counted)
     if len(counted) == 1:
-        why = (f"No two cards share a suit, so the best single card counts: "
-               f"{counted[0].display} = {total}.")
+        pair = [c for c in hand if sum(d.rank == c.rank for d in hand) > 1] if same_rank else []
+        why = "No two cards share a suit"
+        if pair:
+            pair_total = sum(c.points for c in pair)
+            why += (f" and {_and(c.display for c in pair)} add up to "
+                    f"{'only' if pair_total < total else 'no more than'} {pair_total}")
+        return f"{why}, so the best single card counts: {counted[0].display} = {total}."
+    why = f"{_and(c.display for c in counted)} count together as {label}"
+    if by_rank:
+        why += ", since same rank counts here"
+    why += f": {' + '.join(str(c.points) for c in counted)} = {total}"
+    if others:
+        verb = "does" if len(others) == 1 else "do"
+        where = "" if by_rank else (" is in another suit and" if len(others) == 1
+                                    else " are in another suit and")
+        why += f"; {cards_display(others)}{where} {verb} not count."
     else:
-        why = (f"{_and(c.display for c in counted)} count together as "
-               f"{SUIT_NAMES[suit]}: {' + '.join(str(c.points) for c in counted)} = {total}")
-        if others:
-            verb = "is" if len(others) == 1 else "are"
-            why += f"; {cards_display(others)} {verb} in another suit and does not count."
-            if len(others) > 1:
-                why = why.replace("does not count", "do not count")
-        else:
-            why += "."
-    if blitz:
+        why += "."
+    if total == 31 and not by_rank:
         why += " That is 31, a blitz."
-    return Score(pts, SUIT_NAMES[suit], counted, hand, _tie_key(pts, counted, others, rules),
-                 blitz=blitz, reason=why)
+    return why
 
 
 def _and(words: Iterable[str]) -> str:

@@ -30,9 +30,17 @@ def hand_key(hand: Sequence[Card], rules: Rules) -> tuple:
             best = max(pb + pc, pa)
         else:
             best = max(pa, pb, pc)
+        if rules.same_rank:   # cards of one rank add up too (RULES.md 2)
+            ra, rb, rc = a.rank, b.rank, c.rank
+            if ra == rb:
+                best = max(best, pa + pb + pc if rb == rc else pa + pb)
+            elif ra == rc:
+                best = max(best, pa + pc)
+            elif rb == rc:
+                best = max(best, pb + pc)
         if a.rank == b.rank == c.rank:
             if a.rank == 14 and rules.fire is not None:
-                return (float(rules.fire),)
+                return (rules.fire_points,)
             if rules.three_of_a_kind is not None and rules.three_of_a_kind > best:
                 return (float(rules.three_of_a_kind),)
         return (float(best),)
@@ -46,17 +54,20 @@ def _tie_break_key(hand: Sequence[Card], rules: Rules) -> tuple:
     other cards' points), as ``scoring`` builds it."""
     a, b, c = hand
     pts = [RANK_POINTS[a.rank], RANK_POINTS[b.rank], RANK_POINTS[c.rank]]
+    plain = sum(pts) if rules.same_rank else max(pts)   # the best sum of three of a kind
     if a.rank == b.rank == c.rank:
         bonus = None
         if a.rank == 14 and rules.fire is not None:
-            bonus = float(rules.fire)
-        elif rules.three_of_a_kind is not None and rules.three_of_a_kind > max(pts):
+            bonus = rules.fire_points
+        elif rules.three_of_a_kind is not None and rules.three_of_a_kind > plain:
             bonus = float(rules.three_of_a_kind)
         if bonus is not None:
             return (bonus, *sorted(pts, reverse=True), 0, 0, 0)
-    groups: dict[str, list[int]] = {}
+    groups: dict[object, list[int]] = {}
     for card, p in zip(hand, pts, strict=True):
         groups.setdefault(card.suit, []).append(p)
+        if rules.same_rank:
+            groups.setdefault(card.rank, []).append(p)
     best = max(groups.values(), key=lambda g: (sum(g), sorted(g, reverse=True)))
     rest = list(pts)
     for p in best:

@@ -85,8 +85,10 @@ def _canonical_codes(hands: np.ndarray, merge_tens: bool) -> np.ndarray:
 
 def classes_for(rules: Rules) -> HandClasses:
     """The classes for these rules: ten-point cards merge where only points and suits count
-    (suit sums without a three-of-a-kind value); brag ranks keep every rank apart."""
-    return hand_classes(rules.pack, rules.hand_value != "brag" and rules.three_of_a_kind is None)
+    (suit sums without a three-of-a-kind value or same rank counts); brag ranks keep every
+    rank apart."""
+    return hand_classes(rules.pack, rules.hand_value != "brag" and rules.three_of_a_kind is None
+                        and not rules.same_rank)
 
 
 @lru_cache(maxsize=4)

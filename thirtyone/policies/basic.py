@@ -199,7 +199,7 @@ def _pair_value(cards: tuple[Card, ...], rules: Rules) -> tuple:
     if rules.hand_value == "brag":
         a, b = cards
         return (int(a.rank == b.rank), max(a.rank, b.rank), min(a.rank, b.rank))
-    if cards[0].suit == cards[1].suit:
+    if cards[0].suit == cards[1].suit or (rules.same_rank and cards[0].rank == cards[1].rank):
         return (cards[0].points + cards[1].points,)
     return (max(cards[0].points, cards[1].points),)
 

@@ -121,7 +121,7 @@ class RoundBatch:
         self.S, self.V = hand_lookup(rules)
         self.thr2 = knock_threshold2(rules, knock_at)
         self.blitz_on = rules.counts_blitz
-        self.fire2 = (int(round(rules.fire * 2)) if rules.fire is not None
+        self.fire2 = (int(round(rules.fire_points * 2)) if rules.fire_points is not None
                       and rules.hand_value == "suit_sum" else -1)
         self.knock_after = first_knock_turn(rules, n)
         pack = np.array([c.index for c in make_pack(rules.pack)], dtype=np.int32)
