@@ -14,7 +14,7 @@ from ..teach.variant_table import humanise
 VARIANT_KEY = "variant_key"
 
 # Options that change the value of a hand (RULES.md section 2); the scorer offers these.
-HAND_VALUE_OPTIONS = ("three_of_a_kind", "fire", "tie_break")
+HAND_VALUE_OPTIONS = ("same_rank", "three_of_a_kind", "fire", "tie_break")
 
 
 def variant_picker() -> Variant:

@@ -21,7 +21,7 @@ from ..odds.tables import value_label
 from . import odds_plots as op
 from .figures import frozen
 
-ODDS_OPTIONS = ("pack", "three_of_a_kind", "fire", "tie_break", "knocker_tied",
+ODDS_OPTIONS = ("pack", "same_rank", "three_of_a_kind", "fire", "tie_break", "knocker_tied",
                 "may_discard_taken_card")
 SIM = "odds_sim_result"  # the last simulation: {"params": ..., "table": DataFrame}
 CHART = {"displayModeBar": False}

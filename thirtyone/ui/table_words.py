@@ -49,15 +49,15 @@ STEP_MODES = {"step": "One at a time (click Next)", "auto": "Automatic, one a se
 
 # House rules offered on the Play page, by family (the rest are fixed by the family).
 _COMMON = ("lives", "extra_life", "knock_from", "knocker_alone_lowest", "knocker_tied",
-           "three_of_a_kind", "fire", "blitz_effect", "blitz_after_knock")
+           "same_rank", "three_of_a_kind", "fire", "blitz_effect", "blitz_after_knock")
 
 
 HOUSE_RULES = {
     "draw": _COMMON + ("may_discard_taken_card", "stock_out", "points_to_win"),
     "swap": _COMMON + ("allow_pass", "allow_swap_all", "dealer_two_hands", "stock_out"),
     "switch": _COMMON,
-    "widow": ("chips", "ante", "tie_break", "knock_from", "three_of_a_kind", "fire",
-              "blitz_effect"),
+    "widow": ("chips", "ante", "tie_break", "knock_from", "same_rank", "three_of_a_kind",
+              "fire", "blitz_effect"),
     "banking": ("chips", "natural_pays", "bust_pays", "win_pays", "one_banker",
                 "anticlockwise", "packs"),
 }
