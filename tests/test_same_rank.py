@@ -25,7 +25,7 @@ from thirtyone.game.hands import hand_key, is_blitz, is_fire
 from thirtyone.lookup import after_draw, all_hands, flat, hand_lookup, hand_strengths, hand_table
 from thirtyone.odds.dealt import dealt_distribution
 from thirtyone.odds.knock import knock_survival_exact
-from thirtyone.odds.race import classes_for
+from thirtyone.odds.race import classes_for, race_curve
 from thirtyone.odds.tables import lookup
 from thirtyone.policies.view import value_table
 from thirtyone.sim.batch import simulate_decks
@@ -242,6 +242,16 @@ def test_race_classes_keep_hands_of_different_value_apart():
 
 
 # --- the odds and the simulator use it -----------------------------------------------------
+
+def test_racing_odds_rise_as_more_hands_reach_the_target():
+    """The moves are the same, only more hands reach 27 (three nines, three kings, three
+    aces), so the best chance within k turns is never lower, and higher on the deal."""
+    rules = get_variant("scat").rules
+    plain = race_curve(rules, target=27, k_max=10).best_possible
+    ranked = race_curve(rules.replace(same_rank=True), target=27, k_max=10).best_possible
+    assert ranked[0] > plain[0]
+    assert (ranked >= plain - 1e-12).all()
+
 
 def test_exact_dealt_distribution_rises_with_same_rank():
     plain = dealt_distribution(get_variant("schwimmen").rules)

@@ -90,7 +90,7 @@ def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
         else:
             v_nxt, c_nxt = v_now, c_now
         for x in o.known:   # a card taken openly was wanted: it counts in that hand
-            counted = _counted(c_now, x.index)
+            counted = _counted(c_now, x.index, view.rules.same_rank)
             weight *= np.where(counted, 1.0, TAKEN_UNCOUNTED)
         if DISCARD_FIT < 1.0 and o.last_discard is not None and view.rules.family == "draw":
             weight *= np.where(_discard_fits(c_now, o.last_discard.index, o.style, view.rules,
@@ -168,7 +168,10 @@ def _discard_fits(hands: np.ndarray, x: int, style: str | None, rules: Rules,
     return now >= other.max(axis=1)
 
 
-def _counted(hands: np.ndarray, card: int) -> np.ndarray:
-    """Whether ``card`` shares its suit with another card of each hand (S, 3)."""
+def _counted(hands: np.ndarray, card: int, same_rank: bool = False) -> np.ndarray:
+    """Whether ``card`` shares its suit (or, where same rank counts, its rank) with another
+    card of each hand (S, 3)."""
     same = (hands // 13) == card // 13
+    if same_rank:
+        same = same | ((hands % 13) == card % 13)
     return same.sum(axis=1) >= 2
