@@ -190,16 +190,17 @@ def test_scorer_and_fast_twins_give_every_hand_its_value(pack, opts):
     assert np.array_equal(value_table(rules).strength[h[:, 0], h[:, 2], h[:, 1]], want)
 
 
+@pytest.mark.parametrize("pack", [52, 32])
 @pytest.mark.parametrize("opts", [dict(), dict(three_of_a_kind=30.5, fire=32)], ids=str)
-def test_the_tie_break_orders_every_hand_as_the_rule_reads_it(opts):
-    rules = get_variant("kitty").rules.replace(same_rank=True, **opts)
-    keys = [score(cards(h), rules).key for h in HANDS[52]]
+def test_the_tie_break_orders_every_hand_as_the_rule_reads_it(pack, opts):
+    rules = get_variant("kitty").rules.replace(same_rank=True, pack=pack, **opts)
+    keys = [score(cards(h), rules).key for h in HANDS[pack]]
     want = dense_ranks([kitty_key(h, opts.get("three_of_a_kind"), opts.get("fire"))
-                        for h in HANDS[52]])
+                        for h in HANDS[pack]])
     assert dense_ranks(keys) == want
-    assert [hand_key(cards(h), rules) for h in HANDS[52]] == keys
-    rows = [tuple(sorted((c.rank, c.suit) for c in cards_of_row(r))) for r in all_hands(52)]
-    by_hand = dict(zip((tuple(sorted(h)) for h in HANDS[52]), want, strict=True))
+    assert [hand_key(cards(h), rules) for h in HANDS[pack]] == keys
+    rows = [tuple(sorted((c.rank, c.suit) for c in cards_of_row(r))) for r in all_hands(pack)]
+    by_hand = dict(zip((tuple(sorted(h)) for h in HANDS[pack]), want, strict=True))
     assert dense_ranks(list(hand_strengths(rules))) == [by_hand[h] for h in rows]
 
 
