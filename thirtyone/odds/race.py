@@ -221,12 +221,12 @@ K_MAX = 50  # turns covered by the backward induction
 
 # Why the draw-a-card race does not fit the families where nobody draws (a clause each).
 _NO_DRAW = {
-    "swap": "nobody draws in the swap games: each turn you swap with three open middle cards "
-            "that the other players keep changing",
-    "switch": "nobody draws in Switch: each turn you swap with an open hand that the other "
-              "players keep changing",
-    "widow": "nobody draws in the widow game: each turn you exchange with the widow, which "
-             "the other players keep changing",
+    "swap": "nobody draws a card in the swap games: each turn you swap with three open "
+            "middle cards that the other players keep changing",
+    "switch": "nobody draws a card in Switch: each turn you swap with an open hand that the "
+              "other players keep changing",
+    "widow": "nobody draws a card in the widow game: each turn you exchange with the widow, "
+             "which the other players keep changing",
 }
 
 

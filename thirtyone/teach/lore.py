@@ -64,8 +64,7 @@ SOURCES: dict[str, str] = {
     "seed 003": "the rules page of an online Blitz game (in Russian)",
     "RULES.md §4": "the app's rule book, section 4 (the variants)",
     "RULES.md §5": "the app's rule book, section 5 (history and names)",
-    "David Parlett": "the card-game historian David Parlett, as cited in seed 000 and "
-                     "RULES.md §5",
+    "David Parlett": "as cited in seed 000 and RULES.md §5",
 }
 
 _S0 = ("seed 000",)
@@ -85,7 +84,7 @@ HISTORY: tuple[Event, ...] = (
           "David Parlett points out that the name was used for two different games: one "
           "like Pontoon (a banking game) and one like Commerce (a draw game).",
           (*_S0R, "David Parlett")),
-    Event("then",
+    Event("later",
           "The game spread quickly across Europe and became popular in France, where it is "
           "called Trente et un, and in England and Ireland. It is a forerunner of Vingt-Un "
           "(French for twenty-one).", _S0R),
@@ -165,12 +164,13 @@ PLACES: tuple[Place, ...] = (
     Place("France", 46.6, 2.4, ("Trente et un",),
           "Trente et un is the French name of Thirty-One; the game became popular in France, "
           "and Rabelais mentions it.", era="history", sources=_S0R),
-    Place("Italy", 42.9, 12.6, ("Thirty-One",),
-          "Saint Bernardine, whose 1440 sermon holds the first known mention of the game, "
-          "was Italian, so the game may have begun here.", era="history", sources=_S0R),
     Place("Ireland", 53.3, -7.9, ("Thirty-One",),
           "The game became popular here as it spread across Europe.", era="history",
           sources=_S0R),
+    # After Ireland, so that Ireland carries the map's one 'Thirty-One' label in Europe.
+    Place("Italy", 42.9, 12.6, ("Thirty-One",),
+          "Saint Bernardine, whose 1440 sermon holds the first known mention of the game, "
+          "was Italian, so the game may have begun here.", era="history", sources=_S0R),
     Place("England (1670s)", 51.5, -0.1, ("Thirty-One",),
           "Francis Willughby wrote down that the game was played in England in the 1670s.",
           era="history", sources=_S0R),

@@ -86,7 +86,7 @@ def race_note(rules: Rules) -> str:
     reason = race_withheld(rules)
     if not reason:
         return ""
-    return (f"Racing to 31 is not drawn here because {reason}, so a race of drawn cards "
+    return (f"There is no race plot here because {reason}, so a race of drawn cards "
             "would give wrong odds; instead, **Your hand** shows the exact chance of every "
             "swap or exchange from the cards you can see.")
 

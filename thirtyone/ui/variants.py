@@ -268,8 +268,8 @@ def names_section() -> None:
     left, right = st.columns(2, gap="large")
     left.markdown("**Today**\n" + _list([(p.place, ", ".join(p.names), p.sources)
                                           for p in today]), unsafe_allow_html=True)
-    right.markdown("**Early history**\n" + _list([(p.place, f"{', '.join(p.names)}. {p.note}",
-                                                   p.sources) for p in past]),
+    # Early places are told by their notes (which name them), not by a list of names.
+    right.markdown("**Early history**\n" + _list([(p.place, p.note, p.sources) for p in past]),
                    unsafe_allow_html=True)
 
 
