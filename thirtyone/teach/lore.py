@@ -1,7 +1,8 @@
 """History, names and customs of Thirty-One, as data (RULES.md section 5).
 
-The facts come from RULES.md and the source texts; the sentences are ours. Pages show these
-values; nothing here imports streamlit.
+The facts come from RULES.md and the source texts; the sentences are ours. Every claim names
+its sources (keys of ``SOURCES``: a seed file, a section of RULES.md, or David Parlett as cited
+there), and the Variants page shows them in small print. Nothing here imports streamlit.
 
 >>> [p.place for p in PLACES if "Juble" in p.names]
 ['Oklahoma', 'Kansas']
@@ -80,7 +81,7 @@ HISTORY: tuple[Event, ...] = (
           "given in 1440 by the Italian Saint Bernardine, so the game may have begun in "
           "Italy.", _S0R),
     Event("1500s",
-          "Rabelais, Cardano and many other sixteenth-century writers mention the game. "
+          "Rabelais, Cardano and many other sixteenth-century texts mention the game. "
           "David Parlett points out that the name was used for two different games: one "
           "like Pontoon (a banking game) and one like Commerce (a draw game).",
           (*_S0R, "David Parlett")),
@@ -103,14 +104,14 @@ NOT_TO_CONFUSE: tuple[Note, ...] = (
          "players swap with open middle cards instead of drawing from a stock. This app "
          "plays it as the Schwimmen variant.", ("seed 000", "seed 001", "RULES.md §5"),
          "Schwimmen"),
-    Note("A banking game called 31: punters buy cards from a banker and try to get close to "
-         "31 without going over. The Banking variant in this app follows a book's rules for "
-         "such a game.", ("seed 000", "seed 002", "RULES.md §4"), "Greek 31"),
+    Note("A banking game called 31, played against a banker. The Banking variant in this app "
+         "follows a book's rules for a banking 31: punters buy cards and try to get close to "
+         "31 without going over.", ("seed 000", "seed 002", "RULES.md §4"), "Greek 31"),
 )
 
 CUSTOMS: tuple[Note, ...] = (
     Note("Lives are often pennies: each player starts with three and pays one into the middle "
-         "of the table for every lost round.", _S0R),
+         "of the table for every life lost.", _S0R),
     Note("In the five-dollar-bill game, an American version, each player's bill is the stake: "
          "a player folds one corner for each lost life; with all four corners folded the "
          "player rides free, and the last player left takes every bill.", _S0R),
