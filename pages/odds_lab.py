@@ -168,6 +168,8 @@ if section == "Starting hands":
 elif not FACTS.three_card:
     st.info("Banking 31 is a buying game against a banker; racing, knocking and move odds "
             "belong to the three-card table games.")
+elif section == "Racing to 31" and FACTS.race_note:
+    lab.race_withheld_note(FACTS.race_note)
 elif section == "Racing to 31":
     racing(FACTS.key)
 elif section == "Knocking":

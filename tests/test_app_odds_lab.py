@@ -154,5 +154,35 @@ def test_every_section_renders_for_each_family(at, variant):
     at.run()
     assert VARIANTS[variant].name in at.markdown[0].value
     for section in ("Starting hands", "Racing to 31", "Knocking", "Your hand"):
+        at.session_state["variant_key"] = variant  # AppTest drops the picker after a run
         show(at, section)
+        assert VARIANTS[variant].name in at.markdown[0].value, (variant, section)
         assert charts(at) or at.info, (variant, section)
+
+
+@pytest.mark.parametrize("variant, what", [("schwimmen", "three open middle cards"),
+                                           ("switch", "open hand"), ("kitty", "widow")])
+def test_racing_is_withheld_where_nobody_draws_with_a_note_and_a_way_to_the_swap_odds(
+        at, variant, what):
+    # What the sidebar picker sets; set before each run, because AppTest drops the sidebar
+    # picker's widget (and with it the choice) from later runs of a multipage app.
+    at.session_state["variant_key"] = variant
+    show(at, "Racing to 31")
+    assert VARIANTS[variant].name in at.markdown[0].value
+    assert not charts(at) and downloads(at) == 0  # no race plot, no race numbers
+    notes = [i.value for i in at.info]
+    assert len(notes) == 1
+    note = notes[0]
+    assert "nobody draws" in note and what in note and "Your hand" in note
+    assert note.count(". ") == 0 and note.endswith(".")  # one sentence
+    at.session_state["variant_key"] = variant
+    at.button(key="odds_race_to_hand").click().run()
+    assert not at.exception
+    assert at.radio(key="odds_section").value == "Your hand"
+    assert VARIANTS[variant].name in at.markdown[0].value
+    assert charts(at)  # the exact odds of every swap from the cards in view
+
+
+def test_racing_is_still_drawn_for_the_draw_family(at):
+    show(at, "Racing to 31")
+    assert len(charts(at)) == 1 and not at.info

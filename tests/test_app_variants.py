@@ -136,3 +136,31 @@ def test_the_names_map_draws_the_world_itself_and_asks_plotly_for_no_map_layer()
     assert all(-180 <= lo <= 180 and -90 <= la <= 90 for lo, la in pairs)
     assert any(abs(lo + 81) < 2 and abs(la - 25.5) < 2 for lo, la in pairs)  # Florida's tip
     assert any(abs(lo - 2.3) < 6 and abs(la - 48.9) < 3 for lo, la in pairs)  # Normandy coast
+
+
+def test_history_claims_show_their_sources_in_small_print(at):
+    from thirtyone.teach import lore
+
+    history = next(m.value for m in at.markdown if "1440" in m.value and "Willughby" in m.value)
+    items = history.split("\n- ")
+    assert len(items) == len(lore.HISTORY)
+    for item in items:  # each dated line carries its sources in small print
+        assert "class='t31-src'" in item and "seed 000" in item, item
+    assert "David Parlett" in next(i for i in items if "Pontoon" in i)
+    text = " ".join(m.value for m in at.markdown)
+    # The look-alikes, customs and the names lists cite their sources too.
+    assert text.count("class='t31-src'") >= len(lore.claims()) - len(lore.PLACES) + 3
+    key = " ".join(c.value for c in at.caption)
+    assert "seed 002" in key and "RULES.md §5" in key
+
+
+def test_trente_et_un_is_on_the_thirty_one_card_not_the_banking_card(at):
+    blocks = [m.value for m in at.markdown]
+
+    def facts(key):  # a card shows its summary, then its list of facts
+        return blocks[blocks.index(VARIANTS[key].summary) + 1]
+
+    assert facts("scat").startswith("- **Family:** draw")
+    assert "**Also called:** Trente et un" in facts("scat")
+    assert facts("banking").startswith("- **Family:** banking")
+    assert "Trente et un" not in facts("banking")

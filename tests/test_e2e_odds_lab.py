@@ -76,3 +76,17 @@ def test_the_csv_download_holds_the_plotted_dealt_values(page, app_url, tmp_path
         total = sum(float(line.rsplit(",", 1)[1]) for line in lines[1:]
                     if line.startswith(pack))
         assert abs(total - 1) < 1e-9
+
+
+def test_a_swap_game_link_to_racing_shows_the_note_and_opens_the_swap_odds(page, app_url):
+    open_app(page, app_url, "odds_lab?variant=schwimmen&section=racing")
+    assert page.get_by_role("radio", name="Racing to 31").is_checked()
+    note = page.locator("[data-testid='stAlert']")
+    assert "nobody draws a card in the swap games" in note.inner_text()
+    assert page.locator(".js-plotly-plot").count() == 0
+    page.get_by_role("button", name="Open Your hand").click()
+    wait_for_app(page)
+    assert page.get_by_role("radio", name="Your hand").is_checked()
+    assert len(plots(page)) == 1  # the odds of every swap from the cards in view
+    assert "section=your_hand" in page.url and "variant=schwimmen" in page.url
+    assert page.locator("text=Traceback").count() == 0

@@ -1,6 +1,8 @@
 """History and names as data (RULES.md section 5): every name is there, placed where the
 rules say, and the map points lie inside the right part of the world."""
 
+import re
+
 import pytest
 
 from thirtyone.core.rules import VARIANTS
@@ -89,9 +91,9 @@ def test_history_has_the_facts_of_the_rule_book_in_time_order():
 
 
 def test_the_look_alikes_and_customs_of_the_rule_book_are_told():
-    confused = [n for n, _ in lore.NOT_TO_CONFUSE]
+    confused = [n.topic for n in lore.NOT_TO_CONFUSE]
     assert "Skat" in confused and "Schwimmen" in confused
-    customs = " ".join(lore.CUSTOMS)
+    customs = " ".join(c.text for c in lore.CUSTOMS)
     for word in ["pennies", "five-dollar", "corner", "bet"]:
         assert word in customs
 
@@ -105,3 +107,80 @@ def test_all_names_lists_each_name_once():
     names = lore.all_names()
     assert len(names) == len(set(names))
     assert set(NAMES_IN_RULES) <= set(names)
+
+
+# --- every claim traceable; the three statements the sources correct (issue 15) ----------
+
+YEAR_OR_CENTURY = re.compile(r"\b1\d{3}s?\b|centur|\b\d{1,2}(st|nd|rd|th)[- ]", re.I)
+
+
+def test_every_dated_fact_names_a_known_source():
+    dated = [(text, src) for text, src in lore.claims() if YEAR_OR_CENTURY.search(text)]
+    # The history alone has 1440, the 1500s, the 1670s and the fifteenth century.
+    assert len(dated) >= 4
+    for text, src in dated:
+        assert src, f"no source for a dated fact: {text}"
+        assert set(src) <= set(lore.SOURCES), (text, src)
+
+
+def test_every_claim_names_a_known_source_and_each_source_is_explained():
+    for text, src in lore.claims():
+        assert src and set(src) <= set(lore.SOURCES), text
+    for key, words in lore.SOURCES.items():
+        assert words and words != key
+
+
+def test_the_year_check_catches_what_it_should():
+    for text in ["in 1440", "the 1670s", "the fifteenth century", "a 16th-century writer"]:
+        assert YEAR_OR_CENTURY.search(text), text
+    assert not YEAR_OR_CENTURY.search("three lives and 31 points")
+
+
+def test_claims_cover_history_look_alikes_customs_and_places():
+    texts = [t for t, _ in lore.claims()]
+    assert len(texts) == (len(lore.HISTORY) + len(lore.NOT_TO_CONFUSE) + len(lore.CUSTOMS)
+                          + len(lore.PLACES))
+
+
+def _says(word):
+    """Every piece of lore text that mentions ``word``: claims and variant aliases."""
+    out = [t for t, _ in lore.claims() if word in t]
+    out += [f"{v.name} is also called {a}" for v in VARIANTS.values() for a in v.aliases
+            if word in a]
+    return out
+
+
+def test_trente_et_un_is_the_french_name_of_thirty_one_never_of_the_banking_game():
+    said = _says("Trente et un")
+    assert said
+    for text in said:
+        assert "bank" not in text.lower(), text
+    assert "Trente et un" not in VARIANTS["banking"].aliases
+    assert "Trente et un" in VARIANTS["scat"].aliases  # the draw game, Thirty-One itself
+    assert any("French name of Thirty-One" in t for t in said)
+    for p in places_with("Trente et un"):
+        assert "banking" not in p.variants
+
+
+def test_trentuno_appears_only_among_related_games():
+    said = _says("Trentuno")
+    assert said
+    for text in said:
+        assert "related games" in text, text
+    assert not any("Trentuno" in n for p in lore.PLACES for n in p.names)
+    assert "Trentuno" not in lore.all_names()
+
+
+def test_the_game_is_a_forerunner_of_vingt_un_not_the_banking_form_its_ancestor():
+    said = _says("Vingt-Un")
+    assert said
+    for text in said:
+        assert "forerunner" in text, text
+        assert "ancestor" not in text and "bank" not in text.lower(), text
+    assert not any("ancestor" in t for t, _ in lore.claims())
+
+
+def test_parlett_is_cited_where_his_two_games_are_told():
+    (text, src), = [(t, s) for t, s in lore.claims() if "Parlett" in t]
+    assert "David Parlett" in src and "RULES.md §5" in src
+    assert "Pontoon" in text and "Commerce" in text

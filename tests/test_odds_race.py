@@ -3,6 +3,8 @@ and against Monte Carlo runs of its own policies."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -89,7 +91,8 @@ def test_expected_turns_match_a_monte_carlo_run_to_31():
 
 
 def test_a_basic_bot_holding_three_of_a_kind_worth_30_and_a_half_can_be_stuck_forever():
-    rules = get_variant("schwimmen").rules
+    # Scat with the three-of-a-kind house rule (Schwimmen has it, but nobody draws there).
+    rules = dataclasses.replace(R52, three_of_a_kind=30.5)
     c = race_curve(rules, 31, 5, parse_hand("7S 7H 7D"))
     assert c.expected_turns_basic == float("inf")
     assert np.isfinite(c.expected_turns_fastest)
@@ -136,3 +139,23 @@ def test_the_batched_basic_discard_is_the_basic_bots_discard(key):
     for row, pos in zip(four, mine, strict=True):
         cards = tuple(card_from_index(int(i)) for i in row)
         assert cards[pos] == best_discard(cards, rules)
+
+
+@pytest.mark.parametrize("key", ["schwimmen", "switch", "kitty"])
+def test_the_race_model_is_refused_where_nobody_draws(key):
+    from thirtyone.odds.race import race_withheld
+    from thirtyone.odds.tables import OddsError
+
+    rules = get_variant(key).rules
+    assert race_withheld(rules)
+    with pytest.raises(OddsError, match="nobody draws"):
+        race_curve(rules, 31, 10)
+
+
+@pytest.mark.parametrize("key", ["scat", "eenendertigen", "running_total", "five_dollar"])
+def test_the_race_model_fits_every_draw_family_variant(key):
+    from thirtyone.odds.race import race_withheld
+
+    rules = get_variant(key).rules
+    assert race_withheld(rules) is None
+    assert race_curve(rules, 31, 3).best_possible[3] > 0

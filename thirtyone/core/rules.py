@@ -413,8 +413,9 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
     Variant("scat", "Thirty-One (Scat)", _SCAT,
             "The classic American draw game: draw or take the top discard, throw one card "
             "away, and knock when you think you are not the lowest.",
-            "seed 000", aliases=("Scat", "Blitz", "Cadillac", "Cad", "Whammy!", "Juble",
-                                 "High Hat", "Ride the Bus", "Geronimo", "Nickle Knock"),
+            "seed 000", aliases=("Trente et un", "Scat", "Blitz", "Cadillac", "Cad", "Whammy!",
+                                 "Juble", "High Hat", "Ride the Bus", "Geronimo",
+                                 "Nickle Knock"),
             regions=("USA", "United Kingdom"), life_name="penny", life_plural="pennies",
             extra_life_name="on the county", optional=("three_of_a_kind",)),
     Variant("blitz", "Blitz (pub rules)",
@@ -472,7 +473,7 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
                   chips=20, extra_life=False, blitz_effect="others_lose", stock_out="reshuffle"),
             "One banker against the punters: buy cards one at a time towards 31 without going "
             "over; naturals are paid at once.",
-            "seed 002", aliases=("Trente et un",), regions=("Greece",), life_name="chip",
+            "seed 002", regions=("Greece",), life_name="chip",
             life_plural="chips"),
 ]}
 

@@ -13,6 +13,9 @@ The model (what is simplified, on purpose):
   against a real stock, 31 within 10 turns comes 47.5 % of the time with 32 cards (model
   39.5 %) and 18.4 % with 52 cards (model 15.6 %).
 * Knocking, the other players and the stock running out are ignored.
+* It fits only the draw family. In the swap, switch and widow games nobody draws: a turn
+  swaps with open cards that the other players keep changing, so ``race_withheld`` gives the
+  reason and ``solve_race`` refuses those rules (the Odds lab withholds the plot there).
 * The goal is a *target* hand: by default a hand worth 31 or more (a blitz, or fire where it
   is worth more); ``target`` can be lowered, e.g. 27, to ask how fast a knockable hand comes.
 
@@ -218,6 +221,22 @@ class RaceSolution:
 
 K_MAX = 50  # turns covered by the backward induction
 
+# Why the draw-a-card race does not fit the families where nobody draws (a clause each).
+_NO_DRAW = {
+    "swap": "nobody draws a card in the swap games: each turn you swap with three open "
+            "middle cards that the other players keep changing",
+    "switch": "nobody draws a card in Switch: each turn you swap with an open hand that the "
+              "other players keep changing",
+    "widow": "nobody draws a card in the widow game: each turn you exchange with the widow, "
+             "which the other players keep changing",
+}
+
+
+def race_withheld(rules: Rules) -> str | None:
+    """Why the racing model does not fit ``rules`` (a clause without a full stop), or None
+    where it does (the draw family)."""
+    return _NO_DRAW.get(rules.family)
+
 
 def solve_race(rules: Rules, target: float = 31) -> RaceSolution:
     """Solve the racing model (see the module text) for ``rules`` and ``target``."""
@@ -230,6 +249,9 @@ def _solve_race(rules: Rules, target: float) -> RaceSolution:
     check_hand_rules(rules)
     if rules.hand_value != "suit_sum":
         raise OddsError("Racing to 31 needs suit-sum hand values (brag hands have no 31).")
+    reason = race_withheld(rules)
+    if reason:
+        raise OddsError(f"Racing to 31 models drawing from the stock, and {reason}.")
     hc = classes_for(rules)
     is_target = _target(rules, target)
     if not is_target.any():

@@ -1,7 +1,8 @@
 """History, names and customs of Thirty-One, as data (RULES.md section 5).
 
-The facts come from RULES.md and the source texts; the sentences are ours. Pages show these
-values; nothing here imports streamlit.
+The facts come from RULES.md and the source texts; the sentences are ours. Every claim names
+its sources (keys of ``SOURCES``: a seed file, a section of RULES.md, or David Parlett as cited
+there), and the Variants page shows them in small print. Nothing here imports streamlit.
 
 >>> [p.place for p in PLACES if "Juble" in p.names]
 ['Oklahoma', 'Kansas']
@@ -18,18 +19,31 @@ from ..core.rules import VARIANTS
 
 @dataclass(frozen=True)
 class Event:
-    """One step in the game's history: roughly when, and what happened."""
+    """One step in the game's history: roughly when, what happened, and where it is written
+    (keys of ``SOURCES``)."""
 
     when: str
     text: str
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A claim that is not a dated event (a look-alike game, a table custom), with its
+    sources (keys of ``SOURCES``); ``topic`` names the look-alike game where there is one."""
+
+    text: str
+    sources: tuple[str, ...]
+    topic: str = ""
 
 
 @dataclass(frozen=True)
 class Place:
-    """A place where the game (or a relative) is known under some names.
+    """A place where the game (or a game also called 31) is known under some names.
 
-    ``era`` is "today" for names in use now and "history" for where the game was recorded
-    long ago. ``variants`` are keys of ``VARIANTS`` that play the game as known there.
+    ``era`` is "today" for names in use now and "history" for places in the game's early
+    history. ``variants`` are keys of ``VARIANTS`` that play the game as known there;
+    ``sources`` are keys of ``SOURCES`` for the names and the note.
     """
 
     place: str
@@ -39,49 +53,73 @@ class Place:
     note: str
     era: str = "today"
     variants: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
 
+
+# What each source key refers to: the texts in the project's seeds (also the ``source`` of
+# each preset), the rule book, and the historian the rule book and seed 000 cite.
+SOURCES: dict[str, str] = {
+    "seed 000": "a reference article on Thirty-One and its variants (in Russian)",
+    "seed 001": "the rules page of an online Schwimmen game (in Russian)",
+    "seed 002": "a card-game book's rules for banking Thirty-One (in Ukrainian)",
+    "seed 003": "the rules page of an online Blitz game (in Russian)",
+    "RULES.md §4": "the app's rule book, section 4 (the variants)",
+    "RULES.md §5": "the app's rule book, section 5 (history and names)",
+    "David Parlett": "as cited in seed 000 and RULES.md §5",
+}
+
+_S0 = ("seed 000",)
+_S0R = ("seed 000", "RULES.md §5")
 
 HISTORY: tuple[Event, ...] = (
     Event("from the 1400s",
-          "Aiming for a total of 31 is an old idea: it shaped all or part of games such as "
-          "Commerce, Cribbage, Trentuno and Wit and Reason."),
+          "Aiming for a total of 31 is an old idea. Since the fifteenth century it has shaped "
+          "all or part of several related games, such as Commerce, Cribbage, Trentuno and "
+          "Wit and Reason.", _S0R),
     Event("1440",
-          "The oldest known mention is in a French translation of a sermon preached in 1440 "
-          "by the Italian Saint Bernardine, so the game may have started in Italy."),
+          "The first known mention of Thirty-One is in a French translation of a sermon "
+          "given in 1440 by the Italian Saint Bernardine, so the game may have begun in "
+          "Italy.", _S0R),
     Event("1500s",
-          "Rabelais, Cardano and many other writers of the sixteenth century name the game. "
-          "The card historian David Parlett points out that the name then covered two games: "
-          "a banking game like Pontoon and a draw game like Commerce."),
-    Event("1500s-1600s",
-          "The game spread across Europe and caught on in France, England and Ireland. The "
-          "banking form is an ancestor of Vingt-Un, the family of Blackjack."),
+          "Rabelais, Cardano and many other sixteenth-century texts mention the game. "
+          "David Parlett points out that the name was used for two different games: one "
+          "like Pontoon (a banking game) and one like Commerce (a draw game).",
+          (*_S0R, "David Parlett")),
+    Event("later",
+          "The game spread quickly across Europe and became popular in France, where it is "
+          "called Trente et un, and in England and Ireland. It is a forerunner of Vingt-Un "
+          "(French for twenty-one).", _S0R),
     Event("1670s",
-          "Francis Willughby, an English naturalist who also wrote about games, noted that "
-          "Thirty-One was played in England."),
+          "Francis Willughby wrote down that Thirty-One was played in England.", _S0R),
     Event("today",
-          "The draw game is a favourite in America and Britain and goes by many local names. "
-          "Germany and Austria play their own open-card relative, Schwimmen; Greece keeps a "
-          "banking game called 31."),
+          "Thirty-One is popular in America and Britain and goes by many local names (see "
+          "the map). Some other games are also called 31: see below.", _S0R),
 )
 
-# Easily mixed up: the same number, different games.
-NOT_TO_CONFUSE: tuple[tuple[str, str], ...] = (
-    ("Skat", "Germany's national card game is a trick-taking game for three; 'Scat' only "
-             "sounds like it."),
-    ("Schwimmen", "Also called 31 in Germany, but played with open middle cards instead of a "
-                  "stock and a discard pile (the Schwimmen variant in this app)."),
-    ("Greek 31", "A banking game: punters buy cards against a banker, like Blackjack with 31 "
-                 "as the target (the Banking variant in this app)."),
+# Easily mixed up: the same number, or a name that sounds the same, but different games.
+NOT_TO_CONFUSE: tuple[Note, ...] = (
+    Note("Germany's national card game. Thirty-One is also called Scat, but it has nothing "
+         "to do with Skat.", _S0R, "Skat"),
+    Note("Another game called 31, in Germany and Austria (also Schnauz or Hosen 'runter): "
+         "players swap with open middle cards instead of drawing from a stock. This app "
+         "plays it as the Schwimmen variant.", ("seed 000", "seed 001", "RULES.md §5"),
+         "Schwimmen"),
+    Note("A banking game called 31, played against a banker. The Banking variant in this app "
+         "follows a book's rules for a banking 31: punters buy cards and try to get close to "
+         "31 without going over.", ("seed 000", "seed 002", "RULES.md §4"), "Greek 31"),
 )
 
-CUSTOMS: tuple[str, ...] = (
-    "Lives are often pennies: each player starts with three and pays one into the middle for "
-    "every lost round.",
-    "In the five-dollar-bill game a player folds one corner of the bill for each lost life; "
-    "with four corners folded the player rides free, and the winner takes every bill.",
-    "Players who are already out often bet with each other on who will last longest.",
-    "A player with no lives left is still in, with names like 'on the county', 'swimming' or "
-    "'free ride'; one more loss and they are out.",
+CUSTOMS: tuple[Note, ...] = (
+    Note("Lives are often pennies: each player starts with three and pays one into the middle "
+         "of the table for every life lost.", _S0R),
+    Note("In the five-dollar-bill game, an American version, each player's bill is the stake: "
+         "a player folds one corner for each lost life; with all four corners folded the "
+         "player rides free, and the last player left takes every bill.", _S0R),
+    Note("Side bets are common: players who are already out often bet with each other on who "
+         "will win or last longest.", _S0R),
+    Note("A player with no lives left is still in, with names like 'on the county', "
+         "'swimming', 'free ride' or 'on the bike'; one more loss and they are out.",
+         ("seed 000", "seed 001")),
 )
 
 PLACES: tuple[Place, ...] = (
@@ -89,49 +127,70 @@ PLACES: tuple[Place, ...] = (
     Place("United States", 44.5, -100.5,
           ("Thirty-One", "Scat", "Blitz", "Kitty", "High Hat", "Ride the Bus", "Geronimo",
            "Five-dollar bill"),
-          "Played across the country under many names.",
-          variants=("scat", "blitz", "five_dollar", "kitty", "running_total", "switch")),
+          "Thirty-One is popular in America. The sources give Scat, Blitz, Kitty, High Hat, Ride the "
+          "Bus and Geronimo without a place; the five-dollar bill is an American version.",
+          variants=("scat", "blitz", "five_dollar", "kitty", "running_total", "switch"),
+          sources=_S0R),
     Place("South Louisiana", 30.4, -91.6, ("Cadillac",), "Cadillac in south Louisiana.",
-          variants=("scat",)),
+          variants=("scat",), sources=_S0R),
     Place("Mississippi", 32.7, -89.7, ("Cadillac",), "Cadillac in Mississippi too.",
-          variants=("scat",)),
-    Place("Pennsylvania", 40.9, -77.8, ("Cad",), "Shortened to Cad.", variants=("scat",)),
+          variants=("scat",), sources=_S0R),
+    Place("Pennsylvania", 40.9, -77.8, ("Cad",), "Shortened to Cad.", variants=("scat",),
+          sources=_S0R),
     Place("Central Indiana", 39.8, -86.2, ("Whammy!",), "Whammy!, with the exclamation mark.",
-          variants=("scat",)),
-    Place("Oklahoma", 35.5, -97.5, ("Juble",), "Juble in Oklahoma.", variants=("scat",)),
-    Place("Kansas", 38.5, -98.4, ("Juble",), "Juble in Kansas as well.", variants=("scat",)),
+          variants=("scat",), sources=_S0R),
+    Place("Oklahoma", 35.5, -97.5, ("Juble",), "Juble in Oklahoma.", variants=("scat",),
+          sources=_S0R),
+    Place("Kansas", 38.5, -98.4, ("Juble",), "Juble in Kansas as well.", variants=("scat",),
+          sources=_S0R),
     Place("Hawaii", 20.8, -156.3, ("Nickle Knock",), "Nickle Knock in Hawaii.",
-          variants=("scat",)),
+          variants=("scat",), sources=_S0R),
     Place("England", 52.6, -1.5, ("Thirty-One", "Stop the Bus"),
-          "Thirty-One is popular in Britain; Stop the Bus ranks hands as in Brag.",
-          variants=("scat", "stop_the_bus")),
+          "Thirty-One is popular in Britain; Stop the Bus, common in England, ranks hands as "
+          "in Brag.", variants=("scat", "stop_the_bus"), sources=_S0R),
     Place("Germany", 51.1, 10.4, ("Schwimmen", "Schnauz", "Knack", "Hosen 'runter", "31"),
-          "The open-card relative: swap with the middle; a player with no lives is "
-          "swimming.", variants=("schwimmen",)),
+          "Schwimmen, another game called 31: swap with the open middle cards; a player with "
+          "no lives left is 'swimming'.", variants=("schwimmen",),
+          sources=("RULES.md §5", "seed 000", "seed 001")),
     Place("Austria", 47.6, 14.1, ("Schwimmen", "Schnauz", "Knack", "Hosen 'runter"),
-          "Played as in Germany.", variants=("schwimmen",)),
+          "Schwimmen is played here under the same names as in Germany.",
+          variants=("schwimmen",), sources=("RULES.md §5",)),
     Place("Netherlands", 52.2, 5.5, ("Eenendertigen",),
-          "The Dutch draw game, with the 32-card pack.", variants=("eenendertigen",)),
+          "The Dutch version, played with the 32-card pack.", variants=("eenendertigen",),
+          sources=_S0R),
     Place("Greece", 39.3, 22.0, ("31 (banking game)",),
-          "A banking game against a banker; play goes to the right.", variants=("banking",)),
+          "A banking game called 31, played against a banker; in the Greek tradition play "
+          "goes anticlockwise.", variants=("banking",),
+          sources=("seed 000", "RULES.md §4", "RULES.md §5")),
     Place("France", 46.6, 2.4, ("Trente et un",),
-          "Trente et un: named by Rabelais; popular there from the 1500s.", era="history"),
-    Place("Italy", 42.9, 12.6, ("Trentuno",),
-          "The first mention (1440) suggests an Italian origin.", era="history"),
+          "Trente et un is the French name of Thirty-One; the game became popular in France, "
+          "and Rabelais mentions it.", era="history", sources=_S0R),
     Place("Ireland", 53.3, -7.9, ("Thirty-One",),
-          "One of the countries where the game caught on early.", era="history"),
+          "The game became popular here as it spread across Europe.", era="history",
+          sources=_S0R),
+    # After Ireland, so that Ireland carries the map's one 'Thirty-One' label in Europe.
+    Place("Italy", 42.9, 12.6, ("Thirty-One",),
+          "Saint Bernardine, whose 1440 sermon holds the first known mention of the game, "
+          "was Italian, so the game may have begun here.", era="history", sources=_S0R),
     Place("England (1670s)", 51.5, -0.1, ("Thirty-One",),
-          "Francis Willughby recorded the game here in the 1670s.", era="history"),
+          "Francis Willughby wrote down that the game was played in England in the 1670s.",
+          era="history", sources=_S0R),
 )
 
 
-# What the ``source`` of each preset refers to (the texts in the project's seeds).
-SOURCES: dict[str, str] = {
-    "seed 000": "a reference article on Thirty-One and its variants (in Russian)",
-    "seed 001": "the rules page of an online Schwimmen game (in Russian)",
-    "seed 002": "a card-game book's rules for banking Thirty-One (in Ukrainian)",
-    "seed 003": "the rules page of an online Blitz game (in Russian)",
-}
+def cite(sources: tuple[str, ...]) -> str:
+    """Source keys as short text for small print: 'seed 000; RULES.md §5'."""
+    return "; ".join(sources)
+
+
+def claims() -> list[tuple[str, tuple[str, ...]]]:
+    """Every lore claim as (text, sources): the history, the look-alikes, the customs and
+    each place's names and note. Tests check that each names a known source."""
+    out = [(f"{e.when}: {e.text}", e.sources) for e in HISTORY]
+    out += [(f"{n.topic}: {n.text}" if n.topic else n.text, n.sources)
+            for n in (*NOT_TO_CONFUSE, *CUSTOMS)]
+    out += [(f"{p.place} ({', '.join(p.names)}): {p.note}", p.sources) for p in PLACES]
+    return out
 
 
 def source_text(source: str) -> str:

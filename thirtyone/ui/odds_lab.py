@@ -17,6 +17,7 @@ from ..core.cards import parse_hand
 from ..core.rules import Rules
 from ..odds.knock import knock_risk
 from ..odds.moves import MoveOdds, move_odds
+from ..odds.race import race_withheld
 from ..odds.tables import value_label
 from . import odds_plots as op
 from .figures import frozen
@@ -67,6 +68,7 @@ class Facts:
     suit_sum: bool      # hands are valued by the suit sum (racing to 31 makes sense)
     max_players: int    # the most players the controls offer
     has_moves: bool     # the family has cards to see, so move odds apply
+    race_note: str      # why Racing to 31 is withheld for these rules ("" where it is drawn)
 
     @classmethod
     def of(cls, rules: Rules) -> Facts:
@@ -74,7 +76,32 @@ class Facts:
                    three_card=rules.hand_value != "banking_total",
                    suit_sum=rules.hand_value == "suit_sum",
                    max_players=max(2, min(7, rules.max_players, rules.pack // 3 - 2)),
-                   has_moves=rules.family in VISIBLE_HELP)
+                   has_moves=rules.family in VISIBLE_HELP,
+                   race_note=race_note(rules))
+
+
+def race_note(rules: Rules) -> str:
+    """One sentence: why the race plot is withheld for these rules and what is shown instead
+    ("" where the draw-a-card race fits)."""
+    reason = race_withheld(rules)
+    if not reason:
+        return ""
+    return (f"There is no race plot here because {reason}, so a race of drawn cards "
+            "would give wrong odds; instead, **Your hand** shows the exact chance of every "
+            "swap or exchange from the cards you can see.")
+
+
+def show_your_hand() -> None:
+    """Button callback: switch the Odds lab to the Your hand section."""
+    st.session_state["odds_section"] = "Your hand"
+
+
+def race_withheld_note(note: str) -> None:
+    """Racing to 31 where nobody draws: the note instead of the plot, and a button that opens
+    the section shown instead (a whole-page rerun, so the section radio follows)."""
+    st.info(note, icon=":material/block:")
+    st.button("Open Your hand", key="odds_race_to_hand", on_click=show_your_hand,
+              icon=":material/arrow_forward:")
 
 
 # --- cached engine calls ------------------------------------------------------------------

@@ -143,18 +143,37 @@ def variant_cards_section(first: str | None = None) -> None:
 
 # --- history and names ---------------------------------------------------------------------
 
+def _source(sources: tuple[str, ...]) -> str:
+    """A claim's sources as small print (HTML, escaped)."""
+    return f" <small class='t31-src'>[{html.escape(lore.cite(sources))}]</small>"
+
+
+def _list(items: list[tuple[str, str, tuple[str, ...]]]) -> str:
+    """Markdown list items 'lead: text [sources]' as escaped HTML (lead in bold if given)."""
+    return "\n".join(f"- {f'<b>{html.escape(lead)}</b>: ' if lead else ''}{html.escape(text)}"
+                     f"{_source(src)}" for lead, text, src in items)
+
+
+def sources_key() -> str:
+    """What the source keys in the small print refer to, for the foot of the history."""
+    return " · ".join(f"{k}: {v}" for k, v in lore.SOURCES.items())
+
+
 def history_section() -> None:
     st.header("History")
     st.markdown("\n".join(f"- <span class='t31-when'>{html.escape(e.when)}</span> — "
-                          f"{html.escape(e.text)}" for e in lore.HISTORY),
+                          f"{html.escape(e.text)}{_source(e.sources)}" for e in lore.HISTORY),
                 unsafe_allow_html=True)
     left, right = st.columns(2, gap="large")
     with left:
         st.subheader("Not to be confused with", anchor=False)
-        st.markdown("\n".join(f"- **{n}**: {t}" for n, t in lore.NOT_TO_CONFUSE))
+        st.markdown(_list([(n.topic, n.text, n.sources) for n in lore.NOT_TO_CONFUSE]),
+                    unsafe_allow_html=True)
     with right:
         st.subheader("Table customs", anchor=False)
-        st.markdown("\n".join(f"- {c}" for c in lore.CUSTOMS))
+        st.markdown(_list([("", c.text, c.sources) for c in lore.CUSTOMS]),
+                    unsafe_allow_html=True)
+    st.caption("Sources in square brackets. " + sources_key())
 
 
 WORLD_FILE = Path(__file__).with_name("world_110m.json")
@@ -195,7 +214,7 @@ def names_map() -> go.Figure:
     fig = go.Figure()
     add_world(fig)
     styles = {"today": ("Names in use today", "#1f6f43", "circle"),
-              "history": ("Where it was recorded long ago", "#a0522d", "diamond")}
+              "history": ("Early history", "#a0522d", "diamond")}
     labelled: set[str] = set()
 
     def label_once(p: lore.Place) -> str:
@@ -215,9 +234,11 @@ def names_map() -> go.Figure:
             textposition="top center", textfont={"size": 13, "color": colour},
             marker={"size": 13, "color": colour, "symbol": symbol,
                     "line": {"width": 1, "color": "white"}},
-            customdata=[[p.place, ", ".join(p.names), p.note] for p in places],
+            customdata=[[p.place, ", ".join(p.names), p.note, lore.cite(p.sources)]
+                        for p in places],
             hovertemplate="<b>%{customdata[0]}</b><br>%{customdata[1]}<br>"
-                          "<i>%{customdata[2]}</i><extra></extra>"))
+                          "<i>%{customdata[2]}</i><br>source: %{customdata[3]}"
+                          "<extra></extra>"))
     # No layer of plotly's own (land, coastlines, countries...): those would be fetched from
     # plotly's map server, which schools often cannot reach. The outline is drawn above.
     fig.update_geos(projection_type="natural earth", showcountries=False, showland=False,
@@ -245,10 +266,11 @@ def names_section() -> None:
     today = [p for p in lore.PLACES if p.era == "today"]
     past = [p for p in lore.PLACES if p.era != "today"]
     left, right = st.columns(2, gap="large")
-    left.markdown("**Today**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
-                                            for p in today))
-    right.markdown("**In the past**\n" + "\n".join(f"- {p.place}: *{', '.join(p.names)}*"
-                                                   for p in past))
+    left.markdown("**Today**\n" + _list([(p.place, ", ".join(p.names), p.sources)
+                                          for p in today]), unsafe_allow_html=True)
+    # Early places are told by their notes (which name them), not by a list of names.
+    right.markdown("**Early history**\n" + _list([(p.place, p.note, p.sources) for p in past]),
+                   unsafe_allow_html=True)
 
 
 # --- statistics -------------------------------------------------------------------------
