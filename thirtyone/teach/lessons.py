@@ -29,7 +29,7 @@ Quiz kinds:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,8 @@ from ..core.rules import OPTIONS, Rules, get_variant
 from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import points_text
 from ..odds.dealt import dealt_distribution, hand_standing
+from .quiz import Feedback, LessonError, Quiz, need
+from .quiz_kinds import KINDS
 from .variant_table import humanise
 
 # An installed wheel carries the top-level lessons/ folder inside the package as
@@ -47,73 +49,14 @@ LESSONS_DIR = resources.files("thirtyone") / "lesson_texts"
 if not LESSONS_DIR.is_dir():
     LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 
-QUIZ_KINDS = ("value", "discard", "swap", "showdown", "best", "option", "likelier", "standing")
+QUIZ_KINDS = ("value", "discard", "swap", "showdown", "best", "option", "likelier", "standing",
+              *KINDS)
 _FORBIDDEN_KEYS = ("answer", "correct", "solution")
-
-
-class LessonError(ValueError):
-    """A lesson file that cannot be read; the message names the file and the problem."""
-
-
-# --- quizzes --------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Feedback:
-    correct: bool
-    message: str
-
-
-@dataclass
-class Quiz:
-    """A question with options; ``correct`` holds the indices of every right option and
-    ``why`` the engine's explanation per option (shown after an answer)."""
-
-    kind: str
-    question: str
-    variant: str
-    options: list[str]
-    correct: set[int]
-    why: list[str]
-    summary: str                      # the engine's explanation of the right answer
-    cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # what to show
-
-    def check(self, choice: str | int) -> Feedback:
-        """Check an answer (option text or index); the message says why it is right or not."""
-        if isinstance(choice, int) and not isinstance(choice, bool):
-            i = choice
-        else:
-            try:
-                i = self.options.index(str(choice))
-            except ValueError:
-                raise ValueError(f"'{choice}' is not one of the options: "
-                                 f"{', '.join(self.options)}.") from None
-        if not 0 <= i < len(self.options):
-            raise ValueError(f"Option {i} does not exist; there are {len(self.options)}.")
-        right = [self.options[j] for j in sorted(self.correct)]
-        if i in self.correct:
-            extra = f"{' and '.join(right)} are equally good." if len(right) > 1 else ""
-            return Feedback(True, _join("Right!", self.why[i], extra, self.summary))
-        return Feedback(False, _join("Not quite.", self.why[i],
-                                     f"The answer is {' or '.join(right)}.", self.summary))
-
-    @property
-    def answers(self) -> list[str]:
-        return [self.options[j] for j in sorted(self.correct)]
-
-
-def _join(*parts: str) -> str:
-    return " ".join(p.strip() for p in parts if p and p.strip())
 
 
 def _rules_of(spec: dict[str, Any], default_variant: str) -> tuple[str, Rules]:
     key = spec.get("variant", default_variant)
     return key, get_variant(key).rules
-
-
-def _need(spec: dict[str, Any], *keys: str) -> None:
-    for k in keys:
-        if k not in spec:
-            raise LessonError(f"A '{spec.get('kind')}' quiz needs '{k}'.")
 
 
 def _hands(spec: dict[str, Any], rules: Rules) -> list[tuple[str, tuple[Card, ...]]]:
@@ -141,7 +84,7 @@ def _a(name: str) -> str:
 
 
 def _value_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "hand")
+    need(spec, "hand")
     hand = parse_hand(spec["hand"], pack=rules.pack)
     s = score(hand, rules)
     if rules.hand_value == "brag":
@@ -182,7 +125,7 @@ def _value_quiz(spec, key, rules) -> Quiz:
 
 
 def _discard_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "hand")
+    need(spec, "hand")
     hand = parse_hand(spec["hand"], pack=rules.pack, size=4)
     kept = [score(tuple(c for c in hand if c != d), rules) for d in hand]
     best = max(kept)
@@ -196,7 +139,7 @@ def _discard_quiz(spec, key, rules) -> Quiz:
 
 
 def _swap_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "hand", "middle")
+    need(spec, "hand", "middle")
     if rules.family != "swap":
         raise LessonError(f"A swap quiz needs a swap-family variant, not '{key}'.")
     hand = parse_hand(spec["hand"], pack=rules.pack)
@@ -334,7 +277,7 @@ def _best_quiz(spec, key, rules) -> Quiz:
 
 
 def _option_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "option")
+    need(spec, "option")
     name = spec["option"]
     if name not in OPTIONS:
         raise LessonError(f"Unknown option '{name}'.")
@@ -358,7 +301,7 @@ def _odds_words(p: float) -> str:
 
 
 def _likelier_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "variants")
+    need(spec, "variants")
     keys = spec["variants"] if isinstance(spec["variants"], list) else \
         [k.strip() for k in spec["variants"].split(",")]
     measure = spec.get("measure", "p31")
@@ -389,7 +332,7 @@ _STANDING_BANDS = ((0.0, 0.25, "fewer than a quarter"), (0.25, 0.5, "a quarter t
 
 
 def _standing_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "hand")
+    need(spec, "hand")
     hand = parse_hand(spec["hand"], pack=rules.pack)
     st = hand_standing(hand, rules)
     options = [b[2] for b in _STANDING_BANDS]
@@ -405,7 +348,7 @@ def _standing_quiz(spec, key, rules) -> Quiz:
 
 _BUILDERS = {"value": _value_quiz, "discard": _discard_quiz, "swap": _swap_quiz,
              "showdown": _showdown_quiz, "best": _best_quiz, "option": _option_quiz,
-             "likelier": _likelier_quiz, "standing": _standing_quiz}
+             "likelier": _likelier_quiz, "standing": _standing_quiz, **KINDS}
 
 
 def parse_spec(text: str) -> dict[str, Any]:
@@ -438,7 +381,7 @@ def make_quiz(spec: dict[str, Any], default_variant: str = "scat") -> Quiz:
     for k in _FORBIDDEN_KEYS:
         if k in spec:
             raise LessonError(f"A quiz must not give its '{k}': the engine works it out.")
-    _need(spec, "kind", "question")
+    need(spec, "kind", "question")
     kind = spec["kind"]
     if kind not in _BUILDERS:
         raise LessonError(f"Unknown quiz kind '{kind}'; kinds are: {', '.join(QUIZ_KINDS)}.")
