@@ -29,6 +29,7 @@ Quiz kinds:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -39,6 +40,7 @@ from ..core.rules import OPTIONS, Rules, get_variant
 from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import points_text
 from ..odds.dealt import dealt_distribution, hand_standing
+from .blocks import Link, Plot, Teaches, concepts, parse_link, parse_plot, parse_teaches
 from .quiz import Feedback, LessonError, Quiz, need
 from .quiz_kinds import KINDS
 from .variant_table import humanise
@@ -418,7 +420,7 @@ class Cards:
     rows: tuple[CardRow, ...]
 
 
-Block = Text | Cards | Quiz
+Block = Text | Cards | Quiz | Teaches | Plot | Link
 
 
 @dataclass
@@ -430,6 +432,10 @@ class Step:
     def quizzes(self) -> list[Quiz]:
         return [b for b in self.blocks if isinstance(b, Quiz)]
 
+    @property
+    def teaches(self) -> tuple[str, ...]:
+        return tuple(c for b in self.blocks if isinstance(b, Teaches) for c in b.concepts)
+
 
 @dataclass
 class Lesson:
@@ -438,6 +444,7 @@ class Lesson:
     summary: str
     variant: str
     steps: list[Step]
+    formerly: tuple[str, ...] = ()   # old slugs whose stored progress is this lesson's
 
     @property
     def quizzes(self) -> list[Quiz]:
@@ -445,6 +452,30 @@ class Lesson:
 
 
 _FENCE = re.compile(r"^```(\w*)\s*$")
+
+
+def _lesson_quiz(content: str, variant: str) -> Quiz:
+    spec = parse_spec(content)
+    if "rests_on" not in spec:
+        raise LessonError(f"Quiz '{spec.get('question', '?')}' needs 'rests_on:' naming the "
+                          "concepts it needs (taught in an earlier step or above it).")
+    rests_on = concepts(spec.pop("rests_on"))
+    if not rests_on:
+        raise LessonError(f"Quiz '{spec.get('question', '?')}' has an empty 'rests_on'.")
+    quiz = make_quiz(spec, variant)
+    quiz.rests_on = rests_on
+    return quiz
+
+
+# How each fenced block type is read: (its text, the lesson's variant) -> a block. Another
+# block type (the mini-round's ```round, teach/mini_round.py) adds itself here.
+BLOCK_PARSERS: dict[str, Callable[[str, str], Any]] = {
+    "cards": lambda content, variant: _parse_cards(content),
+    "quiz": _lesson_quiz,
+    "teaches": lambda content, variant: parse_teaches(content),
+    "plot": lambda content, variant: parse_plot(parse_spec(content), variant),
+    "link": lambda content, variant: parse_link(parse_spec(content)),
+}
 
 
 def _parse_blocks(lines: list[str], variant: str) -> list[Block]:
@@ -461,15 +492,11 @@ def _parse_blocks(lines: list[str], variant: str) -> list[Block]:
 
     for line in lines:
         m = _FENCE.match(line.strip())
-        if fence is None and m and m.group(1) in ("cards", "quiz"):
+        if fence is None and m and m.group(1) in BLOCK_PARSERS:
             flush_text()
             fence, body = m.group(1), []
         elif fence is not None and line.strip() == "```":
-            content = "\n".join(body)
-            if fence == "quiz":
-                blocks.append(parse_quiz(content, variant))
-            else:
-                blocks.append(_parse_cards(content))
+            blocks.append(BLOCK_PARSERS[fence]("\n".join(body), variant))
             fence = None
         elif fence is not None:
             body.append(line)
@@ -479,6 +506,25 @@ def _parse_blocks(lines: list[str], variant: str) -> list[Block]:
         raise LessonError(f"A ```{fence} block is not closed.")
     flush_text()
     return blocks
+
+
+def course_problems(lessons: list[Lesson]) -> list[str]:
+    """Every quiz whose ``rests_on`` names a concept not taught before it: in an earlier
+    lesson, an earlier step, or above the quiz in its own step. One line each."""
+    taught: set[str] = set()
+    out = []
+    for lesson in lessons:
+        for i, step in enumerate(lesson.steps, 1):
+            for block in step.blocks:
+                if isinstance(block, Teaches):
+                    taught |= set(block.concepts)
+                elif isinstance(block, Quiz):
+                    missing = [c for c in block.rests_on if c not in taught]
+                    if missing:
+                        out.append(f"{lesson.slug} step {i} ('{step.title}'): the quiz "
+                                   f"'{block.question}' rests on {', '.join(missing)}, not "
+                                   "taught before it.")
+    return out
 
 
 def _parse_cards(content: str) -> Cards:
@@ -510,6 +556,11 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
                 raise LessonError(f"its front matter needs '{k}'.")
         variant = meta.get("variant", "scat")
         get_variant(variant)
+        formerly = tuple(f.strip() for f in str(meta.get("formerly") or "").split(",")
+                         if f.strip())
+        if any(not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,80}", f) for f in formerly):
+            raise LessonError("'formerly' must list old file names without '.md', such as "
+                              "03-blitz-and-three-of-a-kind.")
         steps: list[Step] = []
         title, body = None, []
         for line in lines[end + 1:] + ["## "]:
@@ -527,7 +578,7 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
         for s in steps:
             if not s.blocks:
                 raise LessonError(f"step '{s.title}' is empty.")
-        return Lesson(slug, meta["title"], meta["summary"], variant, steps)
+        return Lesson(slug, meta["title"], meta["summary"], variant, steps, formerly)
     except (LessonError, ValueError) as e:
         msg = str(e)
         if msg.startswith(f"Lesson '{slug}'"):
@@ -547,6 +598,7 @@ def load_lessons(directory: Path | str | None = None) -> list[Lesson]:
             for f in files]
 
 
-__all__ = ["Cards", "CardRow", "Feedback", "Lesson", "LessonError", "Quiz", "Step", "Text",
-           "QUIZ_KINDS", "load_lessons", "make_quiz", "parse_lesson",
+__all__ = ["BLOCK_PARSERS", "Cards", "CardRow", "Feedback", "Lesson", "LessonError", "Link",
+           "Plot", "Quiz", "Step", "Teaches", "Text", "QUIZ_KINDS", "course_problems",
+           "load_lessons", "make_quiz", "parse_lesson",
            "parse_quiz", "parse_spec", "table_showdown"]
