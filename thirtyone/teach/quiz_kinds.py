@@ -240,16 +240,18 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     risk = knock_risk(rules)
     how = "exact" if players <= 3 else "a close approximation"
     words = (f"Knocking now on {s.value_text}: against {players - 1} fresh "
-             f"hand{'s' if players > 2 else ''} the {risk.good} is {fresh:.0%} ({how}, "
+             f"hand{'s' if players > 2 else ''} the {risk.good} is {fresh:.1%} ({how}, "
              "the curve above).")
     if later is not None:
         words += (f" After each of the others has played about {turns} "
                   f"turn{'s' if turns != 1 else ''} (the final turn included), it is "
-                  f"{later:.0%} (simulated, {SIM_ROUNDS:,} rounds).")
-    move = str(decision.action)
+                  f"{later:.1%} (simulated, {SIM_ROUNDS:,} rounds).")
+    instead = {"take": "it takes the top card of the pile instead",
+               "draw": "it draws from the stock instead"}.get(decision.kind,
+                                                              f"it plays '{decision.action}'")
     words += (" The expert, who also weighs what waiting could win, knocks here." if knocks
               else f" The expert, who also weighs what waiting could win, does not knock: "
-                   f"its move is '{move}'.")
+                   f"{instead}.")
     why = ["Knocking ends your own play now; the others each get one more turn.",
            "Waiting gives you another card, and the others more turns too."]
     shown: dict[str, tuple[Card, ...]] = {"hand": hand}
