@@ -255,8 +255,11 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     why = ["Knocking ends your own play now; the others each get one more turn.",
            "Waiting gives you another card, and the others more turns too."]
     shown: dict[str, tuple[Card, ...]] = {"hand": hand}
-    if seen:
-        shown["Discard pile" if rules.family == "draw" else "middle"] = seen
+    # What the seat sees, as the expert sees it: the whole pile (the upcard first) or middle.
+    if rules.family == "draw":
+        shown["Discard pile"] = tuple(game.discard_pile)
+    else:
+        shown["middle"] = tuple(game.middle)
     return Quiz("knock", spec["question"], key, options, {0 if knocks else 1}, why, words,
                 shown)
 
