@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from brute import banking
 from streamlit.testing.v1 import AppTest
 
-from brute import banking
 from thirtyone import get_variant, parse_hand
 from thirtyone.core.actions import Knock
 from thirtyone.core.cards import make_pack
