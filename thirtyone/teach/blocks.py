@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.rules import OPTIONS, RulesError, get_variant
+from ..odds.tables import OddsError
+from ..sim.knock import check_simulable
 from .quiz import LessonError
 from .scenarios import get_scenario
 
@@ -17,7 +19,9 @@ CONCEPT = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 # Each plot: its settings with (default, lowest, highest); the student may move one or two.
 PLOT_SETTINGS: dict[str, dict[str, tuple[int, int, int]]] = {
-    "knock_survival": {"players": (3, 2, 7), "value": (20, 2, 31)},
+    # turns: each other player's turns by the showdown, the final one included (0: the
+    # exact curve against fresh hands; more: simulated, as in the Odds lab)
+    "knock_survival": {"players": (3, 2, 7), "value": (20, 2, 31), "turns": (0, 0, 8)},
     "race": {"target": (31, 25, 31), "turns": (10, 3, 30)},
     "dealt_values": {"value": (20, 2, 31)},
 }
@@ -105,6 +109,11 @@ def parse_plot(spec: dict[str, Any], default_variant: str) -> Plot:
     if not 1 <= len(controls) <= 2 or any(c not in allowed for c in controls):
         raise LessonError(f"The {kind} plot's 'controls' must name one or two of "
                           f"{', '.join(allowed)}.")
+    if kind == "knock_survival" and ("turns" in controls or dict(settings)["turns"] > 0):
+        try:
+            check_simulable(rules)
+        except OddsError as e:
+            raise LessonError(f"The knock curve after some turns is simulated: {e}") from None
     return Plot(kind, variant, settings, controls, str(spec.get("caption", "")))
 
 

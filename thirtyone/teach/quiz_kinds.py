@@ -34,7 +34,7 @@ from ..game.table import new_game
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.tables import OddsError
 from ..policies.view import view_from_observation
-from ..sim.knock import iter_knock_after_turns
+from ..sim.knock import SimulatedKnock, iter_knock_after_turns
 from .quiz import LessonError, Quiz, need
 from .variant_table import humanise
 
@@ -197,11 +197,17 @@ def knock_position(rules: Rules, hand: tuple[Card, ...], players: int, seat: int
 
 
 @lru_cache(maxsize=64)
-def simulated_survival(rules: Rules, opponents: int, turns: int) -> tuple[np.ndarray, np.ndarray]:
-    """(values, chance the knock goes well) after the others' ``turns`` turns: simulated,
-    ``SIM_ROUNDS`` rounds from ``SIM_SEED``."""
+def simulated_knock(rules: Rules, opponents: int, turns: int) -> SimulatedKnock:
+    """The knock curve after the others' ``turns`` turns each (the final turn included):
+    simulated, ``SIM_ROUNDS`` rounds from ``SIM_SEED`` (lesson plots show the same numbers)."""
     *_, last = iter_knock_after_turns(rules, opponents, turns, SIM_ROUNDS, seed=SIM_SEED)
-    return last.values, last.survive
+    return last
+
+
+def simulated_survival(rules: Rules, opponents: int, turns: int) -> tuple[np.ndarray, np.ndarray]:
+    """(values, chance the knock goes well) of ``simulated_knock``."""
+    res = simulated_knock(rules, opponents, turns)
+    return res.values, res.survive
 
 
 def knock_chances(rules: Rules, value: float, players: int, seat: int, turn: int
@@ -266,5 +272,5 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
 
 KINDS = {"which_variant": which_variant_quiz, "banker": banker_quiz, "knock": knock_quiz}
 
-__all__ = ["KINDS", "banking_settlement", "knock_chances", "knock_position",
-           "simulated_survival"]
+__all__ = ["KINDS", "SIM_ROUNDS", "SIM_SEED", "banking_settlement", "knock_chances",
+           "knock_position", "simulated_knock", "simulated_survival"]
