@@ -38,6 +38,7 @@ class Quiz:
     summary: str                      # the engine's explanation of the right answer
     cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # what to show
     rests_on: tuple[str, ...] = ()   # the concepts the quiz needs (taught before it)
+    context: str = ""                # one line about the table, shown with the cards
 
     def check(self, choice: str | int) -> Feedback:
         """Check an answer (option text or index); the message says why it is right or not."""

@@ -247,7 +247,7 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     how = "exact" if players <= 3 else "a close approximation"
     words = (f"Knocking now on {s.value_text}: against {players - 1} fresh "
              f"hand{'s' if players > 2 else ''} the {risk.good} is {fresh:.1%} ({how}, "
-             "the curve above).")
+             "the knock-safety curve).")
     if later is not None:
         words += (f" After each of the others has played about {turns} "
                   f"turn{'s' if turns != 1 else ''} (the final turn included), it is "
@@ -266,8 +266,15 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
         shown["Discard pile"] = tuple(game.discard_pile)
     else:
         shown["middle"] = tuple(game.middle)
+    before = (turn - 1) * players + seat
+    context = (f"{players} players · you are {_nth(seat + 1)} to move · your turn {turn} · "
+               f"{before} turn{'s' if before != 1 else ''} played before yours")
     return Quiz("knock", spec["question"], key, options, {0 if knocks else 1}, why, words,
-                shown)
+                shown, context=context)
+
+
+def _nth(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 KINDS = {"which_variant": which_variant_quiz, "banker": banker_quiz, "knock": knock_quiz}

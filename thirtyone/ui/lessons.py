@@ -235,6 +235,9 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
             st.caption(f"Quiz · checked by the engine under {VARIANTS[quiz.variant].name}")
         st.markdown(f'<div class="t31-question">{html.escape(quiz.question)}</div>',
                     unsafe_allow_html=True)
+        if quiz.context:
+            st.markdown(f'<div class="t31-rowlabel">{html.escape(quiz.context)}</div>',
+                        unsafe_allow_html=True)
         if len(quiz.cards) > 2:  # several players' hands: smaller cards, name beside them
             rows = [f'<div class="t31-player"><div class="t31-rowlabel">{html.escape(name)}'
                     f'</div>{hand_html(cards, size="md")}</div>'
