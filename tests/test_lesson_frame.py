@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from thirtyone import get_variant, parse_hand
 from thirtyone.core.actions import Knock
 from thirtyone.core.cards import make_pack
-from thirtyone.core.rules import VARIANTS
+from thirtyone.core.rules import OPTIONS, VARIANTS
 from thirtyone.expert.expert import expert_policy
 from thirtyone.game.table import new_game
 from thirtyone.teach.blocks import Plot
@@ -129,12 +129,13 @@ def test_banker_quiz_answers_as_the_payments_worked_out_by_hand(banker, punter):
 
 # --- knock: the expert asked on a position the test deals itself ----------------------------
 
-def expert_knocks(hand: str, players: int, seat: int, turn: int, seen: str) -> bool:
+def expert_knocks(hand: str, players: int, seat: int, turn: int, seen: str,
+                  variant: str = "scat") -> bool:
     """Deal the position with the table engine (every earlier turn draws and throws the drawn
     card away) and ask the expert bot's own policy."""
-    rules = get_variant("scat").rules
+    rules = get_variant(variant).rules
     mine, pile = parse_hand(hand), parse_hand(seen, size=None) if seen else ()
-    rest = sorted((c for c in make_pack(52) if c not in mine and c not in pile),
+    rest = sorted((c for c in make_pack(rules.pack) if c not in mine and c not in pile),
                   key=lambda c: (c.rank, c.suit))  # low cards first: no 31 for the others
     hands = [mine if s == seat else tuple(rest.pop(0) for _ in range(3))
              for s in range(players)]
@@ -150,19 +151,46 @@ def expert_knocks(hand: str, players: int, seat: int, turn: int, seen: str) -> b
     return isinstance(expert_policy(g.observation(seat)), Knock)
 
 
-def test_the_reasoned_knock_lesson_asks_the_expert_and_both_answers_occur():
+def test_the_reasoned_knock_lesson_has_three_knock_quizzes_or_more_with_both_answers():
     x = next(x for x in load_lessons() if x.slug == "07-a-reasoned-knock")
     knocks = [q for q in x.quizzes if q.kind == "knock"]
     assert len(knocks) >= 3 and {tuple(q.answers) for q in knocks} == {("Knock",), ("Draw",)}
-    text = (Path(__file__).resolve().parents[1] / "lessons" / "07-a-reasoned-knock.md"
-            ).read_text()
-    specs = [b.split("```")[0] for b in text.split("```quiz\n")[1:]]
-    for q, spec in zip(knocks, specs, strict=True):
-        kv = dict(line.split(": ", 1) for line in spec.strip().splitlines())
-        want = expert_knocks(kv["hand"], int(kv["players"]), int(kv["seat"]),
-                             int(kv.get("turn", 1)), kv.get("seen", ""))
-        assert q.answers == (["Knock"] if want else ["Draw"]), kv
-        assert "%" in q.summary and ("knocks here" in q.summary) == want
+    assert len({(q.spec["players"], q.spec["seat"], q.spec["hand"]) for q in knocks}) == len(knocks)
+
+
+def independent_answers(q: Quiz) -> list[str] | None:
+    """The right options of a new-kind quiz, worked out here (None for other kinds)."""
+    if q.kind == "knock":
+        assert get_variant(q.variant).rules.family == "draw", "only the draw family here"
+        spec = q.spec
+        want = expert_knocks(spec["hand"], int(spec["players"]), int(spec["seat"]),
+                             int(spec.get("turn", 1)), spec.get("seen", ""), q.variant)
+        return ["Knock"] if want else ["Draw"]
+    if q.kind == "banker":
+        won = settle_by_hand(q.spec["banker"], q.spec["punter"])
+        return [("Nobody pays" if won == 0 else f"The banker pays the punter {won}" if won > 0
+                 else f"The punter pays the banker {-won}")]
+    if q.kind == "which_variant":
+        keys = [k.strip() for k in q.spec["variants"].split(",")]
+        text = str(q.spec["value"]).strip().lower()
+        text = {"yes": "true", "no": "false"}.get(text, text)
+        option = OPTIONS[q.spec["option"]]
+        out = [VARIANTS[k].name for k in keys
+               if option.text(getattr(VARIANTS[k].rules, option.name)) == text]
+        return out
+    return None
+
+
+def test_every_new_kind_quiz_of_the_course_agrees_with_an_independent_answer():
+    seen = set()
+    for x in load_lessons():
+        for q in x.quizzes:
+            want = independent_answers(q)
+            if want is not None:
+                seen.add(q.kind)
+                assert q.answers == want, (x.slug, q.question)
+                assert "%" in q.summary or q.kind != "knock"
+    assert "knock" in seen
 
 
 def test_a_knock_on_a_dealt_31_is_refused():
@@ -219,11 +247,12 @@ def test_walk_every_step_and_quiz_of_the_course():
             if all(isinstance(b, KNOWN_BLOCKS) for b in step.blocks):
                 for n, q in enumerate(step.quizzes):
                     key = "t31quiz_" + f"{x.slug}/{i}/{n}".replace("/", "_").replace("-", "_")
-                    wrong = [o for o in q.options if o not in q.answers]
+                    right = independent_answers(q) or q.answers
+                    wrong = [o for o in q.options if o not in right]
                     if wrong:
                         at.button_group(key=key).set_value(wrong[0]).run()
                         assert any(e.value.startswith("Not quite.") for e in at.error)
-                    at.button_group(key=key).set_value(q.answers[0]).run()
+                    at.button_group(key=key).set_value(right[0]).run()
                     good = [m.value for m in [*at.success, *at.info]]
                     assert any("Right!" in v for v in good), (x.slug, i, n)
                 for b in step.blocks:
@@ -238,3 +267,24 @@ def test_walk_every_step_and_quiz_of_the_course():
         if total:
             caps = [c.value for c in at.caption]
             assert f"First try 0/{total}, solved {right}/{total}" in caps, x.slug
+
+
+def test_a_heads_up_knock_quiz_gives_the_chance_counted_by_brute_force():
+    """Two players: the chance a knock on 17 is safe against one fresh hand (Scat: a knocker
+    tied for lowest is safe), over every hand worth 17 and every opponent hand missing it."""
+    import re
+
+    import numpy as np
+    from brute import every_hand, suit_sum
+
+    hands = every_hand(52)
+    values = np.array([suit_sum(h) for h in hands])
+    bit = {c: 1 << i for i, c in enumerate(sorted({c for h in hands for c in h}))}
+    masks = np.array([sum(bit[c] for c in h) for h in hands], dtype=np.int64)
+    shares = []
+    for k in np.flatnonzero(values == 17):
+        free = (masks & masks[k]) == 0
+        shares.append(np.count_nonzero(free & (values <= 17)) / np.count_nonzero(free))
+    q = parse_quiz("kind: knock\nhand: 9S 8S 3D\nplayers: 2\nseat: 0\nseen: 4H\nquestion: Q")
+    said = float(re.search(r"safe is ([\d.]+)%", q.summary).group(1))
+    assert abs(said - 100 * np.mean(shares)) < 0.05

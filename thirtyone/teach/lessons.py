@@ -392,6 +392,7 @@ def make_quiz(spec: dict[str, Any], default_variant: str = "scat") -> Quiz:
         quiz = _BUILDERS[kind](spec, key, rules)
     except CardError as e:
         raise LessonError(f"Quiz '{spec['question']}': {e}") from None
+    quiz.spec = dict(spec)
     if len(quiz.options) < 2 or len(set(quiz.options)) != len(quiz.options) or not quiz.correct:
         raise LessonError(f"Quiz '{spec['question']}' needs at least two different options "
                           "and a right one.")

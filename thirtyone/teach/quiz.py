@@ -39,6 +39,7 @@ class Quiz:
     cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # what to show
     rests_on: tuple[str, ...] = ()   # the concepts the quiz needs (taught before it)
     context: str = ""                # one line about the table, shown with the cards
+    spec: dict[str, Any] = field(default_factory=dict)  # the definition, as the file wrote it
 
     def check(self, choice: str | int) -> Feedback:
         """Check an answer (option text or index); the message says why it is right or not."""
