@@ -18,6 +18,14 @@ Quiz kinds:
 - ``option``: what is option ``option`` in ``variant``?
 - ``likelier``: of ``variants``, which gives the bigger ``measure`` (``p31`` or ``mean``)?
 - ``standing``: what share of all dealt hands does ``hand`` beat?
+- ``which_variant``, ``banker``, ``knock``: see ``quiz_kinds.py``.
+
+Issue 15 adds, for the course as a whole: ``formerly`` in the front matter (old slugs whose
+stored progress is this lesson's); hidden ```` ```teaches ```` blocks naming the concepts a
+step teaches, and a required ``rests_on`` on every quiz in a lesson, checked across the
+course by ``course_problems``; and ```` ```plot ```` and ```` ```link ```` blocks
+(``blocks.py``). ``BLOCK_PARSERS`` maps each fenced block type to its reader, so another
+block type (the mini-round) adds itself there.
 
 >>> q = parse_quiz("kind: value\\nvariant: scat\\nhand: AH KH 9S\\nquestion: Worth?")
 >>> q.options
