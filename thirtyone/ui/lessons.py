@@ -13,6 +13,8 @@ and a new session with a token reads the progress back before anything is drawn.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
@@ -26,6 +28,13 @@ from . import identity
 from .lesson_blocks import show_link, show_plot
 from .store import UNAVAILABLE, store_or_none
 from .styles import stylesheet
+
+# How each live block is drawn: (block, where it is: "slug/step/block") -> None. Another
+# block type (the mini-round, ui/lesson_round.py) adds itself here.
+BLOCK_DRAWERS: dict[type, Callable[[Any, str], None]] = {
+    Plot: show_plot,
+    Link: lambda block, where: show_link(block),
+}
 
 PROGRESS_KEY = "learn_progress"
 LOADED_KEY = "learn_loaded_for"   # the resume token whose stored progress this session holds
@@ -304,11 +313,9 @@ def show_lesson(lesson: Lesson, all_lessons: list[Lesson]) -> None:
         elif isinstance(block, Quiz):
             show_quiz(block, quiz_id(lesson, i, n))
             n += 1
-        elif isinstance(block, Plot):
-            show_plot(block, f"{lesson.slug}/{i}/{k}")
-        elif isinstance(block, Link):
-            show_link(block)
-        elif not isinstance(block, Teaches):  # hidden; other block types draw themselves
+        elif type(block) in BLOCK_DRAWERS:
+            BLOCK_DRAWERS[type(block)](block, f"{lesson.slug}/{i}/{k}")
+        elif not isinstance(block, Teaches):  # hidden
             raise TypeError(f"No drawing for the lesson block {type(block).__name__}.")
     _step_buttons(lesson, all_lessons, i)
 
