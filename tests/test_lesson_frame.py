@@ -288,3 +288,28 @@ def test_a_heads_up_knock_quiz_gives_the_chance_counted_by_brute_force():
     q = parse_quiz("kind: knock\nhand: 9S 8S 3D\nplayers: 2\nseat: 0\nseen: 4H\nquestion: Q")
     said = float(re.search(r"safe is ([\d.]+)%", q.summary).group(1))
     assert abs(said - 100 * np.mean(shares)) < 0.05
+
+
+def _draw_three_plots():
+    from thirtyone.teach.blocks import parse_plot
+    from thirtyone.ui.lesson_blocks import show_plot
+
+    for n, text in enumerate([{"plot": "knock_survival", "controls": "players, turns"},
+                              {"plot": "race", "controls": "target"},
+                              {"plot": "dealt_values", "variant": "eenendertigen",
+                               "controls": "value"}]):
+        show_plot(parse_plot(text, "scat"), f"x/0/{n}")
+
+
+def test_every_plot_kind_draws_and_its_controls_move_it():
+    at = AppTest.from_function(_draw_three_plots, default_timeout=120)
+    at.run()
+    assert not at.exception and len(at.get("plotly_chart")) == 3
+    assert [s.label for s in at.slider] == ["Players at the table",
+                                            "Turns each (final turn included)", "Aim for",
+                                            "Your value"]
+    before = [m.value for m in at.markdown]
+    at.slider(key="t31plot_x_0_0_turns").set_value(3).run()
+    assert not at.exception
+    after = [m.value for m in at.markdown]
+    assert before != after and any("After 3 turns each" in m for m in after)
