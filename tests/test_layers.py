@@ -4,8 +4,11 @@ import forms a cycle, and no module takes a ``_private`` name from another modul
 The layers, lowest first (README "Layout"); a module may import its own sub-package and any
 lower layer, never a higher one or a sibling on the same level:
 
-    core -> lookup -> game -> odds -> teach | policies -> sim -> expert -> bots -> bench -> cli | store
-    -> ui -> app.py and pages/
+    core -> lookup -> game -> odds -> policies -> sim -> expert -> bots -> bench | teach
+    -> cli | store -> ui -> app.py and pages/
+
+(``teach`` sits beside ``bench`` so a lesson's quiz may ask the expert, the bots and the
+simulator; nothing below the UI imports it.)
 """
 
 from __future__ import annotations
@@ -24,11 +27,11 @@ LAYERS = {
     "lookup": 1,
     "game": 2,
     "odds": 3,
-    "teach": 4, "policies": 4,
+    "policies": 4,
     "sim": 5,
     "expert": 6,
     "bots": 7,
-    "bench": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
+    "bench": 8, "teach": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
     "cli": 9, "__main__": 9, "store": 9,
     "ui": 10,
 }
@@ -191,6 +194,8 @@ def test_imports_go_down_the_layers_without_cycles_or_private_names():
 @pytest.mark.parametrize("module, planted", [
     ("core/cards.py", "    from ..sim import simulate  # planted\n"),
     ("policies/basic.py", "    from ..teach import lore  # planted\n"),
+    ("bench_odds.py", "    from .teach import lore  # planted\n"),
+    ("expert/hint.py", "    from ..teach import lore  # planted\n"),
     ("game/records.py", "    from .banking import _RECORD_KEYS  # planted\n"),
 ])
 def test_the_check_finds_a_planted_breach(tmp_path, module, planted):

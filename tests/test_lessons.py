@@ -264,7 +264,7 @@ GOOD = "---\ntitle: T\nsummary: S\n---\n\n## Step\n\nText.\n"
 
 def test_a_small_lesson_reads_into_steps_and_blocks():
     lesson = parse_lesson(GOOD + "\n## Two\n\n```cards\nYou: AH KH\n```\n\n```quiz\n"
-                                 "kind: value\nhand: AH 9H KS\nquestion: ?\n```\n", "x")
+                                 "rests_on: hand-value\nkind: value\nhand: AH 9H KS\nquestion: ?\n```\n", "x")
     assert [s.title for s in lesson.steps] == ["Step", "Two"]
     assert len(lesson.quizzes) == 1
     cards = lesson.steps[1].blocks[0]
@@ -286,9 +286,9 @@ def test_a_broken_lesson_is_refused_with_its_name_and_the_reason(text, why):
 
 # --- the lesson files ----------------------------------------------------------------------
 
-def test_there_are_six_to_eight_lessons_and_each_has_a_quiz():
+def test_there_are_six_lessons_or_more_and_each_has_a_quiz():
     lessons = load_lessons()
-    assert 6 <= len(lessons) <= 8
+    assert len(lessons) >= 6
     for lesson in lessons:
         assert lesson.quizzes, lesson.slug
 

@@ -18,6 +18,14 @@ Quiz kinds:
 - ``option``: what is option ``option`` in ``variant``?
 - ``likelier``: of ``variants``, which gives the bigger ``measure`` (``p31`` or ``mean``)?
 - ``standing``: what share of all dealt hands does ``hand`` beat?
+- ``which_variant``, ``banker``, ``knock``: see ``quiz_kinds.py``.
+
+Issue 15 adds, for the course as a whole: ``formerly`` in the front matter (old slugs whose
+stored progress is this lesson's); hidden ```` ```teaches ```` blocks naming the concepts a
+step teaches, and a required ``rests_on`` on every quiz in a lesson, checked across the
+course by ``course_problems``; and ```` ```plot ```` and ```` ```link ```` blocks
+(``blocks.py``). ``BLOCK_PARSERS`` maps each fenced block type to its reader, so another
+block type (the mini-round) adds itself there.
 
 >>> q = parse_quiz("kind: value\\nvariant: scat\\nhand: AH KH 9S\\nquestion: Worth?")
 >>> q.options
@@ -29,7 +37,8 @@ Quiz kinds:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -39,6 +48,9 @@ from ..core.rules import OPTIONS, Rules, get_variant
 from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import points_text
 from ..odds.dealt import dealt_distribution, hand_standing
+from .blocks import Link, Plot, Teaches, concepts, parse_link, parse_plot, parse_teaches
+from .quiz import Feedback, LessonError, Quiz, need
+from .quiz_kinds import KINDS
 from .variant_table import humanise
 
 # An installed wheel carries the top-level lessons/ folder inside the package as
@@ -47,73 +59,14 @@ LESSONS_DIR = resources.files("thirtyone") / "lesson_texts"
 if not LESSONS_DIR.is_dir():
     LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 
-QUIZ_KINDS = ("value", "discard", "swap", "showdown", "best", "option", "likelier", "standing")
+QUIZ_KINDS = ("value", "discard", "swap", "showdown", "best", "option", "likelier", "standing",
+              *KINDS)
 _FORBIDDEN_KEYS = ("answer", "correct", "solution")
-
-
-class LessonError(ValueError):
-    """A lesson file that cannot be read; the message names the file and the problem."""
-
-
-# --- quizzes --------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Feedback:
-    correct: bool
-    message: str
-
-
-@dataclass
-class Quiz:
-    """A question with options; ``correct`` holds the indices of every right option and
-    ``why`` the engine's explanation per option (shown after an answer)."""
-
-    kind: str
-    question: str
-    variant: str
-    options: list[str]
-    correct: set[int]
-    why: list[str]
-    summary: str                      # the engine's explanation of the right answer
-    cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # what to show
-
-    def check(self, choice: str | int) -> Feedback:
-        """Check an answer (option text or index); the message says why it is right or not."""
-        if isinstance(choice, int) and not isinstance(choice, bool):
-            i = choice
-        else:
-            try:
-                i = self.options.index(str(choice))
-            except ValueError:
-                raise ValueError(f"'{choice}' is not one of the options: "
-                                 f"{', '.join(self.options)}.") from None
-        if not 0 <= i < len(self.options):
-            raise ValueError(f"Option {i} does not exist; there are {len(self.options)}.")
-        right = [self.options[j] for j in sorted(self.correct)]
-        if i in self.correct:
-            extra = f"{' and '.join(right)} are equally good." if len(right) > 1 else ""
-            return Feedback(True, _join("Right!", self.why[i], extra, self.summary))
-        return Feedback(False, _join("Not quite.", self.why[i],
-                                     f"The answer is {' or '.join(right)}.", self.summary))
-
-    @property
-    def answers(self) -> list[str]:
-        return [self.options[j] for j in sorted(self.correct)]
-
-
-def _join(*parts: str) -> str:
-    return " ".join(p.strip() for p in parts if p and p.strip())
 
 
 def _rules_of(spec: dict[str, Any], default_variant: str) -> tuple[str, Rules]:
     key = spec.get("variant", default_variant)
     return key, get_variant(key).rules
-
-
-def _need(spec: dict[str, Any], *keys: str) -> None:
-    for k in keys:
-        if k not in spec:
-            raise LessonError(f"A '{spec.get('kind')}' quiz needs '{k}'.")
 
 
 def _hands(spec: dict[str, Any], rules: Rules) -> list[tuple[str, tuple[Card, ...]]]:
@@ -141,7 +94,7 @@ def _a(name: str) -> str:
 
 
 def _value_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "hand")
+    need(spec, "hand")
     hand = parse_hand(spec["hand"], pack=rules.pack)
     s = score(hand, rules)
     if rules.hand_value == "brag":
@@ -182,7 +135,7 @@ def _value_quiz(spec, key, rules) -> Quiz:
 
 
 def _discard_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "hand")
+    need(spec, "hand")
     hand = parse_hand(spec["hand"], pack=rules.pack, size=4)
     kept = [score(tuple(c for c in hand if c != d), rules) for d in hand]
     best = max(kept)
@@ -196,7 +149,7 @@ def _discard_quiz(spec, key, rules) -> Quiz:
 
 
 def _swap_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "hand", "middle")
+    need(spec, "hand", "middle")
     if rules.family != "swap":
         raise LessonError(f"A swap quiz needs a swap-family variant, not '{key}'.")
     hand = parse_hand(spec["hand"], pack=rules.pack)
@@ -334,7 +287,7 @@ def _best_quiz(spec, key, rules) -> Quiz:
 
 
 def _option_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "option")
+    need(spec, "option")
     name = spec["option"]
     if name not in OPTIONS:
         raise LessonError(f"Unknown option '{name}'.")
@@ -358,7 +311,7 @@ def _odds_words(p: float) -> str:
 
 
 def _likelier_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "variants")
+    need(spec, "variants")
     keys = spec["variants"] if isinstance(spec["variants"], list) else \
         [k.strip() for k in spec["variants"].split(",")]
     measure = spec.get("measure", "p31")
@@ -389,7 +342,7 @@ _STANDING_BANDS = ((0.0, 0.25, "fewer than a quarter"), (0.25, 0.5, "a quarter t
 
 
 def _standing_quiz(spec, key, rules) -> Quiz:
-    _need(spec, "hand")
+    need(spec, "hand")
     hand = parse_hand(spec["hand"], pack=rules.pack)
     st = hand_standing(hand, rules)
     options = [b[2] for b in _STANDING_BANDS]
@@ -405,7 +358,7 @@ def _standing_quiz(spec, key, rules) -> Quiz:
 
 _BUILDERS = {"value": _value_quiz, "discard": _discard_quiz, "swap": _swap_quiz,
              "showdown": _showdown_quiz, "best": _best_quiz, "option": _option_quiz,
-             "likelier": _likelier_quiz, "standing": _standing_quiz}
+             "likelier": _likelier_quiz, "standing": _standing_quiz, **KINDS}
 
 
 def parse_spec(text: str) -> dict[str, Any]:
@@ -438,7 +391,7 @@ def make_quiz(spec: dict[str, Any], default_variant: str = "scat") -> Quiz:
     for k in _FORBIDDEN_KEYS:
         if k in spec:
             raise LessonError(f"A quiz must not give its '{k}': the engine works it out.")
-    _need(spec, "kind", "question")
+    need(spec, "kind", "question")
     kind = spec["kind"]
     if kind not in _BUILDERS:
         raise LessonError(f"Unknown quiz kind '{kind}'; kinds are: {', '.join(QUIZ_KINDS)}.")
@@ -447,6 +400,7 @@ def make_quiz(spec: dict[str, Any], default_variant: str = "scat") -> Quiz:
         quiz = _BUILDERS[kind](spec, key, rules)
     except CardError as e:
         raise LessonError(f"Quiz '{spec['question']}': {e}") from None
+    quiz.spec = dict(spec)
     if len(quiz.options) < 2 or len(set(quiz.options)) != len(quiz.options) or not quiz.correct:
         raise LessonError(f"Quiz '{spec['question']}' needs at least two different options "
                           "and a right one.")
@@ -475,7 +429,7 @@ class Cards:
     rows: tuple[CardRow, ...]
 
 
-Block = Text | Cards | Quiz
+Block = Text | Cards | Quiz | Teaches | Plot | Link
 
 
 @dataclass
@@ -487,6 +441,10 @@ class Step:
     def quizzes(self) -> list[Quiz]:
         return [b for b in self.blocks if isinstance(b, Quiz)]
 
+    @property
+    def teaches(self) -> tuple[str, ...]:
+        return tuple(c for b in self.blocks if isinstance(b, Teaches) for c in b.concepts)
+
 
 @dataclass
 class Lesson:
@@ -495,6 +453,7 @@ class Lesson:
     summary: str
     variant: str
     steps: list[Step]
+    formerly: tuple[str, ...] = ()   # old slugs whose stored progress is this lesson's
 
     @property
     def quizzes(self) -> list[Quiz]:
@@ -502,6 +461,30 @@ class Lesson:
 
 
 _FENCE = re.compile(r"^```(\w*)\s*$")
+
+
+def _lesson_quiz(content: str, variant: str) -> Quiz:
+    spec = parse_spec(content)
+    if "rests_on" not in spec:
+        raise LessonError(f"Quiz '{spec.get('question', '?')}' needs 'rests_on:' naming the "
+                          "concepts it needs (taught in an earlier step or above it).")
+    rests_on = concepts(spec.pop("rests_on"))
+    if not rests_on:
+        raise LessonError(f"Quiz '{spec.get('question', '?')}' has an empty 'rests_on'.")
+    quiz = make_quiz(spec, variant)
+    quiz.rests_on = rests_on
+    return quiz
+
+
+# How each fenced block type is read: (its text, the lesson's variant) -> a block. Another
+# block type (the mini-round's ```round, teach/mini_round.py) adds itself here.
+BLOCK_PARSERS: dict[str, Callable[[str, str], Any]] = {
+    "cards": lambda content, variant: _parse_cards(content),
+    "quiz": _lesson_quiz,
+    "teaches": lambda content, variant: parse_teaches(content),
+    "plot": lambda content, variant: parse_plot(parse_spec(content), variant),
+    "link": lambda content, variant: parse_link(parse_spec(content)),
+}
 
 
 def _parse_blocks(lines: list[str], variant: str) -> list[Block]:
@@ -518,15 +501,11 @@ def _parse_blocks(lines: list[str], variant: str) -> list[Block]:
 
     for line in lines:
         m = _FENCE.match(line.strip())
-        if fence is None and m and m.group(1) in ("cards", "quiz"):
+        if fence is None and m and m.group(1) in BLOCK_PARSERS:
             flush_text()
             fence, body = m.group(1), []
         elif fence is not None and line.strip() == "```":
-            content = "\n".join(body)
-            if fence == "quiz":
-                blocks.append(parse_quiz(content, variant))
-            else:
-                blocks.append(_parse_cards(content))
+            blocks.append(BLOCK_PARSERS[fence]("\n".join(body), variant))
             fence = None
         elif fence is not None:
             body.append(line)
@@ -536,6 +515,25 @@ def _parse_blocks(lines: list[str], variant: str) -> list[Block]:
         raise LessonError(f"A ```{fence} block is not closed.")
     flush_text()
     return blocks
+
+
+def course_problems(lessons: list[Lesson]) -> list[str]:
+    """Every quiz whose ``rests_on`` names a concept not taught before it: in an earlier
+    lesson, an earlier step, or above the quiz in its own step. One line each."""
+    taught: set[str] = set()
+    out = []
+    for lesson in lessons:
+        for i, step in enumerate(lesson.steps, 1):
+            for block in step.blocks:
+                if isinstance(block, Teaches):
+                    taught |= set(block.concepts)
+                elif isinstance(block, Quiz):
+                    missing = [c for c in block.rests_on if c not in taught]
+                    if missing:
+                        out.append(f"{lesson.slug} step {i} ('{step.title}'): the quiz "
+                                   f"'{block.question}' rests on {', '.join(missing)}, not "
+                                   "taught before it.")
+    return out
 
 
 def _parse_cards(content: str) -> Cards:
@@ -567,6 +565,11 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
                 raise LessonError(f"its front matter needs '{k}'.")
         variant = meta.get("variant", "scat")
         get_variant(variant)
+        formerly = tuple(f.strip() for f in str(meta.get("formerly") or "").split(",")
+                         if f.strip())
+        if any(not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,80}", f) for f in formerly):
+            raise LessonError("'formerly' must list old file names without '.md', such as "
+                              "03-blitz-and-three-of-a-kind.")
         steps: list[Step] = []
         title, body = None, []
         for line in lines[end + 1:] + ["## "]:
@@ -584,7 +587,7 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
         for s in steps:
             if not s.blocks:
                 raise LessonError(f"step '{s.title}' is empty.")
-        return Lesson(slug, meta["title"], meta["summary"], variant, steps)
+        return Lesson(slug, meta["title"], meta["summary"], variant, steps, formerly)
     except (LessonError, ValueError) as e:
         msg = str(e)
         if msg.startswith(f"Lesson '{slug}'"):
@@ -604,6 +607,7 @@ def load_lessons(directory: Path | str | None = None) -> list[Lesson]:
             for f in files]
 
 
-__all__ = ["Cards", "CardRow", "Feedback", "Lesson", "LessonError", "Quiz", "Step", "Text",
-           "QUIZ_KINDS", "load_lessons", "make_quiz", "parse_lesson",
+__all__ = ["BLOCK_PARSERS", "Cards", "CardRow", "Feedback", "Lesson", "LessonError", "Link",
+           "Plot", "Quiz", "Step", "Teaches", "Text", "QUIZ_KINDS", "course_problems",
+           "load_lessons", "make_quiz", "parse_lesson",
            "parse_quiz", "parse_spec", "table_showdown"]

@@ -13,6 +13,8 @@ and a new session with a token reads the progress back before anything is drawn.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
@@ -21,10 +23,18 @@ from thirtyone.ui.cards import CARD_CSS, coloured_cards, hand_html
 from ..core.cards import Card
 from ..core.rules import VARIANTS
 from ..store import StoreError
-from ..teach.lessons import Cards, Lesson, Quiz, Text, load_lessons
+from ..teach.lessons import Cards, Lesson, Link, Plot, Quiz, Teaches, Text, load_lessons
 from . import identity
+from .lesson_blocks import show_link, show_plot
 from .store import UNAVAILABLE, store_or_none
 from .styles import stylesheet
+
+# How each live block is drawn: (block, where it is: "slug/step/block") -> None. Another
+# block type (the mini-round, ui/lesson_round.py) adds itself here.
+BLOCK_DRAWERS: dict[type, Callable[[Any, str], None]] = {
+    Plot: show_plot,
+    Link: lambda block, where: show_link(block),
+}
 
 PROGRESS_KEY = "learn_progress"
 LOADED_KEY = "learn_loaded_for"   # the resume token whose stored progress this session holds
@@ -60,6 +70,7 @@ def checked_progress(data: object) -> dict:
         return out
     by_slug = {x.slug: x for x in lessons()}
     quizzes = {qid: q for x in by_slug.values() for qid, q in quiz_ids(x)}
+    data = renamed(data, lessons())
     if data.get("lesson") in by_slug:
         out["lesson"] = data["lesson"]
     steps = data.get("steps")
@@ -71,6 +82,35 @@ def checked_progress(data: object) -> dict:
         for qid, opt in (given.items() if isinstance(given, dict) else ()):
             if qid in quizzes and opt in quizzes[qid].options:
                 out[part][qid] = opt
+    return out
+
+
+def renamed(data: dict, all_lessons: list[Lesson]) -> dict:
+    """Stored progress with every old lesson name (a lesson's ``formerly``) turned into the
+    lesson's name now; what the new lesson no longer has is dropped by the caller."""
+    now = {x.slug for x in all_lessons}
+    old = {f: x.slug for x in all_lessons for f in x.formerly if f not in now}
+    if not old:
+        return data
+
+    def new_id(qid: object) -> object:
+        slug, sep, rest = str(qid).partition("/")
+        return f"{old[slug]}/{rest}" if sep and slug in old else qid
+
+    out = dict(data)
+    if data.get("lesson") in old:
+        out["lesson"] = old[data["lesson"]]
+    steps = data.get("steps")
+    if isinstance(steps, dict):
+        out["steps"] = {old.get(k, k): v for k, v in steps.items()
+                        if k not in old or old[k] not in steps}
+    for part in ("answers", "first"):
+        given = data.get(part)
+        if isinstance(given, dict):
+            moved = {q: o for q, o in given.items() if new_id(q) == q}  # names now win
+            for qid, opt in given.items():
+                moved.setdefault(new_id(qid), opt)
+            out[part] = moved
     return out
 
 
@@ -119,6 +159,17 @@ def quiz_id(lesson: Lesson, step: int, n: int) -> str:
 def quiz_ids(lesson: Lesson) -> list[tuple[str, Quiz]]:
     return [(quiz_id(lesson, i, n), q) for i, s in enumerate(lesson.steps)
             for n, q in enumerate(s.quizzes)]
+
+
+def scores(lesson: Lesson) -> tuple[int, int, int]:
+    """(right at the first try, right now (solved, at any try), quizzes) for a lesson."""
+    prog = progress()
+    ids = quiz_ids(lesson)
+    first = sum(1 for qid, q in ids if qid in prog["first"]
+                and q.check(prog["first"][qid]).correct)
+    now = sum(1 for qid, q in ids if qid in prog["answers"]
+              and q.check(prog["answers"][qid]).correct)
+    return first, now, len(ids)
 
 
 def solved(lesson: Lesson) -> tuple[int, int]:
@@ -193,6 +244,9 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
             st.caption(f"Quiz · checked by the engine under {VARIANTS[quiz.variant].name}")
         st.markdown(f'<div class="t31-question">{html.escape(quiz.question)}</div>',
                     unsafe_allow_html=True)
+        if quiz.context:
+            st.markdown(f'<div class="t31-rowlabel">{html.escape(quiz.context)}</div>',
+                        unsafe_allow_html=True)
         if len(quiz.cards) > 2:  # several players' hands: smaller cards, name beside them
             rows = [f'<div class="t31-player"><div class="t31-rowlabel">{html.escape(name)}'
                     f'</div>{hand_html(cards, size="md")}</div>'
@@ -226,12 +280,15 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
 def lesson_list(all_lessons: list[Lesson], current: str) -> None:
     st.markdown("#### Lessons")
     for n, lesson in enumerate(all_lessons, 1):
-        right, total = solved(lesson)
+        right, now, total = scores(lesson)
         mark = " ✓" if total and right == total else ""
         st.button(f"{n}. {lesson.title}{mark}", key=f"t31lesson_{lesson.slug}",
                   on_click=_open, args=(lesson.slug,), width="stretch",
                   type="primary" if lesson.slug == current else "secondary",
                   help=f"{lesson.summary} ({right} of {total} quizzes right first time)")
+        if total and any(qid in progress()["answers"] or qid in progress()["first"]
+                         for qid, _ in quiz_ids(lesson)):
+            st.caption(f"First try {right}/{total}, solved {now}/{total}")
     done = sum(solved(lesson)[0] for lesson in all_lessons)
     total = sum(solved(lesson)[1] for lesson in all_lessons)
     st.progress(done / total if total else 0.0,
@@ -248,14 +305,18 @@ def show_lesson(lesson: Lesson, all_lessons: list[Lesson]) -> None:
     st.progress((i + 1) / len(steps), text=f"Step {i + 1} of {len(steps)}: {step.title}")
     st.markdown(f"### {step.title}")
     n = 0
-    for block in step.blocks:
+    for k, block in enumerate(step.blocks):
         if isinstance(block, Text):
             st.markdown(block.markdown)
         elif isinstance(block, Cards):
             show_cards(block)
-        else:
+        elif isinstance(block, Quiz):
             show_quiz(block, quiz_id(lesson, i, n))
             n += 1
+        elif type(block) in BLOCK_DRAWERS:
+            BLOCK_DRAWERS[type(block)](block, f"{lesson.slug}/{i}/{k}")
+        elif not isinstance(block, Teaches):  # hidden
+            raise TypeError(f"No drawing for the lesson block {type(block).__name__}.")
     _step_buttons(lesson, all_lessons, i)
 
 

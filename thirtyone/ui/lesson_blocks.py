@@ -1,0 +1,105 @@
+"""The Learn page's live blocks: a ``plot`` drawn by the Odds lab's own functions
+(``ui/odds_lab.py`` caches, ``ui/odds_plots.py`` figures) with its controls as sliders, and a
+``link`` to a teacher scenario in Play or a section of the Odds lab with its settings."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+
+from ..core.rules import Rules, get_variant
+from ..odds.knock import knock_risk, knock_survival_exact
+from ..odds.tables import value_label
+from ..teach.blocks import Link, Plot
+from ..teach.quiz_kinds import simulated_knock
+from . import odds_lab as lab
+from . import odds_plots as op
+from .figures import frozen
+
+CHART = {"displayModeBar": False}
+
+
+def widget_key(where: str, name: str) -> str:
+    return "t31plot_" + (where + "_" + name).replace("/", "_").replace("-", "_")
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _marked(fig_key: tuple, value: float | None, label: str) -> go.Figure:
+    """A cached Odds lab figure with the student's value marked (a dashed line)."""
+    kind, key, *rest = fig_key
+    if kind == "knock_survival" and rest[1] > 0:
+        rules = lab.rules_from_key(key)
+        res = simulated_knock(rules, rest[0] - 1, rest[1])
+        fig = op.knock_sim_figure(op.sim_table(res, rules), lab.knock_df(key, (rest[0],)), rules)
+    elif kind == "knock_survival":
+        fig = go.Figure(lab.knock_exact_chart(key, (rest[0],)))
+    elif kind == "race":
+        fig = go.Figure(lab.race_chart(key, float(rest[0]), int(rest[1]), "", rest[2]))
+    else:
+        fig = go.Figure(lab.dealt_chart(key))
+    if value is not None:
+        fig.add_vline(x=value, line_dash="dash", line_color="#555",
+                      annotation_text=f"your value: {label}", annotation_position="bottom left")
+    return frozen(fig)
+
+
+def show_plot(block: Plot, where: str) -> None:
+    """Draw ``block``; ``where`` (lesson/step/n) keeps its sliders apart from every other."""
+    rules = get_variant(block.variant).rules
+    key = lab.rules_key(rules)
+    values = dict(block.settings)
+    cols = st.columns(len(block.controls))
+    for col, name in zip(cols, block.controls, strict=True):
+        low, high = block.bounds(name)
+        label = {"players": "Players at the table", "value": "Your value",
+                 "target": "Aim for",
+                 "turns": ("Turns each (final turn included)" if block.plot == "knock_survival"
+                           else "Turns shown")}[name]
+        with col:
+            values[name] = st.slider(label, low, high, values[name], key=widget_key(where, name))
+    if block.plot == "knock_survival":
+        v, n, turns = values["value"], values["players"], values["turns"]
+        fig = _marked(("knock_survival", key, n, turns), v, value_label(rules, v))
+        reading = knock_words(rules, n, turns, v)
+    elif block.plot == "race":
+        text = f"{values['target']}" if values["target"] == 31 else f"{values['target']} or more"
+        fig = _marked(("race", key, values["target"], values["turns"], text), None, "")
+        reading = ""
+    else:
+        v = values["value"]
+        fig = _marked(("dealt_values", key), v, value_label(rules, v))
+        reading = lab.dealt_text(key)
+    st.plotly_chart(fig, config=CHART, key=widget_key(where, "chart"))
+    if block.caption:
+        st.caption(block.caption)
+    if reading:
+        st.markdown(reading)
+
+
+def knock_words(rules: Rules, players: int, turns: int, value: int) -> str:
+    """The chance the plot shows at the student's value, in one sentence."""
+    curve = knock_survival_exact(rules, players - 1)
+    fresh = float(curve.survive[int(np.argmin(np.abs(curve.values - value)))])
+    risk = knock_risk(rules)
+    text = (f"With {players} players, a knock on {value_label(rules, value)} against fresh "
+            f"hands: {risk.good} {fresh:.1%}.")
+    if turns:
+        res = simulated_knock(rules, players - 1, turns)
+        later = float(res.survive[int(np.argmin(np.abs(res.values - value)))])
+        text += (f" After {turns} turn{'s' if turns != 1 else ''} each (the final turn "
+                 f"included): {later:.1%}, simulated over {res.rounds:,} rounds.")
+    return text
+
+
+def link_url(block: Link) -> str:
+    return f"/{block.page}?{urlencode(list(block.params))}"
+
+
+def show_link(block: Link) -> None:
+    st.link_button(block.label, link_url(block), icon=":material/open_in_new:")
+
+
+__all__ = ["link_url", "show_link", "show_plot", "widget_key"]
