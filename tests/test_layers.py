@@ -24,11 +24,11 @@ LAYERS = {
     "lookup": 1,
     "game": 2,
     "odds": 3,
-    "teach": 4, "policies": 4,
+    "policies": 4,
     "sim": 5,
     "expert": 6,
     "bots": 7,
-    "bench": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
+    "teach": 8, "bench": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
     "cli": 9, "__main__": 9, "store": 9,
     "ui": 10,
 }

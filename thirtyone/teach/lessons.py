@@ -39,6 +39,7 @@ from ..core.rules import OPTIONS, Rules, get_variant
 from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import points_text
 from ..odds.dealt import dealt_distribution, hand_standing
+from .mini_round import MiniRound, make_round
 from .variant_table import humanise
 
 # An installed wheel carries the top-level lessons/ folder inside the package as
@@ -475,7 +476,7 @@ class Cards:
     rows: tuple[CardRow, ...]
 
 
-Block = Text | Cards | Quiz
+Block = Text | Cards | Quiz | MiniRound
 
 
 @dataclass
@@ -518,13 +519,17 @@ def _parse_blocks(lines: list[str], variant: str) -> list[Block]:
 
     for line in lines:
         m = _FENCE.match(line.strip())
-        if fence is None and m and m.group(1) in ("cards", "quiz"):
+        if fence is None and m and m.group(1) in ("cards", "quiz", "round", "teaches"):
             flush_text()
             fence, body = m.group(1), []
         elif fence is not None and line.strip() == "```":
             content = "\n".join(body)
             if fence == "quiz":
                 blocks.append(parse_quiz(content, variant))
+            elif fence == "round":  # a stacked mini-round (teach.mini_round)
+                blocks.append(make_round(parse_spec(content), variant))
+            elif fence == "teaches":  # concept names: never shown (issue 15 framework)
+                pass
             else:
                 blocks.append(_parse_cards(content))
             fence = None

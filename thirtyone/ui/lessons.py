@@ -22,7 +22,8 @@ from ..core.cards import Card
 from ..core.rules import VARIANTS
 from ..store import StoreError
 from ..teach.lessons import Cards, Lesson, Quiz, Text, load_lessons
-from . import identity
+from ..teach.mini_round import MiniRound
+from . import identity, lesson_round
 from .store import UNAVAILABLE, store_or_none
 from .styles import stylesheet
 
@@ -118,7 +119,7 @@ def quiz_id(lesson: Lesson, step: int, n: int) -> str:
 
 def quiz_ids(lesson: Lesson) -> list[tuple[str, Quiz]]:
     return [(quiz_id(lesson, i, n), q) for i, s in enumerate(lesson.steps)
-            for n, q in enumerate(s.quizzes)]
+            for n, q in enumerate(s.quizzes)] + lesson_round.round_ids(lesson)  # type: ignore
 
 
 def solved(lesson: Lesson) -> tuple[int, int]:
@@ -155,6 +156,7 @@ def forget_progress() -> None:
     st.session_state.pop(LOADED_KEY, None)
     for k in [k for k in st.session_state if str(k).startswith("t31quiz_")]:
         del st.session_state[k]
+    lesson_round.forget_rounds()
 
 
 def _reset() -> None:
@@ -171,6 +173,13 @@ def _answered(qid: str, widget_key: str, quiz: Quiz) -> None:
         progress()["answers"][qid] = choice
         progress()["first"].setdefault(qid, choice)
         _save((qid, str(choice), quiz.check(choice).correct))
+
+
+def _round_finished(rid: str) -> None:
+    """A mini-round played to its end counts like a quiz solved (once)."""
+    if rid not in progress()["answers"]:
+        progress()["answers"][rid] = progress()["first"].setdefault(rid, lesson_round.FINISHED)
+        _save((rid, lesson_round.FINISHED, True))
 
 
 # --- drawing ---------------------------------------------------------------------------
@@ -253,6 +262,8 @@ def show_lesson(lesson: Lesson, all_lessons: list[Lesson]) -> None:
             st.markdown(block.markdown)
         elif isinstance(block, Cards):
             show_cards(block)
+        elif isinstance(block, MiniRound):
+            lesson_round.show_round(block, lesson_round.round_id(lesson, i), _round_finished)
         else:
             show_quiz(block, quiz_id(lesson, i, n))
             n += 1
