@@ -21,6 +21,7 @@ from ..teach.lessons import Lesson
 from ..teach.mini_round import MiniRound
 from .challenge import ScopedState
 from .plain import plain
+from .styles import stylesheet
 from .table import draw_table, move_log, table_styles
 from .table_state import (
     AFTER_MINE,
@@ -42,6 +43,7 @@ from .table_state import (
 )
 from .table_words import action_label
 
+ROUND_CSS = stylesheet("lesson_round.css")
 PREFIX = "t31round_"
 FINISHED = "finished"
 
@@ -105,8 +107,6 @@ def guide_text(state: State, mini: MiniRound) -> str | None:
 
 def _round_end(mini: MiniRound, rid: str) -> Callable[[State, Any], None]:
     def end(state: State, obs: Any) -> None:
-        st.success("You played the round to its end: this step is done.",
-                   icon=":material/check_circle:")
         st.button("Play it again", key=f"t31round_again_{rid}", icon=":material/replay:",
                   on_click=deal, args=(state, mini),
                   help="Deal the same cards again and try other moves.")
@@ -119,6 +119,7 @@ def show_round(mini: MiniRound, rid: str, on_finished: Callable[[str], None]) ->
     if state.get(GAME) is None:
         deal(state, mini)
     table_styles()
+    st.markdown(ROUND_CSS, unsafe_allow_html=True)
     with st.container(border=True, key=f"t31round_{rid.replace('/', '_')}"):
         st.caption("A round played here · every move checked by the engine")
         for key, show in ((ERROR, st.error), (NOTICE, st.info)):
@@ -128,6 +129,9 @@ def show_round(mini: MiniRound, rid: str, on_finished: Callable[[str], None]) ->
         if guide:
             st.info(f"**Guide:** {plain(guide)}", icon=":material/lightbulb:")
         draw_table(state, round_end=_round_end(mini, rid))
+        if state[GAME].round_over:   # under the felt, where a message box is readable
+            st.success("You played the round to its end: this step is done.",
+                       icon=":material/check_circle:")
         with st.expander("Move log", expanded=state[GAME].round_over):
             move_log(state)
     if state[GAME].round_over:

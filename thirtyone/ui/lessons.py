@@ -176,10 +176,12 @@ def _answered(qid: str, widget_key: str, quiz: Quiz) -> None:
 
 
 def _round_finished(rid: str) -> None:
-    """A mini-round played to its end counts like a quiz solved (once)."""
+    """A mini-round played to its end counts like a quiz solved (once); the page is drawn
+    again so the lesson list above already counts it."""
     if rid not in progress()["answers"]:
         progress()["answers"][rid] = progress()["first"].setdefault(rid, lesson_round.FINISHED)
         _save((rid, lesson_round.FINISHED, True))
+        st.rerun()
 
 
 # --- drawing ---------------------------------------------------------------------------
