@@ -141,3 +141,13 @@ def test_start_again_forgets_the_round(at):
     follow_the_guide(at)
     at.button(key="t31learn_reset").click().run()
     assert not any(str(k).startswith(SCOPE) for k in at.session_state)
+
+
+def test_a_finished_round_is_kept_by_the_stored_progress_check_and_a_bogus_one_dropped():
+    from thirtyone.ui.lessons import checked_progress
+    stored = {"lesson": SLUG, "steps": {SLUG: 2},
+              "answers": {RID: "finished", f"{SLUG}/0/round": "finished",
+                          f"{SLUG}/2/round ": "finished"},
+              "first": {RID: "won"}}
+    out = checked_progress(stored)
+    assert out["answers"] == {RID: "finished"} and out["first"] == {}
