@@ -151,3 +151,21 @@ def test_a_finished_round_is_kept_by_the_stored_progress_check_and_a_bogus_one_d
               "first": {RID: "won"}}
     out = checked_progress(stored)
     assert out["answers"] == {RID: "finished"} and out["first"] == {}
+
+
+def test_the_pages_bots_move_as_the_engine_side_says_when_the_student_sits_last():
+    # the page's state functions work on a plain dict (table_state); bots before the
+    # student's seat move at the deal, with the block's own generators
+    from thirtyone.teach.mini_round import make_round
+    from thirtyone.ui.lesson_round import deal
+    from thirtyone.ui.table_state import GAME
+
+    mini = make_round({"players": "Ann, Bo, Sam", "you": "Sam", "dealer": "2",
+                       "deck": "KH 9C 3S 2C 8D 6D 4S 7S 5C QH 9H 3D TS JC 8C 2H 4H AS"})
+    state: dict = {}
+    deal(state, mini)
+    on_page = state[GAME]
+    engine = mini.new_game()
+    mini.bots_until_you(engine)
+    assert on_page.to_move == engine.to_move == 2
+    assert on_page.moves == engine.moves and len(on_page.moves) >= 2

@@ -4,7 +4,7 @@ import forms a cycle, and no module takes a ``_private`` name from another modul
 The layers, lowest first (README "Layout"); a module may import its own sub-package and any
 lower layer, never a higher one or a sibling on the same level:
 
-    core -> lookup -> game -> odds -> teach | policies -> sim -> expert -> bots -> bench -> cli | store
+    core -> lookup -> game -> odds -> policies -> sim -> expert -> bots -> teach | bench -> cli | store
     -> ui -> app.py and pages/
 """
 

@@ -177,3 +177,13 @@ def test_a_bot_move_off_its_turn_is_refused():
     mini = the_round()
     with pytest.raises(ValueError, match="not a bot's turn"):
         mini.bot_move(mini.new_game())
+
+
+@pytest.mark.parametrize("variant", ["schwimmen", "stop_the_bus", "kitty", "switch", "blitz"])
+def test_a_round_of_other_families_plays_to_its_end_with_the_guide(variant):
+    deck = "AH KH QH JH TH 9H 8H 7H AS KS QS JS TS 9S 8S 7S AD KD QD JD"
+    mini = make_round({"variant": variant, "players": "Sam, Ann, Bo", "deck": deck,
+                       "guide": "yes"})
+    game, guides = play_guided(mini)
+    assert game.round_over and game.round_result is not None
+    assert len(guides) >= (0 if game.round_result.ended_by in ("blitz", "fire") else 1)

@@ -176,7 +176,7 @@ def _deck(raw: Any, rules: Rules, n: int) -> tuple[Card, ...]:
     if twice:
         raise RoundError(f"The round's deck has {', '.join(twice)} twice; each card is in "
                           "the pack once.")
-    need = dealt_cards(rules, n) + (MIN_DRAWS if rules.family != "swap" else 0)
+    need = dealt_cards(rules, n) + (MIN_DRAWS if rules.family == "draw" else 0)
     if len(cards) < need:
         raise RoundError(f"The round's deck has {len(cards)} cards; {n} players need at "
                           f"least {need} (the deal, the cards laid out, and the first draws).")

@@ -46,6 +46,7 @@ from .table_words import action_label
 ROUND_CSS = stylesheet("lesson_round.css")
 PREFIX = "t31round_"
 FINISHED = "finished"
+SEED = "mini_seed"   # the block's seed the game was dealt from
 
 
 def round_id(lesson: Lesson, step: int) -> str:
@@ -77,6 +78,7 @@ def deal(state: State, mini: MiniRound) -> None:
     state[MARK] = 0
     state[AFTER_MINE] = 0
     state[HINT] = None
+    state[SEED] = mini.seed
     if not state[GAME].round_over and state[GAME].to_move != mini.you:
         bots_until_you(state)
         state[MARK] = 0
@@ -116,7 +118,7 @@ def _round_end(mini: MiniRound, rid: str) -> Callable[[State, Any], None]:
 def show_round(mini: MiniRound, rid: str, on_finished: Callable[[str], None]) -> None:
     """Draw the round of ``rid``; ``on_finished(rid)`` once, when a round first ends."""
     state = scope_of(rid)
-    if state.get(GAME) is None:
+    if state.get(GAME) is None or state.get(SEED) != mini.seed:  # new, or the file changed
         deal(state, mini)
     table_styles()
     st.markdown(ROUND_CSS, unsafe_allow_html=True)
