@@ -7,9 +7,16 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.teach.lessons import load_lessons
+from thirtyone.teach.mini_round import MiniRound
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 LESSON2 = "t31lesson_02-hand-value-and-suits"
+
+
+def scored_items() -> int:
+    """Quizzes and mini-rounds (a round played to its end counts like a quiz solved)."""
+    return sum(len(lesson.quizzes) + sum(isinstance(b, MiniRound) for s in lesson.steps
+                                         for b in s.blocks) for lesson in load_lessons())
 
 
 @pytest.fixture
@@ -72,7 +79,7 @@ def test_progress_survives_a_visit_to_another_page(at):
     assert at.button(key=LESSON2).proto.type == "primary"  # still the open lesson
     assert at.button_group[0].value == "16"             # the answer is still chosen
     assert at.success[0].value.startswith("Right!")
-    total = sum(len(lesson.quizzes) for lesson in load_lessons())
+    total = scored_items()
     assert any(p.proto.text == f"1 of {total} quizzes right first time"
                for p in at.get("progress"))
 
@@ -97,7 +104,7 @@ def test_a_lesson_with_every_quiz_right_gets_a_tick(at):
 
 def test_a_quiz_answered_wrong_then_right_does_not_count_as_right(at):
     # Issue 13: trying options until one is right counted as right.
-    total = sum(len(lesson.quizzes) for lesson in load_lessons())
+    total = scored_items()
     quiz = open_value_quiz(at)
     quiz.select("27").run()
     at.button_group[0].select("16").run()
@@ -117,7 +124,7 @@ def test_a_quiz_answered_wrong_then_right_does_not_count_as_right(at):
 
 
 def test_a_quiz_right_at_the_first_try_stays_right_after_a_wrong_click(at):
-    total = sum(len(lesson.quizzes) for lesson in load_lessons())
+    total = scored_items()
     open_value_quiz(at).select("16").run()
     at.button_group[0].select("27").run()
     assert at.error  # the wrong answer is still marked wrong...

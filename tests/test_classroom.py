@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from thirtyone.store.store import WRONG_CODE, WRONG_KEY
 from thirtyone.teach.lessons import load_lessons
+from thirtyone.teach.mini_round import MiniRound
 from thirtyone.ui.classroom import TOO_MANY
 from thirtyone.ui.dashboard import chart_label, csv_safe
 
@@ -203,7 +204,8 @@ def test_learn_progress_comes_back_in_a_new_session_with_the_same_me():
     assert again.button(key=LESSON2).proto.type == "primary"
     assert again.button_group[0].value == "16"
     assert any(i.value.startswith("Solved on a later try") for i in again.info)
-    total = sum(len(lesson.quizzes) for lesson in load_lessons())
+    total = sum(len(lesson.quizzes) + sum(isinstance(b, MiniRound) for s in lesson.steps
+                                          for b in s.blocks) for lesson in load_lessons())
     assert any(p.proto.text == f"0 of {total} quizzes right first time"
                for p in again.get("progress"))
 

@@ -25,7 +25,7 @@ stored progress is this lesson's); hidden ```` ```teaches ```` blocks naming the
 step teaches, and a required ``rests_on`` on every quiz in a lesson, checked across the
 course by ``course_problems``; and ```` ```plot ```` and ```` ```link ```` blocks
 (``blocks.py``). ``BLOCK_PARSERS`` maps each fenced block type to its reader, so another
-block type (the mini-round) adds itself there.
+block type (the mini-round, ``mini_round.py``) is one more entry.
 
 >>> q = parse_quiz("kind: value\\nvariant: scat\\nhand: AH KH 9S\\nquestion: Worth?")
 >>> q.options
@@ -51,6 +51,7 @@ from ..odds.dealt import dealt_distribution, hand_standing
 from .blocks import Link, Plot, Teaches, concepts, parse_link, parse_plot, parse_teaches
 from .quiz import Feedback, LessonError, Quiz, need
 from .quiz_kinds import KINDS
+from .mini_round import MiniRound, make_round
 from .variant_table import humanise
 
 # An installed wheel carries the top-level lessons/ folder inside the package as
@@ -429,7 +430,7 @@ class Cards:
     rows: tuple[CardRow, ...]
 
 
-Block = Text | Cards | Quiz | Teaches | Plot | Link
+Block = Text | Cards | Quiz | Teaches | Plot | Link | MiniRound
 
 
 @dataclass
@@ -484,6 +485,7 @@ BLOCK_PARSERS: dict[str, Callable[[str, str], Any]] = {
     "teaches": lambda content, variant: parse_teaches(content),
     "plot": lambda content, variant: parse_plot(parse_spec(content), variant),
     "link": lambda content, variant: parse_link(parse_spec(content)),
+    "round": lambda content, variant: make_round(parse_spec(content), variant),
 }
 
 

@@ -24,7 +24,8 @@ from ..core.cards import Card
 from ..core.rules import VARIANTS
 from ..store import StoreError
 from ..teach.lessons import Cards, Lesson, Link, Plot, Quiz, Teaches, Text, load_lessons
-from . import identity
+from ..teach.mini_round import MiniRound
+from . import identity, lesson_round
 from .lesson_blocks import show_link, show_plot
 from .store import UNAVAILABLE, store_or_none
 from .styles import stylesheet
@@ -158,7 +159,7 @@ def quiz_id(lesson: Lesson, step: int, n: int) -> str:
 
 def quiz_ids(lesson: Lesson) -> list[tuple[str, Quiz]]:
     return [(quiz_id(lesson, i, n), q) for i, s in enumerate(lesson.steps)
-            for n, q in enumerate(s.quizzes)]
+            for n, q in enumerate(s.quizzes)] + lesson_round.round_ids(lesson)  # type: ignore
 
 
 def scores(lesson: Lesson) -> tuple[int, int, int]:
@@ -206,6 +207,7 @@ def forget_progress() -> None:
     st.session_state.pop(LOADED_KEY, None)
     for k in [k for k in st.session_state if str(k).startswith("t31quiz_")]:
         del st.session_state[k]
+    lesson_round.forget_rounds()
 
 
 def _reset() -> None:
@@ -222,6 +224,15 @@ def _answered(qid: str, widget_key: str, quiz: Quiz) -> None:
         progress()["answers"][qid] = choice
         progress()["first"].setdefault(qid, choice)
         _save((qid, str(choice), quiz.check(choice).correct))
+
+
+def _round_finished(rid: str) -> None:
+    """A mini-round played to its end counts like a quiz solved (once); the page is drawn
+    again so the lesson list above already counts it."""
+    if rid not in progress()["answers"]:
+        progress()["answers"][rid] = progress()["first"].setdefault(rid, lesson_round.FINISHED)
+        _save((rid, lesson_round.FINISHED, True))
+        st.rerun()
 
 
 # --- drawing ---------------------------------------------------------------------------
@@ -310,6 +321,8 @@ def show_lesson(lesson: Lesson, all_lessons: list[Lesson]) -> None:
             st.markdown(block.markdown)
         elif isinstance(block, Cards):
             show_cards(block)
+        elif isinstance(block, MiniRound):
+            lesson_round.show_round(block, lesson_round.round_id(lesson, i), _round_finished)
         elif isinstance(block, Quiz):
             show_quiz(block, quiz_id(lesson, i, n))
             n += 1

@@ -1,0 +1,225 @@
+"""A stacked mini-round played inside a lesson: the ```` ```round ```` block.
+
+A lesson step may hold one block like::
+
+    ```round
+    variant: scat
+    players: You, Ann, Bo
+    dealer: 2
+    deck: 8H 9C 2S KH 7D 3C ...
+    bots: basic
+    guide: yes
+    ```
+
+``players`` names the seats (seat 0 is the student unless ``you:`` names another seat, by
+number or by name); ``dealer`` is a seat number (default the last seat); ``deck`` stacks the
+stock from the top and must hold at least the deal, the upcard (or the middle) and a few
+draws; the cards not listed follow in the pack's fixed order, so the round is the same every
+time. ``bots`` is the level of every other seat (default ``basic``); ``guide: yes`` gives the
+student, on each of their turns, the expert's move and its reason (the Play page's hint).
+
+The game is the table engine's own (``game.table.new_game``), so every move is checked by the
+engine; the bots' random generators come from the block's text and the moves so far, so the
+same moves always give the same round.
+
+>>> r = make_round({"players": "You, Ann, Bo",
+...                 "deck": "KH 9C 2S 5H 8D 3C QH 7S 4D JH 2D 3D 4C"})
+>>> r.you, r.dealer, r.players
+(0, 2, ('You', 'Ann', 'Bo'))
+>>> g = r.new_game()
+>>> g.to_move, g.observation(0).hand[0].display
+(0, 'K♥')
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..bots import hint_for, levels_for, make_bot_for
+from ..core.cards import Card, CardError, make_pack, parse_cards
+from ..core.rules import Rules, get_variant
+from ..game.table import Game, new_game
+
+MAX_NAME = 20           # characters in a player's name
+MIN_DRAWS = 3           # cards the deck must stack beyond the deal, for the first draws
+
+
+class RoundError(ValueError):
+    """A round block that cannot be played; the lesson loader names the lesson."""
+
+
+class RoundFeedback(NamedTuple):
+    correct: bool
+    message: str
+
+
+_KEYS = ("variant", "players", "you", "dealer", "deck", "bots", "guide")
+_YES = ("yes", "true", "on")
+_NO = ("no", "false", "off")
+
+
+def dealt_cards(rules: Rules, players: int) -> int:
+    """Cards a deal takes from the top: three a player, and the upcard, the middle, the
+    widow, or the dealer's second (and the closed) hand."""
+    extra = {"draw": 1, "widow": 3, "switch": 6}.get(rules.family, 0)
+    if rules.family == "swap":
+        extra = 3
+    return 3 * players + extra
+
+
+@dataclass(frozen=True)
+class MiniRound:
+    """One ```` ```round ```` block, read and checked."""
+
+    variant: str
+    players: tuple[str, ...]
+    you: int
+    dealer: int
+    deck: tuple[Card, ...]
+    bots: str
+    guide: bool
+    seed: int            # from the block's text: the bots' generators start from it
+
+    @property
+    def rules(self) -> Rules:
+        return get_variant(self.variant).rules
+
+    @property
+    def styles(self) -> list[str | None]:
+        return [None if s == self.you else self.bots for s in range(len(self.players))]
+
+    def new_game(self) -> Game:
+        """The round, dealt from the stacked deck; the student's seat has no bot."""
+        return new_game(self.rules, list(self.players), deck=list(self.deck),
+                        dealer=self.dealer, styles=self.styles,
+                        rng=np.random.default_rng([self.seed, 1]))
+
+    def bot_rng(self, game: Any, seat: int) -> np.random.Generator:
+        """The generator for ``seat``'s next move: from the block and the moves so far."""
+        done = sum(len(h) for h in game.history)
+        return np.random.default_rng([self.seed, seat, done])
+
+    def bot_move(self, game: Game) -> None:
+        """One move of the bot to move (a draw and its discard are two moves)."""
+        seat = game.to_move
+        if seat is None or seat == self.you or game.round_over:
+            raise ValueError("It is not a bot's turn.")
+        bot = make_bot_for(game.rules, self.bots)
+        game.apply(bot(game.observation(seat), self.bot_rng(game, seat)))
+
+    def bots_until_you(self, game: Game) -> None:
+        """The bots move until it is the student's turn or the round is over."""
+        while not game.round_over and game.to_move not in (None, self.you):
+            self.bot_move(game)
+
+    def guide_hint(self, game: Game) -> Any | None:
+        """On the student's turn with ``guide: yes``: the expert's move and why (the Play
+        page's hint, ``expert.hint.Hint``), worked out from the student's own view only."""
+        if not self.guide or game.round_over or game.to_move != self.you:
+            return None
+        return hint_for(game.rules)(game.observation(self.you))
+
+    # the face of a quiz: a finished round is recorded like a solved quiz (id ``round``)
+    kind = "round"
+    question = "Play the round to its end."
+    options = ("finished",)
+
+    def check(self, choice: str) -> RoundFeedback:
+        done = choice == "finished"
+        return RoundFeedback(done, "Round finished." if done else "Round not finished yet.")
+
+
+def _seat(value: str, players: tuple[str, ...], key: str) -> int:
+    v = value.strip()
+    if v in players:
+        return players.index(v)
+    if v.isdigit() and int(v) < len(players):
+        return int(v)
+    raise RoundError(f"'{key}: {v}' must be a seat number from 0 to {len(players) - 1} "
+                      f"or one of {', '.join(players)}.")
+
+
+def _players(raw: Any, rules: Rules) -> tuple[str, ...]:
+    if not isinstance(raw, str) or not raw.strip():
+        raise RoundError("A round needs 'players', e.g. 'players: You, Ann, Bo'.")
+    names = tuple(n.strip() for n in raw.split(","))
+    if any(not n for n in names):
+        raise RoundError("A name in 'players' is empty.")
+    if any(len(n) > MAX_NAME for n in names):
+        raise RoundError(f"A player's name may be at most {MAX_NAME} characters.")
+    if len(set(names)) != len(names):
+        raise RoundError("Each player in 'players' needs a different name.")
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise RoundError(f"This variant is for {rules.min_players} to {rules.max_players} "
+                          f"players, not {len(names)}.")
+    return names
+
+
+def _deck(raw: Any, rules: Rules, n: int) -> tuple[Card, ...]:
+    if not isinstance(raw, str) or not raw.strip():
+        raise RoundError("A round needs 'deck': the stacked cards from the top.")
+    try:
+        cards = parse_cards(raw)
+    except CardError as e:
+        raise RoundError(f"The round's deck: {e}") from None
+    pack = set(make_pack(rules.pack))
+    for c in cards:
+        if c not in pack:
+            raise RoundError(f"The round's deck has {c.display}, which is not in this "
+                              f"{rules.pack}-card pack.")
+    twice = sorted({c.display for c in cards if cards.count(c) > 1})
+    if twice:
+        raise RoundError(f"The round's deck has {', '.join(twice)} twice; each card is in "
+                          "the pack once.")
+    need = dealt_cards(rules, n) + (MIN_DRAWS if rules.family == "draw" else 0)
+    if len(cards) < need:
+        raise RoundError(f"The round's deck has {len(cards)} cards; {n} players need at "
+                          f"least {need} (the deal, the cards laid out, and the first draws).")
+    return tuple(cards)
+
+
+def _flag(raw: Any, key: str) -> bool:
+    v = str(raw).strip().lower()
+    if v in _YES:
+        return True
+    if v in _NO:
+        return False
+    raise RoundError(f"'{key}' must be yes or no, not '{raw}'.")
+
+
+def make_round(spec: dict[str, Any], default_variant: str = "scat") -> MiniRound:
+    """A mini-round from its keys (``lessons.parse_spec`` of the block's text); every
+    problem is a RoundError naming it."""
+    unknown = [k for k in spec if k not in _KEYS]
+    if unknown:
+        raise RoundError(f"A round block does not know '{unknown[0]}'; its keys are: "
+                          f"{', '.join(_KEYS)}.")
+    key = spec.get("variant", default_variant)
+    try:
+        rules = get_variant(key).rules
+    except ValueError as e:
+        raise RoundError(f"The round's variant: {e}") from None
+    if rules.family not in ("draw", "swap", "widow", "switch") or rules.scoring == "banking":
+        raise RoundError(f"A round block plays a table variant, and '{key}' is not one.")
+    players = _players(spec.get("players"), rules)
+    you = _seat(spec.get("you", "0"), players, "you")
+    dealer = _seat(spec.get("dealer", str(len(players) - 1)), players, "dealer")
+    deck = _deck(spec.get("deck"), rules, len(players))
+    bots = str(spec.get("bots", "basic")).strip()
+    if bots not in levels_for(rules):
+        raise RoundError(f"Unknown bot level '{bots}'; levels are: "
+                          f"{', '.join(levels_for(rules))}.")
+    guide = _flag(spec.get("guide", "no"), "guide")
+    seed = zlib.crc32(" ".join([key, ",".join(players), str(dealer),
+                                " ".join(str(c) for c in deck), bots]).encode())
+    return MiniRound(key, players, you, dealer, deck, bots, guide, seed)
+
+
+BotRng = Callable[[Any, int], np.random.Generator]
+
+__all__ = ["MiniRound", "BotRng", "RoundError", "RoundFeedback", "dealt_cards", "make_round"]
