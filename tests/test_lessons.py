@@ -286,11 +286,70 @@ def test_a_broken_lesson_is_refused_with_its_name_and_the_reason(text, why):
 
 # --- the lesson files ----------------------------------------------------------------------
 
-def test_there_are_six_lessons_or_more_and_each_has_a_quiz():
+# The course of issue 15, in order (lessons/README and the issue).
+COURSE = ["01-cards-and-points", "02-hand-value-and-suits", "03-a-first-round",
+          "04-a-turn-in-the-draw-family", "05-knocking-and-final-turns", "06-who-loses-a-life",
+          "07-a-reasoned-knock", "08-blitz-odds", "09-the-swap-family", "10-the-widow-family",
+          "11-switch", "12-stop-the-bus", "13-running-total-and-five-dollar-bill",
+          "14-when-the-stock-runs-out", "15-banking", "16-history-and-names"]
+
+
+def test_the_course_is_the_issue_15_path_and_each_lesson_has_a_quiz():
     lessons = load_lessons()
-    assert len(lessons) >= 6
+    slugs = [lesson.slug for lesson in lessons]
+    assert slugs == COURSE   # every lesson of the path, in its order, nothing else
     for lesson in lessons:
         assert lesson.quizzes, lesson.slug
+        assert 3 <= len(lesson.steps) <= 6, lesson.slug
+
+
+def test_renamed_lessons_name_their_old_file_so_progress_is_kept():
+    # Issue 15: old 03 and 08 became 08-blitz-odds, old 07 became 09-the-swap-family.
+    front = {f.stem: f.read_text(encoding="utf-8").split("---")[1] for f in LESSONS.glob("*.md")
+             if f.stem != "README"}
+    assert re.search(r"^formerly:.*03-blitz-and-three-of-a-kind", front["08-blitz-odds"], re.M)
+    assert re.search(r"^formerly:.*08-reading-the-odds", front["08-blitz-odds"], re.M)
+    assert re.search(r"^formerly:.*07-swap-family-schwimmen", front["09-the-swap-family"], re.M)
+
+
+def test_a_scat_option_quiz_says_it_asks_about_this_apps_scat():
+    # Issue 15: the app's Scat preset was shown as a fact of Scat everywhere.
+    asked = 0
+    for lesson in load_lessons():
+        for q in lesson.quizzes:
+            if q.kind == "option" and q.variant in ("scat", "schwimmen", "switch",
+                                                    "stop_the_bus", "running_total"):
+                assert "this app" in q.question, q.question
+                asked += 1
+    assert asked >= 3
+
+
+def test_every_swap_quiz_shows_the_middle_cards_before_it_asks():
+    # Issue 15: an answer said "take K♥" while the K♥ was never shown.
+    checked = 0
+    for lesson in load_lessons():
+        for step in lesson.steps:
+            shown = set()
+            for block in step.blocks:
+                if hasattr(block, "rows"):
+                    shown |= {c for row in block.rows for c in row.cards}
+                elif getattr(block, "kind", None) == "swap":
+                    assert set(block.cards["middle"]) <= shown, block.question
+                    assert set(block.cards["hand"]) <= shown, block.question
+                    checked += 1
+    assert checked >= 3
+
+
+def test_the_history_lesson_keeps_the_lore_to_the_sources():
+    # Issue 15: Trente et un is the French name of Thirty-One itself, Trentuno a related game,
+    # and the game a forerunner (not the ancestor) of Vingt-Un.
+    text = " ".join((LESSONS / "16-history-and-names.md").read_text(encoding="utf-8").split())
+    assert "forerunner of Vingt-Un" in text
+    assert "French name of Thirty-One" in text
+    assert "Trentuno is a related game" in text
+    for f in LESSONS.glob("*.md"):
+        body = f.read_text(encoding="utf-8")
+        assert "ancestor" not in body.lower(), f.name
 
 
 def test_no_lesson_file_types_in_an_answer():

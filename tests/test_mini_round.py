@@ -72,10 +72,6 @@ def test_a_round_block_reads_into_the_lesson_and_its_seats_default_as_the_syntax
     assert mini.styles == ["basic", "basic", None, "basic"]
 
 
-def test_a_teaches_block_is_never_shown():
-    lesson = parse_lesson("---\ntitle: T\nsummary: S\n---\n\n## A\n\nWords.\n\n```teaches\n"
-                          "first-round\n```\n", "x")
-    assert [type(b).__name__ for b in lesson.steps[0].blocks] == ["Text"]
 
 
 # --- the engine side -------------------------------------------------------------------

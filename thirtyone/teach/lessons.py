@@ -49,9 +49,9 @@ from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import points_text
 from ..odds.dealt import dealt_distribution, hand_standing
 from .blocks import Link, Plot, Teaches, concepts, parse_link, parse_plot, parse_teaches
+from .mini_round import MiniRound, make_round
 from .quiz import Feedback, LessonError, Quiz, need
 from .quiz_kinds import KINDS
-from .mini_round import MiniRound, make_round
 from .variant_table import humanise
 
 # An installed wheel carries the top-level lessons/ folder inside the package as

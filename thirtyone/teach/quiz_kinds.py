@@ -91,7 +91,7 @@ def banking_settlement(rules: Rules, banker: tuple[Card, ...], punter: tuple[Car
     deck += list(punter[3:]) + list(banker[3:])
     g = new_banking_game(rules, players=["Banker", "Punter"], dealer=0, seed=0,
                          deck=" ".join(str(c) for c in deck))
-    before = g.chips[1]
+    before = g.round_start_chips[1]   # before a natural is paid on the deal
     try:
         bought = 3
         while not g.round_over and g.to_move == 1:
