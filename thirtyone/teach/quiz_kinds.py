@@ -81,6 +81,13 @@ def which_variant_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
 
 # --- Banking: who pays? ------------------------------------------------------------------------
 
+def _roles(text: str) -> str:
+    """The engine's sentence about the players "Banker" and "Punter" told with their roles:
+    "Punter stays." -> "The punter stays."; "Banker, the banker, stays" -> "The banker stays"."""
+    text = text.replace("Banker, the banker,", "the banker").replace("Punter", "the punter")
+    return text[:1].upper() + text[1:]
+
+
 def banking_settlement(rules: Rules, banker: tuple[Card, ...], punter: tuple[Card, ...]
                        ) -> tuple[int, list[int], list[str]]:
     """Chips the punter wins (negative: pays) when the banker ends with ``banker`` and the
@@ -106,7 +113,7 @@ def banking_settlement(rules: Rules, banker: tuple[Card, ...], punter: tuple[Car
     if [len(g.hands[0]), len(g.hands[1])] != [len(banker), len(punter)]:
         raise LessonError("The round ends before every listed card is bought (a natural or a "
                           "bust comes first).")
-    says = [e.text for e in g.log[g.round_log_start:]
+    says = [_roles(e.text) for e in g.log[g.round_log_start:]
             if e.kind not in ("hand", "deal") and e.private_to is None]
     return g.chips[1] - before, [g.total(0), g.total(1)], says
 
