@@ -95,7 +95,7 @@ def test_knocking_exact_curves_follow_the_chosen_players_and_the_simulation_runs
     assert not at.exception
     after = charts(at)[1]
     assert "simulated" in [t["name"] for t in after["data"]]
-    assert "3 players, you in seat 3 (the dealer)" in after["layout"]["title"]["text"]
+    assert "3 players, seat 3 of 3, knock on turn 1" in after["layout"]["title"]["text"]
     assert downloads(at) == 3
     assert any("rounds that reached your knock" in c.value for c in at.caption)
 

@@ -45,8 +45,7 @@ def seat_sim_table(res: SeatKnock, rules: Rules) -> pd.DataFrame:
 
 
 def seat_title(players: int, seat: int, turn: int) -> str:
-    return (f"{players} players, you in seat {seat_label(seat, players)}, "
-            f"knocking on your turn {turn}")
+    return f"{players} players, seat {seat + 1} of {players}, knock on turn {turn}"
 
 
 def seat_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules,
@@ -139,8 +138,8 @@ def heat_figure(table: pd.DataFrame, share: float, rules: Rules) -> go.Figure:
         colorbar=dict(title="value"), hoverongaps=False,
         hovertemplate=("%{y}, seat %{x}: knock on %{text} or more<extra>"
                        f"{knock_risk(rules).good} {share:.0%}</extra>")))
-    fig.update_layout(title=f"Lowest value that is {knock_risk(rules).good.lower()} "
-                            f"{share:.0%} of the time",
+    goal = "wins the pot" if knock_risk(rules).kind == "pot" else "is safe"
+    fig.update_layout(title=f"Lowest knock that {goal} at least {share:.0%} of the time",
                       xaxis_title="your seat (1 = left of the dealer, last = the dealer)",
                       **{**_LAYOUT, "height": 460})
     fig.update_yaxes(autorange="reversed")
@@ -165,6 +164,15 @@ HEAT_HOW = (f"Simulation, {HEAT_ROUNDS:,} rounds per cell, with the real turn or
             "seat (counted from the dealer's left). Each cell is the lowest value from which "
             "every higher value survived at least the target share; a cell can be one off "
             "either way from chance.")
+
+
+def turn_control(box, label: str, most: int, key: str) -> int:
+    """A knock-turn slider from 1 to ``most``; a plain line where only turn 1 is possible
+    (a slider needs two ends)."""
+    if most <= 1:
+        box.caption(f"{label}: 1 (the stock allows no later knock here)")
+        return 1
+    return box.slider(label, 1, most, 1, key=key, help="1 = the knocker's first turn.")
 
 
 @st.cache_data(max_entries=32, show_spinner="Playing the rounds for every seat...")
