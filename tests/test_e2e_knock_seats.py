@@ -44,5 +44,7 @@ def test_the_seat_curve_and_the_heat_map_fit_and_draw(browser, app_url, tmp_path
         page.locator(".st-key-odds_sim_chart").screenshot(
             path=str(tmp_path / f"knock_seat_curve_{width}.png"))
         heat.screenshot(path=str(tmp_path / f"knock_heat_{width}.png"))
+        page.locator(".st-key-odds_heat_share").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / f"knock_heat_controls_{width}x{height}.png"))
     finally:
         page.context.close()
