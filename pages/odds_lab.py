@@ -96,7 +96,7 @@ def knock_simulated(key: str, options: list[int]) -> None:
                         format_func=lambda s: ks.seat_label(s, players),
                         help="Counted from the dealer's left: seat 1 moves first, the "
                              "dealer moves last.")
-    turn = ks.turn_control(s3, "Your knock turn", max_knock_turn(rules, players),
+    turn = ks.turn_control(s3, "Your knock turn", rules, max_knock_turn(rules, players),
                            "odds_sim_turn")
     o1, o2 = st.columns([2, 1])
     opponent = o1.selectbox("The others play as", list(ks.OPPONENT_NAMES), index=3,
@@ -140,7 +140,7 @@ def knock_heat(key: str) -> None:
     h1, h2, h3 = st.columns(3)
     share = h1.slider("Target: survives at least", 50, 95, 80, 5, format="%d%%",
                       key="odds_heat_share") / 100
-    turn = ks.turn_control(h2, "Knock turn", ks.heat_turns(rules, FACTS.max_players),
+    turn = ks.turn_control(h2, "Knock turn", rules, ks.heat_turns(rules, FACTS.max_players),
                            "odds_heat_turn")
     opponent = h3.selectbox("The others play as", list(ks.OPPONENT_NAMES), index=3,
                             format_func=ks.OPPONENT_NAMES.get, key="odds_heat_opponent")

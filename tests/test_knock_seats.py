@@ -27,6 +27,7 @@ from thirtyone.sim.seats import (
 
 SCAT = get_variant("scat").rules
 SCHWIMMEN = get_variant("schwimmen").rules
+BLITZ = get_variant("blitz").rules
 FAST_ROUNDS = 40_000
 VALUE = {3: 17.0, 5: 15.0}      # values where the curves are far from 0 and 1 at every seat
 TABLE_ROUNDS = {("standard", 3): 700, ("standard", 5): 400, ("basic", 3): 1500,
@@ -54,7 +55,11 @@ def test_every_seat_agrees_with_the_table_engine(opponent, players, seat):
                                   ("basic", SCAT, 3, 2, 2, 20.0),
                                   ("standard", SCAT, 3, 0, 2, 20.0),
                                   ("basic", SCHWIMMEN, 4, 3, 1, 24.0),
-                                  ("weak", SCHWIMMEN, 3, 1, 2, 25.0)])
+                                  ("weak", SCHWIMMEN, 3, 1, 2, 25.0),
+                                  # a 31 on a final turn still ends the round (blitz: the
+                                  # knocker pays too; Schwimmen: nobody after it moves)
+                                  ("basic", BLITZ, 4, 3, 1, 17.0),
+                                  ("standard", SCHWIMMEN, 4, 2, 1, 25.0)])
 def test_other_models_turns_and_families_agree_with_the_table_engine(case):
     opponent, rules, players, seat, turn, value = case
     _agree(rules, players, seat, turn, value, opponent, 800)
@@ -68,6 +73,23 @@ def test_the_later_the_seat_the_riskier_the_knock():
             *_, res = iter_seat_knock(SCAT, players, seat, 1, "basic", 20_000, seed=1)
             shares.append(res.survive[list(res.values).index(VALUE[players])])
         assert all(a > b for a, b in zip(shares, shares[1:], strict=False)), shares
+
+
+def test_a_31_on_a_final_turn_costs_the_knocker_in_blitz():
+    # Blitz counts a 31 made after the knock, and every other player (the knocker too)
+    # pays: even a knock on 30 is then not quite safe
+    *_, counts = iter_seat_knock(BLITZ, 4, 3, 1, "basic", 20_000, seed=2)
+    *_, plain = iter_seat_knock(BLITZ.replace(blitz_after_knock=False), 4, 3, 1, "basic",
+                                20_000, seed=2)
+    at30 = list(counts.values).index(30.0)
+    assert plain.survive[at30] > 0.995 and counts.survive[at30] < 0.985
+
+
+def test_a_knock_only_from_the_second_circle_needs_turn_two():
+    late = SCAT.replace(knock_from="second_circle")
+    with pytest.raises(OddsError, match="second circle"):
+        seat_knock_counts(late, 3, 0, 1, "basic", 10, np.random.default_rng(0))
+    assert seat_knock_counts(late, 3, 0, 2, "basic", 10, np.random.default_rng(0))[1] > 0
 
 
 def test_counts_from_batches_add_up():

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.rules import Rules
+from ..game.settle import blitz_pays
 from ..lookup import CARD_BIT, card_bits, flat, hand_lookup, hand_table
 from ..odds.knock import knock_goes_well, wilson
 from ..odds.tables import OddsError, check_hand_rules, lookup, pack_indices
@@ -69,7 +70,13 @@ def max_knock_turn(rules: Rules, players: int) -> int:
     in the swap family)."""
     left = rules.pack * rules.packs - 3 * players - (1 if rules.family == "draw" else 3)
     per_circle = players if rules.family == "draw" else 3
-    return max(1, min(6, left // per_circle - 1))
+    return max(first_knock_turn(rules), min(6, left // per_circle - 1))
+
+
+def first_knock_turn(rules: Rules) -> int:
+    """The first turn a player may knock on: 1, or 2 where knocking is allowed only from
+    the second circle."""
+    return 2 if rules.knock_from == "second_circle" else 1
 
 
 def check_seat_knock(rules: Rules, players: int, seat: int, turn: int, opponent: str) -> None:
@@ -85,8 +92,12 @@ def check_seat_knock(rules: Rules, players: int, seat: int, turn: int, opponent:
         raise OddsError("There are too few or too many players for these rules.")
     if not 0 <= seat < players:
         raise OddsError(f"The seat must be 1 to {players} (counted from the dealer's left).")
-    if not 1 <= turn <= max_knock_turn(rules, players):
-        raise OddsError(f"The knock turn must be 1 to {max_knock_turn(rules, players)}.")
+    first = first_knock_turn(rules)
+    if not first <= turn <= max_knock_turn(rules, players):
+        if turn < first:
+            raise OddsError("Knocking is allowed only from the second circle here, so the "
+                            "knock turn must be 2 or more.")
+        raise OddsError(f"The knock turn must be {first} to {max_knock_turn(rules, players)}.")
 
 
 def _uniform(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
@@ -107,10 +118,11 @@ class _Rounds:
         self.hands = self.deck[:, :3 * players].reshape(size, players, 3).copy()
         self.rows = np.arange(size)
         self.S, self.V = hand_lookup(rules)
-        self.blitz = rules.blitz_effect != "none" or rules.fire is not None
         self.known = np.zeros((size, players), dtype=np.uint64)  # taken openly, still held
         self.own = np.zeros(players, dtype=np.int64)
         self.no = np.zeros(size, dtype=bool)
+        self.ended = np.zeros(size, dtype=bool)   # a final-turn blitz ended the round
+        self.pays = np.zeros(size, dtype=bool)    # ... and the knocker pays for it
         ptr = 3 * players
         if rules.family == "draw":
             self.top = self.deck[:, ptr].copy()
@@ -125,19 +137,35 @@ class _Rounds:
         self.out = self._shown(h.reshape(-1, 3)).reshape(size, players).any(axis=1)
 
     def _shown(self, h: np.ndarray) -> np.ndarray:
-        """Hands that end the round at once when shown (31, three aces)."""
-        if not self.blitz:
-            return np.zeros(len(h), dtype=bool)
-        return self.V[flat(h[:, 0], h[:, 1], h[:, 2])] >= BLITZ2
+        """Hands that end the round at once when shown (31 where a blitz counts, three aces
+        where they are fire: the only hands worth more than 31)."""
+        v = self.V[flat(h[:, 0], h[:, 1], h[:, 2])]
+        shown = v > BLITZ2
+        if self.rules.blitz_effect != "none":
+            shown |= v == BLITZ2
+        return shown
 
     def play(self, p: int, final: bool) -> None:
+        before = self.hands[:, p].copy()
         if self.rules.family == "draw":
             self._draw_turn(p, final)
         else:
             self._swap_turn(p, final)
         if not final:
             self.out |= self._shown(self.hands[:, p])
+        elif self.rules.blitz_after_knock:
+            # a 31 (or three aces) on a final turn ends the round at once: nobody after it
+            # moves, and where it makes every other player pay, the knocker pays too
+            self.hands[self.ended, p] = before[self.ended]
+            shown = self._shown(self.hands[:, p]) & ~self.ended
+            self.ended |= shown
+            self.pays |= shown & self._pays(self.hands[:, p])
         self.own[p] += 1
+
+    def _pays(self, h: np.ndarray) -> np.ndarray:
+        """Shown hands that make every other player pay (fire, or a blitz that does)."""
+        v = self.V[flat(h[:, 0], h[:, 1], h[:, 2])]
+        return (v > BLITZ2) | blitz_pays(self.rules)
 
     def _draw_turn(self, p: int, final: bool) -> None:
         r, size, rows = self.rules, len(self.rows), self.rows
@@ -248,7 +276,8 @@ def seat_knock_counts(rules: Rules, players: int, seat: int, turn: int, opponent
     final = lookup(rules).strength[h[..., 0], h[..., 1], h[..., 2]]
     kept = ~g.out
     low, high = final.min(axis=1)[kept, None], final.max(axis=1)[kept, None]
-    wins = knock_goes_well(knock_values(rules)[None, :], low, high, rules).sum(axis=0)
+    good = knock_goes_well(knock_values(rules)[None, :], low, high, rules)
+    wins = (good & ~g.pays[kept, None]).sum(axis=0)
     return wins.astype(np.int64), int(kept.sum())
 
 

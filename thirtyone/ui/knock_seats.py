@@ -13,7 +13,13 @@ import streamlit as st
 from ..core.rules import Rules
 from ..odds.knock import knock_risk
 from ..odds.tables import value_label
-from ..sim.seats import SeatKnock, iter_seat_knock, lowest_safe, max_knock_turn
+from ..sim.seats import (
+    SeatKnock,
+    first_knock_turn,
+    iter_seat_knock,
+    lowest_safe,
+    max_knock_turn,
+)
 from .odds_lab import rules_from_key
 from .odds_plots import GREY, RED
 
@@ -166,13 +172,15 @@ HEAT_HOW = (f"Simulation, {HEAT_ROUNDS:,} rounds per cell, with the real turn or
             "either way from chance.")
 
 
-def turn_control(box, label: str, most: int, key: str) -> int:
-    """A knock-turn slider from 1 to ``most``; a plain line where only turn 1 is possible
-    (a slider needs two ends)."""
-    if most <= 1:
-        box.caption(f"{label}: 1 (the stock allows no later knock here)")
-        return 1
-    return box.slider(label, 1, most, 1, key=key, help="1 = the knocker's first turn.")
+def turn_control(box, label: str, rules: Rules, most: int, key: str) -> int:
+    """A knock-turn slider from the first turn a knock is allowed to ``most``; a plain line
+    where only one turn is possible (a slider needs two ends)."""
+    first = first_knock_turn(rules)
+    if most <= first:
+        box.caption(f"{label}: {first} (the only one these rules and the stock allow)")
+        return first
+    return box.slider(label, first, most, first, key=key,
+                      help="1 = the knocker's first turn.")
 
 
 @st.cache_data(max_entries=32, show_spinner="Playing the rounds for every seat...")
