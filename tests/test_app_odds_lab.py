@@ -120,7 +120,7 @@ def test_the_seat_and_the_opponents_move_the_simulated_curve(at):
     at.button(key="odds_sim_run").click().run()
     assert _survive_at(charts(at)[1], 17.0) - dealer > 0.2   # random players rarely improve
     text = " ".join(m.value for m in at.markdown)
-    assert "one more turn" in text
+    assert "You are the dealer: each of the others gets 2 turns" in text
 
 
 def heat_grid(at: AppTest) -> tuple[np.ndarray, dict]:

@@ -84,12 +84,20 @@ def seat_reading(df: pd.DataFrame, rules: Rules) -> str:
     goal = "win the pot" if knock_risk(rules).kind == "pot" else "be safe"
     text = (f"From seat {seat} on your turn {turn}, a knock needs about "
             f"{value_label(rules, v) if v == v else '31'} to {goal} half the time. ")
-    if n == 2 or seat == n:
-        return text + "Every other player gets the same number of turns as you had."
-    before = seat - 1
-    return text + (f"The {before} player{'s' if before > 1 else ''} before you "
-                   f"{'have' if before > 1 else 'has'} one more turn than the "
-                   f"{n - seat} after you, so a later seat needs a higher hand.")
+    before, after = seat - 1, n - seat
+
+    def turns(k: int) -> str:
+        return f"{k} turn{'s' if k != 1 else ''}"
+    if before == 0:
+        return text + (f"You move first: each of the others gets {turns(turn)}, the last one "
+                       "after your knock.")
+    if after == 0:
+        return text + (f"You are the dealer: each of the others gets {turns(turn + 1)}, the "
+                       "last one after your knock.")
+    first = "The player before you gets" if before == 1 else f"The {before} players before you get"
+    then = "the one after you" if after == 1 else f"the {after} after you"
+    return text + (f"{first} {turns(turn + 1)}, {then} {turns(turn)}, so a later seat "
+                   "needs a higher hand.")
 
 
 def seat_how(df: pd.DataFrame) -> str:
