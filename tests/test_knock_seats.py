@@ -56,6 +56,7 @@ def test_every_seat_agrees_with_the_table_engine(opponent, players, seat):
                                   ("standard", SCAT, 3, 0, 2, 20.0),
                                   ("basic", SCHWIMMEN, 4, 3, 1, 24.0),
                                   ("weak", SCHWIMMEN, 3, 1, 2, 25.0),
+                                  ("random", SCHWIMMEN, 3, 2, 2, 20.0),
                                   # a 31 on a final turn still ends the round (blitz: the
                                   # knocker pays too; Schwimmen: nobody after it moves)
                                   ("basic", BLITZ, 4, 3, 1, 17.0),
