@@ -6,7 +6,9 @@ import streamlit as st
 
 from thirtyone.core.cards import CardError
 from thirtyone.odds.tables import OddsError
-from thirtyone.sim.knock import check_simulable, iter_knock_after_turns
+from thirtyone.sim.knock import check_simulable
+from thirtyone.sim.seats import iter_seat_knock, max_knock_turn
+from thirtyone.ui import knock_seats as ks
 from thirtyone.ui import odds_lab as lab
 from thirtyone.ui import odds_plots as op
 from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
@@ -80,7 +82,7 @@ def racing(key: str) -> None:
 
 
 def knock_simulated(key: str, options: list[int]) -> None:
-    """The right half of Knocking: the simulation's controls, its live plot and reading."""
+    """The right half of Knocking: the per-seat simulation's controls, live plot, reading."""
     rules = lab.rules_from_key(key)
     try:
         check_simulable(rules)
@@ -90,10 +92,19 @@ def knock_simulated(key: str, options: list[int]) -> None:
     s1, s2, s3 = st.columns(3)
     players = s1.selectbox("Players", options, index=min(2, len(options) - 1),
                            key="odds_sim_players")
-    turns = s2.slider("Turns each", 0, 6, 2, key="odds_sim_turns")
-    rounds = s3.selectbox("Rounds", [2_000, 10_000, 50_000], index=1,
+    seat = s2.selectbox("Your seat", list(range(players)), key="odds_sim_seat",
+                        format_func=lambda s: ks.seat_label(s, players),
+                        help="Counted from the dealer's left: seat 1 moves first, the "
+                             "dealer moves last.")
+    turn = ks.turn_control(s3, "Your knock turn", rules, max_knock_turn(rules, players),
+                           "odds_sim_turn")
+    o1, o2 = st.columns([2, 1])
+    opponent = o1.selectbox("The others play as", list(ks.OPPONENT_NAMES), index=3,
+                            format_func=ks.OPPONENT_NAMES.get, key="odds_sim_opponent")
+    rounds = o2.selectbox("Rounds", [2_000, 10_000, 50_000], index=1,
                           format_func=lambda r: f"{r:,}", key="odds_sim_rounds")
-    params = (key, players, turns, rounds)
+    params = (key, players, seat, turn, opponent, rounds)
+    title = ks.seat_title(players, seat, turn)
     exact_n = lab.knock_df(key, (players,))
     run = st.button("Run the simulation", key="odds_sim_run", icon=":material/play_arrow:")
     chart = st.empty()
@@ -101,21 +112,43 @@ def knock_simulated(key: str, options: list[int]) -> None:
     table = lab.stored_sim(params)
     if run:
         bar = st.progress(0.0, text="Dealing and playing rounds...")
-        for res in iter_knock_after_turns(rules, players - 1, turns, rounds, seed=1,
-                                          batch=max(500, rounds // 10)):
-            table = op.sim_table(res, rules)
-            bar.progress(res.done, text=f"{res.rounds:,} of {rounds:,} rounds")
-            chart.plotly_chart(op.knock_sim_figure(table, exact_n, rules), config=CHART,
-                               key=f"odds_sim_chart_{res.rounds}")
+        for res in iter_seat_knock(rules, players, seat, turn, opponent, rounds, seed=1,
+                                   batch=max(500, rounds // 10)):
+            table = ks.seat_sim_table(res, rules)
+            bar.progress(res.done, text=f"{res.played:,} of {rounds:,} rounds")
+            chart.plotly_chart(ks.seat_figure(table, exact_n, rules, title), config=CHART,
+                               key=f"odds_sim_chart_{res.played}")
         bar.empty()
         st.session_state[lab.SIM] = {"params": params, "table": table}
-    figure = (op.knock_sim_figure(table, exact_n, rules) if len(table)
-              else lab.knock_unsimulated_chart(key, players))
-    chart.plotly_chart(figure, config=CHART, key="odds_sim_chart")
+    chart.plotly_chart(ks.seat_figure(table, exact_n, rules, title), config=CHART,
+                       key="odds_sim_chart")
     with reading.container():
-        explain(op.sim_reading(table, rules), lab.sim_how(table))
+        explain(ks.seat_reading(table, rules), ks.seat_how(table))
     if len(table):
         csv_button(table, "knock_simulated", "odds_sim_csv")
+
+
+@st.fragment
+def knock_heat(key: str) -> None:
+    """Below Knocking: the players x seat heat map of the lowest value worth knocking on."""
+    rules = lab.rules_from_key(key)
+    try:
+        check_simulable(rules)
+    except OddsError:
+        return
+    st.subheader("Which value is enough, seat by seat")
+    h1, h2, h3 = st.columns(3)
+    share = h1.slider("Target: survives at least", 50, 95, 80, 5, format="%d%%",
+                      key="odds_heat_share") / 100
+    turn = ks.turn_control(h2, "Knock turn", rules, ks.heat_turns(rules, FACTS.max_players),
+                           "odds_heat_turn")
+    opponent = h3.selectbox("The others play as", list(ks.OPPONENT_NAMES), index=3,
+                            format_func=ks.OPPONENT_NAMES.get, key="odds_heat_opponent")
+    counts = ks.cached_heat_counts(key, FACTS.max_players, turn, opponent)
+    table = ks.heat_table(counts, share)
+    st.plotly_chart(ks.heat_figure(table, share, rules), config=CHART, key="odds_heat_chart")
+    explain(ks.heat_reading(table, share, rules), ks.HEAT_HOW)
+    csv_button(table, "knock_lowest_by_seat", "odds_heat_csv")
 
 
 @st.fragment
@@ -133,6 +166,7 @@ def knocking(key: str) -> None:
         csv_button(ex, "knock_exact", "odds_knock_exact_csv")
     with right:
         knock_simulated(key, options)
+    knock_heat(key)
 
 
 @st.fragment

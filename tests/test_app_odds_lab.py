@@ -87,17 +87,66 @@ def test_knocking_exact_curves_follow_the_chosen_players_and_the_simulation_runs
     at.multiselect(key="odds_knock_players").set_value([2, 5]).run()
     assert [t["name"] for t in charts(at)[0]["data"]] == ["2 players", "5 players"]
     at.selectbox(key="odds_sim_players").set_value(3).run()
-    at.slider(key="odds_sim_turns").set_value(1).run()
+    at.selectbox(key="odds_sim_seat").set_value(2).run()
     at.selectbox(key="odds_sim_rounds").set_value(2_000).run()
     before = charts(at)[1]
     assert [t["name"] for t in before["data"]] == ["fresh hands (no turns played)"]
     at.button(key="odds_sim_run").click().run()
     assert not at.exception
-    after = charts(at)[-1]
+    after = charts(at)[1]
     assert "simulated" in [t["name"] for t in after["data"]]
-    assert "3 players, after 1 turns each" in after["layout"]["title"]["text"]
-    assert downloads(at) == 2
-    assert any("2,000 rounds" in c.value for c in at.caption)
+    assert "3 players, seat 3 of 3, knock on turn 1" in after["layout"]["title"]["text"]
+    assert downloads(at) == 3
+    assert any("rounds that reached your knock" in c.value for c in at.caption)
+
+
+def _survive_at(chart: dict, value: float) -> float:
+    sim = next(t for t in chart["data"] if t["name"] == "simulated")
+    return arr(sim["y"])[arr(sim["x"]).index(value)]
+
+
+def test_the_seat_and_the_opponents_move_the_simulated_curve(at):
+    show(at, "Knocking")
+    at.selectbox(key="odds_sim_players").set_value(3).run()
+    at.selectbox(key="odds_sim_rounds").set_value(10_000).run()
+    at.button(key="odds_sim_run").click().run()
+    first = _survive_at(charts(at)[1], 17.0)
+    at.selectbox(key="odds_sim_seat").set_value(2).run()
+    assert "simulated" not in [t["name"] for t in charts(at)[1]["data"]]  # new params
+    at.button(key="odds_sim_run").click().run()
+    dealer = _survive_at(charts(at)[1], 17.0)
+    assert first - dealer > 0.15   # the players before the dealer had one more turn each
+    at.selectbox(key="odds_sim_opponent").set_value("random").run()
+    at.button(key="odds_sim_run").click().run()
+    assert _survive_at(charts(at)[1], 17.0) - dealer > 0.2   # random players rarely improve
+    text = " ".join(m.value for m in at.markdown)
+    assert "You are the dealer: each of the others gets 2 turns" in text
+
+
+def heat_grid(at: AppTest) -> tuple[np.ndarray, dict]:
+    """The heat map's values (players x seat, NaN where there is no such seat) and chart."""
+    chart = next(c for c in charts(at) if c["data"][0]["type"] == "heatmap")
+    z = chart["data"][0]["z"]
+    if isinstance(z, dict):
+        shape = [int(n) for n in z["shape"].split(",")]
+        return np.frombuffer(base64.b64decode(z["bdata"]), dtype=z["dtype"]).reshape(shape), chart
+    return np.array(z, dtype=float), chart
+
+
+def test_the_heat_map_shows_players_by_seat_and_follows_the_target(at):
+    show(at, "Knocking")
+    z, _ = heat_grid(at)
+    assert z.shape == (6, 7)                               # 2..7 players x seats 1..7
+    assert np.isnan(z[0, 2]) and not np.isnan(z[-1, 6])    # 2 players have no seat 3
+    for row in z:
+        seats = row[~np.isnan(row)]
+        assert seats[-1] > seats[0]                        # the dealer needs more than seat 1
+    at.slider(key="odds_heat_share").set_value(95).run()
+    strict, chart = heat_grid(at)
+    known = ~np.isnan(z)
+    assert np.all(strict[known] >= z[known]) and np.any(strict[known] > z[known])
+    assert "95%" in chart["layout"]["title"]["text"]
+    assert downloads(at) == 2   # the exact curves and the heat map
 
 
 def test_your_hand_lists_the_moves_and_explains_bad_cards(at):

@@ -24,4 +24,13 @@ def test_benchmark_reports_fast_and_table_rounds_per_second_side_by_side(capsys)
 def test_the_benchmark_runs_every_other_benchmark_of_the_project():
     # imported directly (no optional lookups): a broken benchmark module fails at import
     titles = [title for title, fn in bench.OTHERS if callable(fn)]
-    assert titles == ["Exact dealt-hand distribution", "Odds", "Bot strength (full games)"]
+    assert titles == ["Exact dealt-hand distribution", "Odds", "Bot strength (full games)",
+                      "Knock curve per seat"]
+
+
+def test_the_knock_seat_benchmark_prints_every_opponent_model(capsys):
+    from thirtyone.bench_seats import bench_seats
+    rows = bench_seats(quick=True)
+    assert [r["opponents"] for r in rows] == ["random", "weak", "basic", "standard"]
+    out = capsys.readouterr().out
+    assert all(name in out for name in ("random", "weak", "basic", "standard", "heat map"))

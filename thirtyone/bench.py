@@ -35,6 +35,7 @@ from . import bench_pages, lookup
 from .bench_bots import bench_strength
 from .bench_load import KEYS, LoadError, print_load, run_load
 from .bench_odds import bench_odds
+from .bench_seats import bench_seats
 from .bots import play_round
 from .core.rules import VARIANTS, get_variant
 from .odds import dealt
@@ -99,6 +100,7 @@ OTHERS: tuple[tuple[str, Callable[..., Any]], ...] = (
     ("Exact dealt-hand distribution", lambda quick: bench_dealt(quick)),
     ("Odds", lambda quick: bench_odds()),
     ("Bot strength (full games)", lambda quick: bench_strength(quick)),
+    ("Knock curve per seat", lambda quick: bench_seats(quick)),
 )
 
 

@@ -1,6 +1,7 @@
 """The fast batched simulator: many independent rounds at once over numpy arrays
 (``batch``), their results and statistics (``stats``), and the simulated knock curve
-(``knock``, ``race``); who loses is ``game.settle``. Example: ``batch``.
+(``knock``, ``race``; ``seats``: the knock curve for every seat with the real turn order);
+who loses is ``game.settle``. Example: ``batch``.
 """
 
 from .batch import (
