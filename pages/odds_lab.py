@@ -6,11 +6,12 @@ import streamlit as st
 
 from thirtyone.core.cards import CardError
 from thirtyone.odds.tables import OddsError
-from thirtyone.sim.knock import check_simulable, iter_knock_after_turns
+from thirtyone.sim.knock import check_simulable, knock_runner
 from thirtyone.ui import odds_lab as lab
 from thirtyone.ui import odds_plots as op
 from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
 from thirtyone.ui.odds_lab import CHART, csv_button, explain
+from thirtyone.ui.stream import streamed
 
 variant = current_variant()
 with st.sidebar.expander("House rules for the odds", icon=":material/tune:"):
@@ -80,7 +81,9 @@ def racing(key: str) -> None:
 
 
 def knock_simulated(key: str, options: list[int]) -> None:
-    """The right half of Knocking: the simulation's controls, its live plot and reading."""
+    """The right half of Knocking: the simulation's controls, its plot and reading. It runs
+    as the controls change and streams: a first curve at once, sharper batch by batch. Its
+    controls rerun the whole page (not a fragment), so a change cancels a running stream."""
     rules = lab.rules_from_key(key)
     try:
         check_simulable(rules)
@@ -93,44 +96,40 @@ def knock_simulated(key: str, options: list[int]) -> None:
     turns = s2.slider("Turns each", 0, 6, 2, key="odds_sim_turns")
     rounds = s3.selectbox("Rounds", [2_000, 10_000, 50_000], index=1,
                           format_func=lambda r: f"{r:,}", key="odds_sim_rounds")
-    params = (key, players, turns, rounds)
     exact_n = lab.knock_df(key, (players,))
-    run = st.button("Run the simulation", key="odds_sim_run", icon=":material/play_arrow:")
-    chart = st.empty()
-    reading = st.empty()
-    table = lab.stored_sim(params)
-    if run:
-        bar = st.progress(0.0, text="Dealing and playing rounds...")
-        for res in iter_knock_after_turns(rules, players - 1, turns, rounds, seed=1,
-                                          batch=max(500, rounds // 10)):
-            table = op.sim_table(res, rules)
-            bar.progress(res.done, text=f"{res.rounds:,} of {rounds:,} rounds")
-            chart.plotly_chart(op.knock_sim_figure(table, exact_n, rules), config=CHART,
-                               key=f"odds_sim_chart_{res.rounds}")
-        bar.empty()
-        st.session_state[lab.SIM] = {"params": params, "table": table}
-    figure = (op.knock_sim_figure(table, exact_n, rules) if len(table)
-              else lab.knock_unsimulated_chart(key, players))
-    chart.plotly_chart(figure, config=CHART, key="odds_sim_chart")
-    with reading.container():
-        explain(op.sim_reading(table, rules), lab.sim_how(table))
-    if len(table):
-        csv_button(table, "knock_simulated", "odds_sim_csv")
+    chart, bar = st.empty(), st.empty()
+
+    def draw(tally) -> None:
+        table = lab.knock_sim_table(rules, tally, players, turns)
+        chart.plotly_chart(op.knock_sim_figure(table, exact_n, rules), config=CHART,
+                           key=f"odds_sim_chart_{tally.rounds}")
+
+    tally = streamed(lab.SIM, (key, players, turns, rounds),
+                     lambda: knock_runner(rules, players - 1, turns), rounds, draw,
+                     progress=bar)
+    table = lab.knock_sim_table(rules, tally, players, turns)
+    explain(op.sim_reading(table, rules), lab.sim_how(table))
+    csv_button(table, "knock_simulated", "odds_sim_csv")
 
 
 @st.fragment
-def knocking(key: str) -> None:
+def knock_exact(key: str, options: list[int]) -> None:
+    """The left half of Knocking: the exact curves for the chosen numbers of players."""
     rules = lab.rules_from_key(key)
+    chosen = st.multiselect("Players (exact curves)", options, default=options,
+                            key="odds_knock_players")
+    ex = lab.knock_df(key, tuple(sorted(chosen) or [2]))
+    st.plotly_chart(lab.knock_exact_chart(key, tuple(sorted(chosen) or [2])), config=CHART,
+                    key="odds_knock_exact_chart")
+    explain(op.knock_reading(ex, rules), lab.knock_how(rules))
+    csv_button(ex, "knock_exact", "odds_knock_exact_csv")
+
+
+def knocking(key: str) -> None:
     options = list(range(2, FACTS.max_players + 1))
     left, right = st.columns(2)
     with left:
-        chosen = st.multiselect("Players (exact curves)", options, default=options,
-                                key="odds_knock_players")
-        ex = lab.knock_df(key, tuple(sorted(chosen) or [2]))
-        st.plotly_chart(lab.knock_exact_chart(key, tuple(sorted(chosen) or [2])), config=CHART,
-                        key="odds_knock_exact_chart")
-        explain(op.knock_reading(ex, rules), lab.knock_how(rules))
-        csv_button(ex, "knock_exact", "odds_knock_exact_csv")
+        knock_exact(key, options)
     with right:
         knock_simulated(key, options)
 

@@ -89,15 +89,79 @@ def test_knocking_exact_curves_follow_the_chosen_players_and_the_simulation_runs
     at.selectbox(key="odds_sim_players").set_value(3).run()
     at.slider(key="odds_sim_turns").set_value(1).run()
     at.selectbox(key="odds_sim_rounds").set_value(2_000).run()
-    before = charts(at)[1]
-    assert [t["name"] for t in before["data"]] == ["fresh hands (no turns played)"]
-    at.button(key="odds_sim_run").click().run()
     assert not at.exception
-    after = charts(at)[-1]
+    after = charts(at)[-1]  # no button: the simulation ran with the controls
     assert "simulated" in [t["name"] for t in after["data"]]
-    assert "3 players, after 1 turns each" in after["layout"]["title"]["text"]
+    assert "fresh hands (no turns played)" in [t["name"] for t in after["data"]]
+    assert "3 players, after 1 turns each (2,000 rounds)" in after["layout"]["title"]["text"]
     assert downloads(at) == 2
     assert any("2,000 rounds" in c.value for c in at.caption)
+
+
+def band_widths(monkeypatch) -> list[tuple[int, float]]:
+    """Every simulated curve the page draws: (rounds, widest 95% band), in order."""
+    from thirtyone.ui import odds_plots
+
+    drawn: list[tuple[int, float]] = []
+    original = odds_plots.knock_sim_figure
+
+    def recording(df, exact, rules):
+        if len(df):
+            drawn.append((int(df["rounds"].iloc[0]), float((df["high 95%"] - df["low 95%"]).max())))
+        return original(df, exact, rules)
+    monkeypatch.setattr(odds_plots, "knock_sim_figure", recording)
+    return drawn
+
+
+def test_the_simulated_curve_appears_then_sharpens_batch_by_batch(at, monkeypatch):
+    from thirtyone.ui.stream import finished
+
+    show(at, "Knocking")
+    finished.clear()  # no finished run shared from an earlier test
+    drawn = band_widths(monkeypatch)
+    at.slider(key="odds_sim_turns").set_value(3).run()
+    assert not at.exception
+    rounds = [r for r, _ in drawn]
+    assert len(rounds) >= 3 and rounds[0] <= 1_000 and rounds[-1] == 10_000
+    assert rounds == sorted(set(rounds))  # every batch adds rounds
+    widths = [w for _, w in drawn]
+    assert widths[-1] < widths[0] / 2  # 10x the rounds: the band about a third as wide
+    assert "(10,000 rounds)" in charts(at)[-1]["layout"]["title"]["text"]
+
+
+def test_a_stopped_simulation_resumes_where_it_stopped_and_ends_the_same(at, monkeypatch):
+    from thirtyone.sim.knock import knock_runner
+    from thirtyone.sim.stream import stream
+    from thirtyone.ui.odds_lab import SIM, rules_key
+    from thirtyone.ui.stream import finished
+
+    rules = VARIANTS["scat"].rules
+    params = (rules_key(rules), 3, 4, 10_000)  # key, players, turns, rounds
+    # A stream the page did not start (seed 2; the page's is 1), stopped after one batch:
+    # the page must carry it on, not start again.
+    partial = next(stream(knock_runner(rules, 2, 4), 10_000, seed=2))
+    *_, whole = stream(knock_runner(rules, 2, 4), 10_000, seed=2)
+    show(at, "Knocking")
+    at.selectbox(key="odds_sim_players").set_value(3).run()
+    at.session_state[SIM] = {"params": params, "tally": partial}  # as a cancelled run leaves it
+    finished.clear()
+    drawn = band_widths(monkeypatch)
+    at.slider(key="odds_sim_turns").set_value(4).run()
+    assert not at.exception
+    assert [r for r, _ in drawn] == [1_000, 3_000, 7_000, 10_000]
+    final = at.session_state[SIM]["tally"]
+    assert final.rounds == 10_000
+    assert (final.counts["wins"] == whole.counts["wins"]).all()
+
+
+def test_a_control_change_starts_a_new_simulation_with_the_new_settings(at, monkeypatch):
+    show(at, "Knocking")
+    at.selectbox(key="odds_sim_rounds").set_value(2_000).run()
+    first = at.session_state["odds_sim_stream"]
+    at.selectbox(key="odds_sim_players").set_value(2).run()
+    second = at.session_state["odds_sim_stream"]
+    assert second["params"] != first["params"] and second["params"][1] == 2
+    assert "2 players" in charts(at)[-1]["layout"]["title"]["text"]
 
 
 def test_your_hand_lists_the_moves_and_explains_bad_cards(at):
