@@ -59,3 +59,25 @@ def test_the_streamed_knock_curve_is_the_batched_one_and_its_band_narrows():
     first = knock_from_tally(rules, tallies[0], 2, 1)
     last = knock_from_tally(rules, tallies[-1], 2, 1)
     assert (last.high - last.low).max() < (first.high - first.low).max()
+
+
+def test_variants_on_the_same_deals_match_the_one_at_a_time_simulation():
+    from thirtyone.sim.batch import simulate_rounds
+    from thirtyone.sim.stats import SimStats
+    from thirtyone.sim.variants import stats_from_tally, variants_runner
+
+    rules = {k: VARIANTS[k].rules for k in ("scat", "schwimmen")}
+    *_, tally = stream(variants_runner(rules, 3, knock_at=26), 3_000, seed=8,
+                       sizes=[1_000, 2_000])
+    stats = stats_from_tally(tally)
+    # the same batches played directly: one seed per batch drawn from the stream's generator
+    rng = np.random.default_rng(8)
+    seeds = [int(rng.integers(2**63)) for _ in range(2)]
+    for key, r in rules.items():
+        direct = SimStats()
+        for seed, (start, size) in zip(seeds, [(0, 1_000), (1_000, 2_000)], strict=True):
+            direct.add(simulate_rounds(r, 3, size, knock_at=26, first_round=start,
+                                       rng=np.random.default_rng(seed)))
+        timing = {"seconds": 0, "rounds_per_second": 0}
+        assert stats[key].to_dict() | timing == direct.to_dict() | timing
+    assert stats["scat"].to_dict() != stats["schwimmen"].to_dict()

@@ -34,11 +34,15 @@ LARGEST = 16_000   # rounds in the largest batch
 BatchRunner = Callable[[np.random.Generator, int, int], Mapping[str, Any]]
 
 
-def growing_batches(target: int, first: int = FIRST, largest: int = LARGEST) -> list[int]:
-    """Batch sizes adding up to ``target``: ``first``, then doubling up to ``largest``.
+def growing_batches(target: int, first: int = FIRST, largest: int = LARGEST,
+                    growth: int = 2) -> list[int]:
+    """Batch sizes adding up to ``target``: ``first``, then growing ``growth`` times a batch
+    up to ``largest`` (a runner with a large cost per call grows faster).
 
     >>> growing_batches(10_000)
     [1000, 2000, 4000, 3000]
+    >>> growing_batches(20_000, growth=4, largest=20_000)
+    [1000, 4000, 15000]
     >>> growing_batches(500)
     [500]
     """
@@ -49,7 +53,7 @@ def growing_batches(target: int, first: int = FIRST, largest: int = LARGEST) -> 
     while done < target:
         sizes.append(min(size, target - done))
         done += sizes[-1]
-        size = min(size * 2, largest)
+        size = min(size * growth, largest)
     return sizes
 
 

@@ -52,11 +52,12 @@ def finished() -> Finished:
 
 
 def streamed(name: str, params: Hashable, runner: Callable[[], BatchRunner], target: int,
-             draw: Callable[[Tally], None], seed: int = 1, progress=None) -> Tally:
+             draw: Callable[[Tally], None], seed: int = 1, progress=None,
+             sizes: list[int] | None = None) -> Tally:
     """The tally of ``target`` rounds of ``runner()`` for ``params``, drawn with ``draw``
     after each batch (at once when it is already known). ``name`` is the session key of the
     running totals; ``progress`` an optional placeholder (``st.empty()``) for a progress
-    bar while batches remain."""
+    bar while batches remain; ``sizes`` the batches (``sim.stream.growing_batches``)."""
     known = finished().get((name, params))
     if known is not None:
         draw(known)
@@ -66,7 +67,7 @@ def streamed(name: str, params: Hashable, runner: Callable[[], BatchRunner], tar
     tally = resume
     if resume is not None:
         draw(resume)
-    for tally in stream(runner(), target, seed=seed, resume=resume):
+    for tally in stream(runner(), target, seed=seed, resume=resume, sizes=sizes):
         st.session_state[name] = {"params": params, "tally": tally}
         if progress is not None and not tally.finished:
             progress.progress(tally.done, text=f"{tally.rounds:,} of {target:,} rounds")
