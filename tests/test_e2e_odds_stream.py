@@ -64,3 +64,31 @@ def test_moving_a_control_shows_the_first_curve_within_a_second_then_it_sharpens
         page.screenshot(path=str(SHOTS / f"knocking-{width}x{height}.png"), full_page=True)
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1400, 900)])
+def test_the_variants_statistics_show_a_first_estimate_soon_after_a_control_change(
+        browser, app_url, width, height):
+    page = new_tab(browser, width, height)
+    try:
+        open_app(page, app_url, "variants")
+        done = ".st-key-t31var_sim_chart_20000 .js-plotly-plot"
+        page.wait_for_selector(done, timeout=120_000)   # the first visit runs them all once
+        slider = page.locator(".st-key-t31var_knock").get_by_role("slider")
+        slider.scroll_into_view_if_needed()
+        slider.focus()
+        page.evaluate("() => { window.t31t0 = performance.now(); }")
+        slider.press("ArrowRight" if width == 1024 else "ArrowLeft")  # 26 / 24: new settings
+        page.wait_for_selector(".st-key-t31var_sim_chart_1000 .js-plotly-plot", timeout=30_000,
+                               state="attached")
+        first = page.evaluate("() => performance.now() - window.t31t0")
+        print(f"Variants: first estimate after a control change ({width}px): {first:.0f} ms")
+        assert first < 2_000   # the target is 1 s on a quiet machine; this one is shared
+        page.screenshot(path=str(SHOTS / f"variants-first-{width}x{height}.png"))
+        page.wait_for_selector(done, timeout=60_000)
+        wait_for_app(page)
+        assert page.locator("[data-testid='stException']").count() == 0
+        page.locator(".st-key-t31var_sim_chart_20000").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"variants-{width}x{height}.png"))
+    finally:
+        page.context.close()
