@@ -294,6 +294,7 @@ def make_class() -> dict[str, str]:
     code = re.search(r"join code, (\w+),", " ".join(c.value for c in teacher.caption))
     key = next(c.value for c in teacher.code if "teacher=" not in c.value)
     teacher.button(key="t31_key_noted").click().run()
+    teacher.number_input(key="ct_new_students").set_value(1)  # one student, bots in the rest
     teacher.button(key="ct_make").click().run()
     teacher.text_input(key="chal_new_title").input("Bench challenge")
     teacher.button(key="FormSubmitter:chal_new_form-Make the challenge").click().run()
