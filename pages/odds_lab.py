@@ -7,12 +7,13 @@ import streamlit as st
 from thirtyone.core.cards import CardError
 from thirtyone.odds.tables import OddsError
 from thirtyone.sim.knock import check_simulable
-from thirtyone.sim.seats import iter_seat_knock, max_knock_turn
+from thirtyone.sim.seats import max_knock_turn, seat_knock_curve, seat_knock_runner
 from thirtyone.ui import knock_seats as ks
 from thirtyone.ui import odds_lab as lab
 from thirtyone.ui import odds_plots as op
 from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
 from thirtyone.ui.odds_lab import CHART, csv_button, explain
+from thirtyone.ui.stream import streamed
 
 variant = current_variant()
 with st.sidebar.expander("House rules for the odds", icon=":material/tune:"):
@@ -82,7 +83,9 @@ def racing(key: str) -> None:
 
 
 def knock_simulated(key: str, options: list[int]) -> None:
-    """The right half of Knocking: the per-seat simulation's controls, live plot, reading."""
+    """The right half of Knocking: the per-seat simulation's controls, its plot and reading.
+    It runs as the controls change and streams: a first curve at once, sharper batch by batch.
+    Its controls rerun the whole page (not a fragment), so a change cancels a running stream."""
     rules = lab.rules_from_key(key)
     try:
         check_simulable(rules)
@@ -106,26 +109,23 @@ def knock_simulated(key: str, options: list[int]) -> None:
     params = (key, players, seat, turn, opponent, rounds)
     title = ks.seat_title(players, seat, turn)
     exact_n = lab.knock_df(key, (players,))
-    run = st.button("Run the simulation", key="odds_sim_run", icon=":material/play_arrow:")
-    chart = st.empty()
-    reading = st.empty()
-    table = lab.stored_sim(params)
-    if run:
-        bar = st.progress(0.0, text="Dealing and playing rounds...")
-        for res in iter_seat_knock(rules, players, seat, turn, opponent, rounds, seed=1,
-                                   batch=max(500, rounds // 10)):
-            table = ks.seat_sim_table(res, rules)
-            bar.progress(res.done, text=f"{res.played:,} of {rounds:,} rounds")
-            chart.plotly_chart(ks.seat_figure(table, exact_n, rules, title), config=CHART,
-                               key=f"odds_sim_chart_{res.played}")
-        bar.empty()
-        st.session_state[lab.SIM] = {"params": params, "table": table}
-    chart.plotly_chart(ks.seat_figure(table, exact_n, rules, title), config=CHART,
-                       key="odds_sim_chart")
-    with reading.container():
-        explain(ks.seat_reading(table, rules), ks.seat_how(table))
-    if len(table):
-        csv_button(table, "knock_simulated", "odds_sim_csv")
+    chart, bar = st.empty(), st.empty()
+
+    def table_of(tally):
+        return ks.seat_sim_table(seat_knock_curve(rules, tally.counts, tally.rounds, rounds,
+                                                  players, seat, turn, opponent), rules)
+
+    def draw(tally) -> None:
+        chart.plotly_chart(ks.seat_figure(table_of(tally), exact_n, rules,
+                                          f"{title} ({tally.rounds:,} rounds)"),
+                           config=CHART, key=f"odds_sim_chart_{tally.rounds}")
+
+    tally = streamed(lab.SIM, params,
+                     lambda: seat_knock_runner(rules, players, seat, turn, opponent), rounds,
+                     draw, progress=bar)
+    table = table_of(tally)
+    explain(ks.seat_reading(table, rules), ks.seat_how(table))
+    csv_button(table, "knock_simulated", "odds_sim_csv")
 
 
 @st.fragment
@@ -152,18 +152,23 @@ def knock_heat(key: str) -> None:
 
 
 @st.fragment
-def knocking(key: str) -> None:
+def knock_exact(key: str, options: list[int]) -> None:
+    """The left half of Knocking: the exact curves for the chosen numbers of players."""
     rules = lab.rules_from_key(key)
+    chosen = st.multiselect("Players (exact curves)", options, default=options,
+                            key="odds_knock_players")
+    ex = lab.knock_df(key, tuple(sorted(chosen) or [2]))
+    st.plotly_chart(lab.knock_exact_chart(key, tuple(sorted(chosen) or [2])), config=CHART,
+                    key="odds_knock_exact_chart")
+    explain(op.knock_reading(ex, rules), lab.knock_how(rules))
+    csv_button(ex, "knock_exact", "odds_knock_exact_csv")
+
+
+def knocking(key: str) -> None:
     options = list(range(2, FACTS.max_players + 1))
     left, right = st.columns(2)
     with left:
-        chosen = st.multiselect("Players (exact curves)", options, default=options,
-                                key="odds_knock_players")
-        ex = lab.knock_df(key, tuple(sorted(chosen) or [2]))
-        st.plotly_chart(lab.knock_exact_chart(key, tuple(sorted(chosen) or [2])), config=CHART,
-                        key="odds_knock_exact_chart")
-        explain(op.knock_reading(ex, rules), lab.knock_how(rules))
-        csv_button(ex, "knock_exact", "odds_knock_exact_csv")
+        knock_exact(key, options)
     with right:
         knock_simulated(key, options)
     knock_heat(key)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -89,15 +90,19 @@ def test_knocking_exact_curves_follow_the_chosen_players_and_the_simulation_runs
     at.selectbox(key="odds_sim_players").set_value(3).run()
     at.selectbox(key="odds_sim_seat").set_value(2).run()
     at.selectbox(key="odds_sim_rounds").set_value(2_000).run()
-    before = charts(at)[1]
-    assert [t["name"] for t in before["data"]] == ["fresh hands (no turns played)"]
-    at.button(key="odds_sim_run").click().run()
     assert not at.exception
-    after = charts(at)[1]
+    after = sim_chart(at)  # no button: the simulation ran with the controls
     assert "simulated" in [t["name"] for t in after["data"]]
+    assert "fresh hands (no turns played)" in [t["name"] for t in after["data"]]
     assert "3 players, seat 3 of 3, knock on turn 1" in after["layout"]["title"]["text"]
-    assert downloads(at) == 3
+    assert "(2,000 rounds)" in after["layout"]["title"]["text"]
+    assert downloads(at) == 3   # the exact curves, the simulated curve, the heat map
     assert any("rounds that reached your knock" in c.value for c in at.caption)
+
+
+def sim_chart(at: AppTest) -> dict:
+    """The simulated per-seat knock curve (its title names the seat)."""
+    return next(c for c in charts(at) if ", seat " in c["layout"]["title"]["text"])
 
 
 def _survive_at(chart: dict, value: float) -> float:
@@ -109,16 +114,12 @@ def test_the_seat_and_the_opponents_move_the_simulated_curve(at):
     show(at, "Knocking")
     at.selectbox(key="odds_sim_players").set_value(3).run()
     at.selectbox(key="odds_sim_rounds").set_value(10_000).run()
-    at.button(key="odds_sim_run").click().run()
-    first = _survive_at(charts(at)[1], 17.0)
+    first = _survive_at(sim_chart(at), 17.0)
     at.selectbox(key="odds_sim_seat").set_value(2).run()
-    assert "simulated" not in [t["name"] for t in charts(at)[1]["data"]]  # new params
-    at.button(key="odds_sim_run").click().run()
-    dealer = _survive_at(charts(at)[1], 17.0)
+    dealer = _survive_at(sim_chart(at), 17.0)
     assert first - dealer > 0.15   # the players before the dealer had one more turn each
     at.selectbox(key="odds_sim_opponent").set_value("random").run()
-    at.button(key="odds_sim_run").click().run()
-    assert _survive_at(charts(at)[1], 17.0) - dealer > 0.2   # random players rarely improve
+    assert _survive_at(sim_chart(at), 17.0) - dealer > 0.2   # random players rarely improve
     text = " ".join(m.value for m in at.markdown)
     assert "You are the dealer: each of the others gets 2 turns" in text
 
@@ -146,7 +147,73 @@ def test_the_heat_map_shows_players_by_seat_and_follows_the_target(at):
     known = ~np.isnan(z)
     assert np.all(strict[known] >= z[known]) and np.any(strict[known] > z[known])
     assert "95%" in chart["layout"]["title"]["text"]
-    assert downloads(at) == 2   # the exact curves and the heat map
+    assert downloads(at) == 3   # the exact curves, the simulated curve and the heat map
+
+
+def band_widths(monkeypatch) -> list[tuple[int, float]]:
+    """Every simulated curve the page draws: (rounds played, widest 95% band), in order."""
+    from thirtyone.ui import knock_seats
+
+    drawn: list[tuple[int, float]] = []
+    original = knock_seats.seat_figure
+
+    def recording(df, exact, rules, title):
+        played = int(re.search(r"\(([\d,]+) rounds\)", title).group(1).replace(",", ""))
+        drawn.append((played, float((df["high 95%"] - df["low 95%"]).max())))
+        return original(df, exact, rules, title)
+    monkeypatch.setattr(knock_seats, "seat_figure", recording)
+    return drawn
+
+
+def test_the_simulated_curve_appears_then_sharpens_batch_by_batch(at, monkeypatch):
+    from thirtyone.ui.stream import finished
+
+    show(at, "Knocking")
+    finished.clear()  # no finished run shared from an earlier test
+    drawn = band_widths(monkeypatch)
+    at.selectbox(key="odds_sim_seat").set_value(1).run()
+    assert not at.exception
+    rounds = [r for r, _ in drawn]
+    assert len(rounds) >= 3 and rounds[0] <= 1_000 and rounds[-1] == 10_000
+    assert rounds == sorted(set(rounds))  # every batch adds rounds
+    widths = [w for _, w in drawn]
+    assert widths[-1] < widths[0] / 2  # 10x the rounds: the band about a third as wide
+    assert "(10,000 rounds)" in sim_chart(at)["layout"]["title"]["text"]
+
+
+def test_a_stopped_simulation_resumes_where_it_stopped_and_ends_the_same(at, monkeypatch):
+    from thirtyone.sim.seats import seat_knock_runner
+    from thirtyone.sim.stream import stream
+    from thirtyone.ui.odds_lab import SIM, rules_key
+    from thirtyone.ui.stream import finished
+
+    rules = VARIANTS["scat"].rules
+    params = (rules_key(rules), 3, 1, 1, "standard", 10_000)  # players, seat, turn, rounds
+    # A stream the page did not start (seed 2; the page's is 1), stopped after one batch:
+    # the page must carry it on, not start again.
+    partial = next(stream(seat_knock_runner(rules, 3, 1, 1, "standard"), 10_000, seed=2))
+    *_, whole = stream(seat_knock_runner(rules, 3, 1, 1, "standard"), 10_000, seed=2)
+    show(at, "Knocking")
+    at.selectbox(key="odds_sim_players").set_value(3).run()
+    at.session_state[SIM] = {"params": params, "tally": partial}  # as a cancelled run leaves it
+    finished.clear()
+    drawn = band_widths(monkeypatch)
+    at.selectbox(key="odds_sim_seat").set_value(1).run()
+    assert not at.exception
+    assert [r for r, _ in drawn] == [1_000, 3_000, 7_000, 10_000]
+    final = at.session_state[SIM]["tally"]
+    assert final.rounds == 10_000
+    assert (final.counts["wins"] == whole.counts["wins"]).all()
+
+
+def test_a_control_change_starts_a_new_simulation_with_the_new_settings(at, monkeypatch):
+    show(at, "Knocking")
+    at.selectbox(key="odds_sim_rounds").set_value(2_000).run()
+    first = at.session_state["odds_sim_stream"]
+    at.selectbox(key="odds_sim_players").set_value(2).run()
+    second = at.session_state["odds_sim_stream"]
+    assert second["params"] != first["params"] and second["params"][1] == 2
+    assert "2 players" in sim_chart(at)["layout"]["title"]["text"]
 
 
 def test_your_hand_lists_the_moves_and_explains_bad_cards(at):

@@ -1,5 +1,5 @@
 """The Variants page (Streamlit AppTest): the comparison table comes from the presets, the
-'our reading' variants are marked, exact odds are shown, and the simulation runs on request."""
+'our reading' variants are marked, exact odds are shown, and the simulation runs with the controls and streams."""
 
 from pathlib import Path
 
@@ -81,9 +81,8 @@ def test_history_and_names_are_on_the_page(at):
         assert fact in text
 
 
-def test_the_simulation_runs_on_request_with_rates_between_0_and_1(at):
+def test_the_simulation_runs_with_the_controls_with_rates_between_0_and_1(at):
     at.select_slider(key="t31var_rounds").set_value(2_000).run()
-    at.button(key="t31var_sim_go").click().run()
     assert not at.exception
     sim = next(d.value for d in at.dataframe if "Knocked" in d.value.columns)
     assert set(sim["Rounds"]) == {"2,000"}
@@ -96,6 +95,31 @@ def test_the_simulation_runs_on_request_with_rates_between_0_and_1(at):
     # played on the same deals, their rounds end the same way.
     by_name = sim.set_index("Variant")
     assert (by_name.loc["Thirty-One (Scat)"] == by_name.loc["Five-dollar bill"]).all()
+
+
+def test_the_simulated_statistics_sharpen_batch_by_batch_and_are_kept(at, monkeypatch):
+    from thirtyone.ui import variants
+    from thirtyone.ui.stream import finished
+
+    drawn = []
+    original = variants.sim_chart
+
+    def recording(results, errors=None):
+        drawn.append((results["scat"]["rounds"], errors["scat"]["knock_rate"]))
+        return original(results, errors)
+    monkeypatch.setattr(variants, "sim_chart", recording)
+    finished.clear()
+    at.slider(key="t31var_knock").set_value(27).run()
+    assert not at.exception
+    rounds = [r for r, _ in drawn]
+    assert rounds == sorted(set(rounds)) and rounds[0] <= 1_000 and rounds[-1] == 20_000
+    assert drawn[-1][1] < drawn[0][1] / 3   # 20x the rounds: error bars about 4.5x shorter
+    again = AppTest.from_file(APP, default_timeout=60)
+    again.run()
+    again.switch_page("pages/variants.py").run()
+    drawn.clear()
+    again.slider(key="t31var_knock").set_value(27).run()
+    assert [r for r, _ in drawn] == [20_000]  # another session: drawn once, not played
 
 
 def test_the_sidebar_variant_is_the_first_column_the_others_are_compared_with(at):

@@ -4,12 +4,13 @@
    round at a time) in rounds per second, for 4-player ``scat`` and ``schwimmen`` with
    ``basic`` bots. The two are timed in alternating slices, so a busy machine slows both
    alike and the ratio stays fair.
-2. The exact dealt-hand distribution, every exact odds function (``bench_odds``) and the
-   bots' strength in whole games (``bench_bots``).
+2. The exact dealt-hand distribution, every exact odds function (``bench_odds``), the
+   bots' strength in whole games (``bench_bots``) and the streamed simulations of the Odds
+   lab and the Variants page (``bench_stream``: first estimate and all rounds, with targets).
 
 ``--quick`` uses fewer rounds (a rough check in a few seconds). ``--pages`` runs only the
 server time of each page of the app instead (``bench_pages``: first render and a typical
-click, in Streamlit's AppTest).
+click of every page, with targets, and the Odds lab's first simulated curve, in AppTest).
 
 3. ``--load N``: a load test of the running app instead (``bench_load``): N websocket sessions
    clicking through the scorer, Play and the Odds lab; ``--url`` (loopback only) or a server of
@@ -31,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from . import bench_pages, lookup
+from . import bench_pages, bench_stream, lookup
 from .bench_bots import bench_strength
 from .bench_load import KEYS, LoadError, print_load, run_load
 from .bench_odds import bench_odds
@@ -101,6 +102,7 @@ OTHERS: tuple[tuple[str, Callable[..., Any]], ...] = (
     ("Odds", lambda quick: bench_odds()),
     ("Bot strength (full games)", lambda quick: bench_strength(quick)),
     ("Knock curve per seat", lambda quick: bench_seats(quick)),
+    ("Streamed simulations (first estimate, all rounds)", lambda quick: bench_stream.main(quick)),
 )
 
 

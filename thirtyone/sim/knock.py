@@ -17,6 +17,7 @@ from ..odds.knock import knock_goes_well, wilson
 from ..odds.tables import OddsError, check_hand_rules, lookup, pack_indices
 from ..policies.basic import basic_draw_moves, basic_swap_moves
 from ..policies.standard import standard_draw_moves, standard_swap_moves
+from .stream import Tally, stream
 
 
 @dataclass(frozen=True)
@@ -111,26 +112,43 @@ def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: i
     return lk[hands[..., 0], hands[..., 1], hands[..., 2]]
 
 
-def iter_knock_after_turns(rules: Rules, opponents: int, turns: int, rounds: int,
-                           seed: int = 0, batch: int = 4000, bots: str = "standard"
-                           ) -> Iterator[SimulatedKnock]:
-    """Simulated survival of a knock on every value after the opponents played ``turns``
-    turns each with ``bots`` ("standard" or "basic") moves, the last of them the final turn
-    after the knock; yields the running estimate after each batch."""
+def knock_runner(rules: Rules, opponents: int, turns: int, bots: str = "standard"):
+    """A batch runner for ``sim.stream``: ``runner(rng, size, start)`` plays ``size`` rounds
+    and returns ``{"wins": ...}``, per knocker value (``knock_values``) how many went well."""
     check_simulable(rules)
     if bots not in ("standard", "basic"):
         raise OddsError("The opponents play as 'standard' or 'basic' bots.")
     if turns < 0 or opponents < 1:
         raise OddsError("Turns must be 0 or more and there must be an opponent.")
-    rng = np.random.default_rng(seed)
-    values = np.unique(hand_table(rules).values)
-    wins = np.zeros(len(values))
-    played = 0
-    while played < rounds:
-        size = min(batch, rounds - played)
+    values = knock_values(rules)
+
+    def runner(rng: np.random.Generator, size: int, start: int = 0) -> dict[str, np.ndarray]:
         final = _play_turns(rules, rng, opponents, turns, size, bots)
         low, high = final.min(axis=1)[:, None], final.max(axis=1)[:, None]
-        wins += knock_goes_well(values[None, :], low, high, rules).sum(axis=0)
-        played += size
-        lo, hi = wilson(wins, played)
-        yield SimulatedKnock(values, wins / played, lo, hi, played, rounds, opponents, turns)
+        return {"wins": knock_goes_well(values[None, :], low, high, rules).sum(axis=0)}
+    return runner
+
+
+def knock_values(rules: Rules) -> np.ndarray:
+    """The knocker values the simulated curve is given for (every value a hand can have)."""
+    return np.unique(hand_table(rules).values)
+
+
+def knock_from_tally(rules: Rules, tally: Tally, opponents: int, turns: int) -> SimulatedKnock:
+    """The simulated curve from a ``knock_runner`` stream's running totals."""
+    wins, played = tally.counts["wins"], tally.rounds
+    lo, hi = wilson(wins, played)
+    return SimulatedKnock(knock_values(rules), wins / played, lo, hi, played, tally.target,
+                          opponents, turns)
+
+
+def iter_knock_after_turns(rules: Rules, opponents: int, turns: int, rounds: int,
+                           seed: int = 0, batch: int = 4000, bots: str = "standard"
+                           ) -> Iterator[SimulatedKnock]:
+    """Simulated survival of a knock on every value after the opponents played ``turns``
+    turns each with ``bots`` ("standard" or "basic") moves, the last of them the final turn
+    after the knock; yields the running estimate after each batch of ``batch`` rounds."""
+    runner = knock_runner(rules, opponents, turns, bots)
+    sizes = [min(batch, rounds - done) for done in range(0, rounds, batch)]
+    for tally in stream(runner, rounds, seed=seed, sizes=sizes):
+        yield knock_from_tally(rules, tally, opponents, turns)

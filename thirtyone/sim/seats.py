@@ -24,7 +24,7 @@ the time.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -286,25 +286,44 @@ def knock_values(rules: Rules) -> np.ndarray:
     return np.unique(hand_table(rules).values)
 
 
+def seat_knock_runner(rules: Rules, players: int, seat: int, turn: int, opponent: str
+                      ) -> Callable[[np.random.Generator, int, int], dict]:
+    """A batch runner (``sim.stream``) of this seat's knock: per batch, the knocks that went
+    well per value (``wins``) and the rounds that reached the knock (``reached``)."""
+    check_seat_knock(rules, players, seat, turn, opponent)
+
+    def run(rng: np.random.Generator, size: int, start: int) -> dict:
+        wins, reached = seat_knock_counts(rules, players, seat, turn, opponent, size, rng)
+        return {"wins": wins, "reached": reached}
+    return run
+
+
+def seat_knock_curve(rules: Rules, counts: dict, played: int, rounds: int, players: int,
+                     seat: int, turn: int, opponent: str) -> SeatKnock:
+    """The curve of the running ``counts`` of ``seat_knock_runner`` after ``played`` of
+    ``rounds`` rounds (no counts yet: an empty curve of zeros)."""
+    values = knock_values(rules)
+    wins = np.asarray(counts.get("wins", np.zeros(len(values), dtype=np.int64)))
+    counted = int(counts.get("reached", 0))
+    lo, hi = wilson(wins, max(counted, 1))
+    return SeatKnock(values, wins / max(counted, 1), lo, hi, counted, played, rounds, players,
+                     seat, turn, opponent)
+
+
 def iter_seat_knock(rules: Rules, players: int, seat: int, turn: int, opponent: str,
                     rounds: int, seed: int = 0, batch: int = 4000) -> Iterator[SeatKnock]:
     """The running survival curve of a knock from ``seat`` on turn ``turn``, after each
     batch of rounds (``rounds`` dealt in all)."""
-    check_seat_knock(rules, players, seat, turn, opponent)
+    run = seat_knock_runner(rules, players, seat, turn, opponent)
     rng = np.random.default_rng(seed)
-    values = knock_values(rules)
-    wins = np.zeros(len(values), dtype=np.int64)
-    counted = played = 0
+    counts: dict = {}
+    played = 0
     while played < rounds:
         size = min(batch, rounds - played)
-        w, n = seat_knock_counts(rules, players, seat, turn, opponent, size, rng)
-        wins += w
-        counted += n
+        for name, value in run(rng, size, played).items():
+            counts[name] = counts[name] + value if name in counts else value
         played += size
-        share = wins / max(counted, 1)
-        lo, hi = wilson(wins, max(counted, 1))
-        yield SeatKnock(values, share, lo, hi, counted, played, rounds, players, seat, turn,
-                        opponent)
+        yield seat_knock_curve(rules, counts, played, rounds, players, seat, turn, opponent)
 
 
 def lowest_safe(values: np.ndarray, survive: np.ndarray, share: float) -> float:

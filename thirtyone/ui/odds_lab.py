@@ -24,7 +24,7 @@ from .figures import frozen
 
 ODDS_OPTIONS = ("pack", "same_rank", "three_of_a_kind", "fire", "tie_break", "knocker_tied",
                 "may_discard_taken_card")
-SIM = "odds_sim_result"  # the last simulation: {"params": ..., "table": DataFrame}
+SIM = "odds_sim_stream"  # the running simulation: {"params": ..., "tally": Tally}
 CHART = {"displayModeBar": False}
 SECTIONS = ["Starting hands", "Racing to 31", "Knocking", "Your hand"]
 TARGETS = {31: "31", 30: "30 or more", 28: "28 or more", 27: "27 or more", 25: "25 or more"}
@@ -151,13 +151,6 @@ def knock_exact_chart(key: str, players: tuple[int, ...]) -> go.Figure:
     return frozen(op.knock_exact_figure(knock_df(key, players), rules_from_key(key)))
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
-def knock_unsimulated_chart(key: str, players: int) -> go.Figure:
-    """The simulation's plot before a simulation: only the exact curve for ``players``."""
-    return frozen(op.knock_sim_figure(pd.DataFrame(), knock_df(key, (players,)),
-                                      rules_from_key(key)))
-
-
 @st.cache_data(max_entries=64, show_spinner=False)
 def dealt_text(key: str) -> str:
     return op.dealt_reading(dealt_df(key), rules_from_key(key))
@@ -229,20 +222,6 @@ def knock_how(rules: Rules) -> str:
             f"or more players each extra opponent's chance follows the trend of the "
             f"first two (a close approximation, checked against simulation to within a "
             f"few thousandths). Safe means {tie}.")
-
-
-def stored_sim(params: tuple) -> pd.DataFrame:
-    """The last simulation's table if it was run with ``params``, else an empty table."""
-    stored = st.session_state.get(SIM)
-    return stored["table"] if stored and stored["params"] == params else pd.DataFrame()
-
-
-def sim_how(table: pd.DataFrame) -> str:
-    return (f"Simulation with {len(table) and int(table['rounds'].iloc[0]):,} rounds: "
-            "the others play their turns as the standard bot does (its draws, "
-            "discards and swaps, with its card memory; nobody knocks early), the last "
-            "of them the final turn after your knock, then you show your value. The band is a 95% interval; the dotted line is the "
-            "fresh-hands curve of the left plot for the same players.")
 
 
 def default_visible(rules: Rules) -> str:

@@ -246,22 +246,10 @@ def knock_sim_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules)
     title = "After the others have played"
     if len(df):
         title = (f"{int(df['players'].iloc[0])} players, after {int(df['turns'].iloc[0])} "
-                 "turns each")
+                 f"turns each ({int(df['rounds'].iloc[0]):,} rounds)")
     fig = _layout(fig, title, "your value when you knock", knock_risk(rules).good)
     fig.update_yaxes(range=[0, 1.02])
     return fig
-
-
-def sim_reading(df: pd.DataFrame, rules: Rules) -> str:
-    if not len(df):
-        return "Press the button to play the rounds; the curve sharpens as they arrive."
-    t = int(df["turns"].iloc[0])
-    half = df[df["survive"] >= 0.5]["value"]
-    v = value_label(rules, float(half.min())) if len(half) else "31"
-    goal = "win the pot" if knock_risk(rules).kind == "pot" else "be safe"
-    return (f"After {t} turn{'s' if t != 1 else ''} each, a knock needs about {v} to {goal} "
-            "half the time. The others keep improving their hands, so the longer you wait "
-            "the higher the bar.")
 
 
 # --- your hand --------------------------------------------------------------------------

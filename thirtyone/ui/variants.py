@@ -1,5 +1,5 @@
 """The Variants page's parts: the comparison table, a card per variant, history, the map of
-names and the statistics (exact, and simulated on request)."""
+names and the statistics (exact, and simulated: streamed as the controls change)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,12 @@ import streamlit as st
 
 from ..core.rules import OPTIONS, VARIANTS, Variant
 from ..odds.dealt import dealt_distribution
+from ..sim.stream import growing_batches
+from ..sim.variants import stats_from_tally, variants_runner
 from ..teach import lore
 from ..teach.variant_table import NOT_USED, column_title, comparison_rows
 from .figures import frozen
+from .stream import streamed
 from .styles import stylesheet
 
 DIFF_COLOUR = "#fff1c2"
@@ -302,7 +305,7 @@ def _sim_supported() -> list[str]:
     return keys
 
 
-SIM_KEY = "t31var_sim_results"
+SIM_KEY = "t31var_sim_stream"  # the running simulation: {"params": ..., "tally": Tally}
 
 
 def _sim_frame(results: dict) -> pd.DataFrame:
@@ -322,16 +325,22 @@ def _show_sim(results: dict, where) -> None:
                                        format="%.1f")})
 
 
-def sim_chart(results: dict) -> go.Figure:
-    """Grouped bars: how rounds end, and how often the knocker pays, per variant."""
+def sim_chart(results: dict, errors: dict | None = None) -> go.Figure:
+    """Grouped bars: how rounds end, and how often the knocker pays, per variant; with
+    ``errors`` (one standard error per rate), 95% error bars that shrink as rounds add up."""
     names = [VARIANTS[k].name for k in results]
     fig = go.Figure()
     for field, label, colour in (("blitz_rate", "Ended by a blitz (or fire)", "#c8102e"),
                                  ("knock_rate", "Ended by a knock", "#1f6f43"),
                                  ("knocker_lost_rate", "Knocker lost a life (of knocks)",
                                   "#a0522d")):
+        bars = None
+        if errors is not None:
+            bars = {"type": "data", "color": "#333333", "thickness": 1.5,
+                    "array": [1.96 * errors[k][field] if errors[k][field] == errors[k][field]
+                              else 0 for k in results]}
         fig.add_trace(go.Bar(name=label, x=names, y=[results[k][field] or 0 for k in results],
-                             marker_color=colour,
+                             marker_color=colour, error_y=bars,
                              hovertemplate="%{x}: %{y:.1%}<extra>" + label + "</extra>"))
     fig.update_layout(barmode="group", height=380, yaxis_tickformat=".0%",
                       margin={"l": 10, "r": 10, "t": 10, "b": 10},
@@ -340,7 +349,50 @@ def sim_chart(results: dict) -> go.Figure:
     return fig
 
 
-@st.fragment  # its controls and the simulation rerun only this section
+def sim_params(keys: list[str], players: int, rounds: int, knock_at: int) -> tuple:
+    """The simulation's settings as a key: every variant's rules as text among them, so a
+    result is shared only by runs of the very same rules."""
+    rules = tuple((k, json.dumps(VARIANTS[k].rules.to_dict(), sort_keys=True)) for k in keys)
+    return rules, players, rounds, knock_at
+
+
+def simulated_statistics(keys: list[str]) -> None:
+    """Whole rounds of every variant the simulator plays, run as the controls change and
+    streamed: a first table at once, sharper batch by batch, then kept for every session.
+    Its controls rerun the whole page (not a fragment), so a change cancels a running one."""
+    c1, c2, c3 = st.columns(3)
+    players = c1.slider("Players", 2, 7, 4, key="t31var_players")
+    rounds = c2.select_slider("Rounds per variant", [2_000, 10_000, 20_000, 50_000], 20_000,
+                              key="t31var_rounds", format_func=lambda n: f"{n:,}")
+    knock_at = c3.slider("Bots knock at", 15, 31, 25, key="t31var_knock",
+                         help="The basic bots knock as soon as their hand is worth this much.")
+    playable = [k for k in keys
+                if VARIANTS[k].rules.min_players <= players <= VARIANTS[k].rules.max_players]
+    if not playable:
+        st.info(f"None of these variants is played by {players} players.")
+        return
+    bar, table, chart = st.empty(), st.empty(), st.empty()
+
+    def draw(tally) -> None:
+        stats = stats_from_tally(tally)
+        results = {k: s.to_dict() for k, s in stats.items()}
+        _show_sim(results, table)
+        chart.plotly_chart(sim_chart(results, {k: s.standard_errors() for k, s in stats.items()}),
+                           key=f"t31var_sim_chart_{tally.rounds}",
+                           config={"displayModeBar": False})
+
+    rules = {k: VARIANTS[k].rules for k in playable}
+    # One seed per batch for every variant: the same deals, so differences come from the rules.
+    streamed(SIM_KEY, sim_params(playable, players, rounds, knock_at),
+             lambda: variants_runner(rules, players, "basic", knock_at), rounds, draw, seed=31,
+             progress=bar, sizes=growing_batches(rounds, growth=4, largest=20_000))
+    st.caption(f"{players} players, {rounds:,} rounds per variant, bots knock at {knock_at}; "
+               "the black lines are 95% intervals. Blitz: rounds ended by a 31 (or three "
+               "aces). Knocked: rounds ended by a knock. Void: rounds that ran out of cards "
+               "with nobody losing. Knocker lost: of the knocked rounds, how often the "
+               "knocker lost a life.")
+
+
 def statistics_section() -> None:
     st.header("Statistics")
     st.subheader("Exact: the deal", anchor=False)
@@ -355,48 +407,9 @@ def statistics_section() -> None:
     st.markdown("Computer players with the fixed *basic* strategy play many rounds of each "
                 "variant: how often does a round end in a blitz, how many turns does it "
                 "take, and how often does the knocker pay? (Kitty, Switch and Banking need "
-                "the full table engine and are left out here.)")
-    c1, c2, c3 = st.columns(3)
-    players = c1.slider("Players", 2, 7, 4, key="t31var_players")
-    rounds = c2.select_slider("Rounds per variant", [2_000, 10_000, 20_000, 50_000], 20_000,
-                              key="t31var_rounds", format_func=lambda n: f"{n:,}")
-    knock_at = c3.slider("Bots knock at", 15, 31, 25, key="t31var_knock",
-                         help="The basic bots knock as soon as their hand is worth this much.")
-    params = (players, rounds, knock_at)
-    stored = st.session_state.get(SIM_KEY)
-    go_button = st.button("Simulate", type="primary", key="t31var_sim_go",
-                          icon=":material/play_arrow:")
-    table = st.empty()
-    chart = st.empty()
-    if go_button:
-        from ..sim.batch import iter_simulate
-        results: dict = {}
-        bar = st.progress(0.0, text="Simulating…")
-        playable = [k for k in keys
-                    if VARIANTS[k].rules.min_players <= players <= VARIANTS[k].rules.max_players]
-        for n, k in enumerate(playable):
-            # The same seed for every variant: same deals, so differences come from the rules.
-            for stats in iter_simulate(VARIANTS[k].rules, players, rounds, seed=31,
-                                       bots="basic", knock_at=knock_at, batch=max(rounds // 5,
-                                                                                   1_000)):
-                results[k] = stats.to_dict()
-                bar.progress((n + stats.done) / len(playable),
-                             text=f"Simulating {VARIANTS[k].name}…")
-                _show_sim(results, table)
-        bar.empty()
-        st.session_state[SIM_KEY] = {"params": params, "results": results}
-        stored = st.session_state[SIM_KEY]
-    if stored:
-        _show_sim(stored["results"], table)
-        chart.plotly_chart(sim_chart(stored["results"]), key="t31var_sim_chart",
-                           config={"displayModeBar": False})
-        p, r, k = stored["params"]
-        note = f"{p} players, {r:,} rounds per variant, bots knock at {k}."
-        if stored["params"] != params:
-            note += " The settings have changed since: press Simulate again."
-        st.caption(note + " Blitz: rounds ended by a 31 (or three aces). Knocked: rounds "
-                   "ended by a knock. Void: rounds that ran out of cards with nobody losing. "
-                   "Knocker lost: of the knocked rounds, how often the knocker lost a life.")
+                "the full table engine and are left out here.) The figures sharpen as the "
+                "rounds come in.")
+    simulated_statistics(keys)
 
 
 def variants_page(current: str | None = None) -> None:

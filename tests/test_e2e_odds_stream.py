@@ -1,0 +1,94 @@
+"""The Odds lab's simulated knock curve in a real browser: a control moves, the first curve of
+the new settings shows within a second (timed in the page), then it sharpens to all its
+rounds. Screenshots at 1024x768 and 1400 wide go to /tmp/shots-odds-stream/ for a look."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from e2e_helpers import new_tab, open_app, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(os.environ.get("THIRTYONE_SHOTS", "/tmp/shots-odds-stream"))
+
+# The title of the simulated plot (the one with a 95% band), or "" while there is none.
+SIM_TITLE = """() => {
+    const p = Array.from(document.querySelectorAll('.js-plotly-plot'))
+        .find(p => (p.data || []).some(t => t.name === 'simulated'));
+    return p ? p.layout.title.text : '';
+}"""
+
+
+def turns_slider(page):
+    return page.locator(".st-key-odds_sim_turns").get_by_role("slider")
+
+
+def first_curve_ms(page, turns: int) -> float:
+    """Press the 'Turns each' slider one step to the right and time, in the page, until the
+    plot shows a curve for ``turns`` turns (any number of rounds)."""
+    slider = turns_slider(page)
+    slider.focus()
+    page.evaluate("() => { window.t31t0 = performance.now(); }")
+    slider.press("ArrowRight")
+    want = f"after {turns} turns each"
+    page.wait_for_function(f"() => ({SIM_TITLE})().includes({want!r})", timeout=30_000)
+    return page.evaluate("() => performance.now() - window.t31t0")
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1400, 900)])
+def test_moving_a_control_shows_the_first_curve_within_a_second_then_it_sharpens(
+        browser, app_url, width, height):
+    page = new_tab(browser, width, height)
+    try:
+        open_app(page, app_url, "odds_lab?section=knocking")
+        page.wait_for_function(f"() => ({SIM_TITLE})().includes('(10,000 rounds)')",
+                               timeout=60_000)
+        assert turns_slider(page).input_value() == "2"
+        times = []
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for turns in (3, 4):   # settings nobody has run: each is simulated from the start
+            times.append(first_curve_ms(page, turns))
+            if turns == 3:   # the first estimate, its band still wide (if not yet sharpened)
+                page.screenshot(path=str(SHOTS / f"knocking-first-{width}x{height}.png"))
+            page.wait_for_function(f"() => ({SIM_TITLE})().includes('(10,000 rounds)')",
+                                   timeout=30_000)
+            wait_for_app(page)
+        print(f"first curve after a control change ({width}px): "
+              + ", ".join(f"{t:.0f} ms" for t in times))
+        assert min(times) < 1_000, times   # generous for a shared machine, but real
+        assert page.locator("[data-testid='stException']").count() == 0
+        page.locator(".js-plotly-plot").last.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"knocking-{width}x{height}.png"), full_page=True)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1400, 900)])
+def test_the_variants_statistics_show_a_first_estimate_soon_after_a_control_change(
+        browser, app_url, width, height):
+    page = new_tab(browser, width, height)
+    try:
+        open_app(page, app_url, "variants")
+        done = ".st-key-t31var_sim_chart_20000 .js-plotly-plot"
+        page.wait_for_selector(done, timeout=120_000)   # the first visit runs them all once
+        slider = page.locator(".st-key-t31var_knock").get_by_role("slider")
+        slider.scroll_into_view_if_needed()
+        slider.focus()
+        page.evaluate("() => { window.t31t0 = performance.now(); }")
+        slider.press("ArrowRight" if width == 1024 else "ArrowLeft")  # 26 / 24: new settings
+        page.wait_for_selector(".st-key-t31var_sim_chart_1000 .js-plotly-plot", timeout=30_000,
+                               state="attached")
+        first = page.evaluate("() => performance.now() - window.t31t0")
+        print(f"Variants: first estimate after a control change ({width}px): {first:.0f} ms")
+        assert first < 2_000   # the target is 1 s on a quiet machine; this one is shared
+        page.screenshot(path=str(SHOTS / f"variants-first-{width}x{height}.png"))
+        page.wait_for_selector(done, timeout=60_000)
+        wait_for_app(page)
+        assert page.locator("[data-testid='stException']").count() == 0
+        page.locator(".st-key-t31var_sim_chart_20000").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"variants-{width}x{height}.png"))
+    finally:
+        page.context.close()
