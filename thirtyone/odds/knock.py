@@ -46,7 +46,7 @@ from math import comb
 import numpy as np
 
 from ..core.rules import Rules, life_words
-from ..lookup import hand_table
+from ..lookup import hand_table, value_rules
 from .tables import OddsError, check_hand_rules, lookup, pack_indices, value_label
 
 
@@ -95,44 +95,87 @@ class _PerHand:
     disjoint: int          # opponent hands disjoint from yours
 
 
-def _strengths(rules: Rules, flip: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Every hand's strength and the lookup table; ``flip`` reverses the order of hands (so
-    "beats" reads "is beaten by")."""
-    sign = -1.0 if flip else 1.0
-    return (sign * np.asarray(hand_table(rules).strength, dtype=np.float64),
-            sign * lookup(rules).strength)
+@dataclass(frozen=True)
+class _Ranked:
+    """The shared tables of the exact knock odds, built once per pack and hand values.
+
+    Strengths become ranks 0..L-1 (equal strengths, equal ranks; ``flip`` reverses the order
+    so "beats" reads "is beaten by"). ``cube[a, b, c]`` is the rank of the hand of pack
+    positions a, b, c (-1 where a card repeats). Hands that differ only by suit names (and,
+    where only points count, ten-point ranks) give the same answers, so every count is made
+    once per class of hands (``race.hand_classes``) and spread back to the hands."""
+
+    strength: np.ndarray   # (N,) signed strength of each dealt hand
+    n_levels: int
+    cube: np.ndarray       # (n, n, n) int32 ranks
+    reps: np.ndarray       # (C, 3) pack positions of one hand of each class
+    rep_rank: np.ndarray   # (C,)
+    hand_class: np.ndarray  # (N,) class of each dealt hand
+    at_least: np.ndarray   # (L + 1,) hands of rank >= r
+    card_at_least: np.ndarray  # (n, L + 1) hands through each card of rank >= r
+
+
+def _ranked(rules: Rules, flip: bool) -> _Ranked:
+    return _ranked_for(value_rules(rules), flip)
+
+
+@lru_cache(maxsize=16)
+def _ranked_for(rules: Rules, flip: bool) -> _Ranked:
+    from .race import classes_for
+
+    hc = classes_for(rules)
+    s = (-1.0 if flip else 1.0) * np.asarray(hand_table(rules).strength, dtype=np.float64)
+    levels, rank = np.unique(s, return_inverse=True)
+    n_levels = len(levels)
+    pack = pack_indices(rules)
+    n = len(pack)
+    pos = np.full(52, -1)
+    pos[pack] = np.arange(n)
+    hands = pos[hand_table(rules).hands]
+    cube = np.full((n, n, n), -1, dtype=np.int32)
+    a, b, c = hands[:, 0], hands[:, 1], hands[:, 2]
+    for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+        cube[x, y, z] = rank
+    reps = pos[hc.reps]
+    rep_rank = cube[reps[:, 0], reps[:, 1], reps[:, 2]]
+
+    def at_least(counts: np.ndarray) -> np.ndarray:   # (..., L) counts -> (..., L + 1)
+        tail = np.cumsum(counts[..., ::-1], axis=-1)[..., ::-1]
+        return np.concatenate([tail, np.zeros(tail.shape[:-1] + (1,), tail.dtype)], axis=-1)
+
+    per_card = np.bincount((hands * n_levels + rank[:, None]).ravel(),
+                           minlength=n * n_levels).reshape(n, n_levels)
+    tables = _Ranked(s, n_levels, cube, reps, rep_rank, hc.hand_class,
+                     at_least(np.bincount(rank, minlength=n_levels)), at_least(per_card))
+    for arr in (cube, reps, rep_rank, tables.at_least, tables.card_at_least):
+        arr.setflags(write=False)
+    return tables
+
+
+def _per_hand(rules: Rules, flip: bool = False) -> _PerHand:
+    return _per_hand_for(value_rules(rules), flip)
 
 
 @lru_cache(maxsize=32)
-def _per_hand(rules: Rules, flip: bool = False) -> _PerHand:
-    table = hand_table(rules)
-    hands = table.hands.astype(np.int64)
-    s, lk = _strengths(rules, flip)
-    pack = pack_indices(rules)
-    n_hands = len(hands)
-    srt = np.sort(s)
-    gt = n_hands - np.searchsorted(srt, s, side="right")
-    ge = n_hands - np.searchsorted(srt, s, side="left")
-    # Hands through one card of K (inclusion-exclusion, first order).
-    card_gt = np.zeros(n_hands)
-    card_ge = np.zeros(n_hands)
-    for c in pack:
-        rows = np.flatnonzero((hands == c).any(axis=1))
-        through = np.sort(s[rows])
-        m = len(through)
-        card_gt[rows] += m - np.searchsorted(through, s[rows], side="right")
-        card_ge[rows] += m - np.searchsorted(through, s[rows], side="left")
-    # Hands through two cards of K (second order): third card any other card of the pack.
-    pair_gt = np.zeros(n_hands)
-    pair_ge = np.zeros(n_hands)
-    for i, j in combinations(range(3), 2):
-        third = lk[hands[:, i][:, None], hands[:, j][:, None], pack[None, :]]  # NaN: repeats
-        pair_gt += (third > s[:, None]).sum(axis=1)
-        pair_ge += (third >= s[:, None]).sum(axis=1)
-    beat = gt - card_gt + pair_gt            # K itself is never strictly better than K
-    beat_or_tie = ge - card_ge + pair_ge - 1  # K itself ties K and is not disjoint
-    disjoint = comb(len(pack) - 3, 3)
-    return _PerHand(s, beat, beat_or_tie, disjoint)
+def _per_hand_for(rules: Rules, flip: bool) -> _PerHand:
+    """For each hand K, the opponent hands disjoint from K that beat (or tie) it, by
+    inclusion-exclusion: all hands, minus those through each card of K, plus those through
+    each pair of K's cards (K itself is the one hand through all three)."""
+    t = _ranked(rules, flip)
+    k, r = t.reps, t.rep_rank
+    counts = {}
+    for strict in (True, False):
+        level = r + 1 if strict else r
+        through_card = t.card_at_least[k, level[:, None]].sum(axis=1)
+        through_pair = 0
+        for i, j in combinations(range(3), 2):
+            third = t.cube[k[:, i], k[:, j]]                               # (C, n)
+            through_pair = through_pair + np.count_nonzero(third >= level[:, None], axis=1)
+        counts[strict] = t.at_least[level] - through_card + through_pair - (0 if strict else 1)
+    n = t.cube.shape[0]
+    cls = t.hand_class
+    return _PerHand(t.strength, counts[True][cls].astype(np.float64),
+                    counts[False][cls].astype(np.float64), comb(n - 3, 3))
 
 
 @dataclass(frozen=True)
@@ -153,59 +196,64 @@ def knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     return _knock_survival_exact(rules, int(opponents))
 
 
-@lru_cache(maxsize=32)
 def second_opponent(rules: Rules, flip: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Per dealt hand K: the chance that a second opponent also beats (or ties) K, given
     that the first one did: exact, by counting ordered pairs of disjoint hands that avoid K
     and beat it (inclusion-exclusion over the cards two hands can share).
 
-    Hands that differ only by suit names (and, where only points count, ten-point ranks) give
-    the same answer, so it is computed once per class of hands and per strength level.
+    Computed once per class of hands (see ``_Ranked``) and spread back to the hands.
     """
-    from .race import classes_for
+    strict, at_least = _second_for(value_rules(rules), flip)
+    cls = _ranked(rules, flip).hand_class
+    return strict[cls], at_least[cls]
 
-    hc = classes_for(rules)
-    pack = pack_indices(rules)
-    n = len(pack)
-    lk = _strengths(rules, flip)[1][np.ix_(pack, pack, pack)]  # NaN where a card repeats
-    pos = np.full(52, -1)
-    pos[pack] = np.arange(n)
-    reps = pos[hc.reps]
-    level = lk[reps[:, 0], reps[:, 1], reps[:, 2]]
+
+_CHUNK = 96  # classes per block of (chunk, n, n) arrays
+
+
+@lru_cache(maxsize=16)
+def _second_for(rules: Rules, flip: bool) -> tuple[np.ndarray, np.ndarray]:
+    t = _ranked(rules, flip)
+    n = t.cube.shape[0]
     pairs_after = comb(n - 6, 3)
-    levels = np.unique(level)
-    # Third cards per pair of cards that make a hand above (or at least at) each level.
-    rows = np.sort(lk.reshape(n * n, n), axis=1)                  # NaN (repeats) sort last
-    valid = np.count_nonzero(~np.isnan(rows), axis=1)[:, None]
-    above = {True: np.empty((n * n, len(levels)), dtype=np.int16),
-             False: np.empty((n * n, len(levels)), dtype=np.int16)}
-    for r in range(n * n):
-        above[True][r] = np.searchsorted(rows[r], levels, side="right")
-        above[False][r] = np.searchsorted(rows[r], levels, side="left")
-    above = {k: (valid - v).reshape(n, n, len(levels)) for k, v in above.items()}
-    out = {True: np.zeros(len(reps)), False: np.zeros(len(reps))}
-    level_of = np.searchsorted(levels, level)
-    for start in range(0, len(reps), 256):                           # classes in chunks
-        idx = np.arange(start, min(start + 256, len(reps)))
-        k, s = reps[idx], level[idx][:, None, None]
+    # The classes' levels, and per pair of cards the third cards that make a hand of at
+    # least each of those levels: above[l, c, c'] (and strictly above).
+    levels, level_of = np.unique(t.rep_rank, return_inverse=True)
+    flat_cube = t.cube.reshape(n * n, n)
+    valid = flat_cube >= 0
+    pair_row = np.broadcast_to(np.arange(n * n)[:, None], flat_cube.shape)[valid]
+    above = {}
+    for strict, side in ((True, "left"), (False, "right")):
+        # Levels below each hand's rank (strict) or at most it: the hand counts for those.
+        bucket = np.searchsorted(levels, flat_cube[valid], side=side)
+        hist = np.bincount(pair_row * (len(levels) + 1) + bucket,
+                           minlength=n * n * (len(levels) + 1)).reshape(n * n, -1)
+        tail = np.cumsum(hist[:, ::-1], axis=1)[:, ::-1][:, 1:]    # hands with bucket > l
+        above[strict] = np.ascontiguousarray(tail.T.reshape(len(levels), n, n),
+                                             dtype=np.int16)
+    by_third = np.ascontiguousarray(t.cube.transpose(2, 0, 1))   # [x, c, c'] rank of c c' x
+    out = {True: np.zeros(len(t.reps)), False: np.zeros(len(t.reps))}
+    for start in range(0, len(t.reps), _CHUNK):
+        idx = np.arange(start, min(start + _CHUNK, len(t.reps)))
+        k, r = t.reps[idx], t.rep_rank[idx][:, None, None]
         m = len(idx)
-        keep = np.ones((m, n))
-        keep[np.arange(m)[:, None], k] = 0.0
-        thirds = [lk[:, :, k[:, j]].transpose(2, 0, 1) for j in range(3)]  # (m, n, n)
+        thirds = [by_third[k[:, j]] for j in range(3)]              # (m, n, n)
         for strict in (True, False):
             # q[c, c']: good hands through c and c' that avoid K's three cards
-            q = above[strict][:, :, level_of[idx]].transpose(2, 0, 1).astype(np.float64)
+            q = above[strict][level_of[idx]]
             for third in thirds:
-                q -= (third > s) if strict else (third >= s)
-            q *= keep[:, :, None] * keep[:, None, :]
-            through = q.sum(axis=2) / 2                              # good hands through c
-            total = through.sum(axis=1) / 3
-            meeting = (through ** 2).sum(axis=1) - (q ** 2).sum(axis=(1, 2)) / 2 + total
-            both = total ** 2 - meeting                              # ordered disjoint pairs
+                q -= (third > r) if strict else (third >= r)
+            for j in range(3):
+                q[np.arange(m), k[:, j], :] = 0
+                q[np.arange(m), :, k[:, j]] = 0
+            through = q.sum(axis=2, dtype=np.int64) // 2               # good hands through c
+            total = through.sum(axis=1) // 3
+            square = np.einsum("ijk,ijk->i", q, q, dtype=np.int64)
+            meeting = (through ** 2).sum(axis=1) - square // 2 + total
+            both = total ** 2 - meeting                               # ordered disjoint pairs
             with np.errstate(invalid="ignore", divide="ignore"):
                 out[strict][idx] = np.where(total > 0, both / (total * pairs_after), 0.0)
-    cls = hc.class_of(hand_table(rules).hands.astype(np.int64))
-    return out[True][cls], out[False][cls]
+    return out[True], out[False]
 
 
 def _all_opponents(first: np.ndarray, second: np.ndarray, opponents: int) -> np.ndarray:
@@ -291,5 +339,5 @@ def wilson(k: np.ndarray, n: int, z: float = 1.96) -> tuple[np.ndarray, np.ndarr
 
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
-    for f in (_per_hand, second_opponent, _knock_survival_exact):
+    for f in (_ranked_for, _per_hand_for, _second_for, _knock_survival_exact):
         f.cache_clear()
