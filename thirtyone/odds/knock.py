@@ -224,13 +224,12 @@ def _second_for(rules: Rules, flip: bool) -> tuple[np.ndarray, np.ndarray]:
     pair_row = np.broadcast_to(np.arange(n * n)[:, None], flat_cube.shape)[valid]
     above = {}
     for strict, side in ((True, "left"), (False, "right")):
-        # Levels below each hand's rank (strict) or at most it: the hand counts for those.
+        # The levels below each hand's rank (strict) or at most it: the hand counts there.
         bucket = np.searchsorted(levels, flat_cube[valid], side=side)
-        hist = np.bincount(pair_row * (len(levels) + 1) + bucket,
-                           minlength=n * n * (len(levels) + 1)).reshape(n * n, -1)
-        tail = np.cumsum(hist[:, ::-1], axis=1)[:, ::-1][:, 1:]    # hands with bucket > l
-        above[strict] = np.ascontiguousarray(tail.T.reshape(len(levels), n, n),
-                                             dtype=np.int16)
+        hist = np.bincount(bucket * (n * n) + pair_row,
+                           minlength=(len(levels) + 1) * n * n).reshape(-1, n, n)
+        # above[l] = hands with bucket > l, summed from the top level down
+        above[strict] = np.cumsum(hist[:0:-1], axis=0, dtype=np.int16)[::-1]
     by_third = np.ascontiguousarray(t.cube.transpose(2, 0, 1))   # [x, c, c'] rank of c c' x
     out = {True: np.zeros(len(t.reps)), False: np.zeros(len(t.reps))}
     for start in range(0, len(t.reps), _CHUNK):

@@ -116,10 +116,14 @@ def hand_classes(pack: int, merge_tens: bool = False) -> HandClasses:
     # The cards not in each hand, in pack order (a stable sort puts them first).
     draws = cards[np.argsort(in_hand, axis=1, kind="stable")[:, : len(cards) - 3]]
     c_count, d_count = draws.shape
-    cand = np.broadcast_to(reps[:, None, None, :], (c_count, d_count, 4, 3)).copy()
-    for i in range(3):
-        cand[:, :, i, i] = draws
-    succ = class_of_code[_codes(cand)]
+    # The class after each draw and discard: the draw replaces hand card 0, 1 or 2, or the
+    # drawn card goes (3: the hand stays as it was).
+    r0, r1, r2 = (reps[:, i, None] for i in range(3))
+    succ = np.stack([class_of_code[_codes3(draws, r1, r2)],
+                     class_of_code[_codes3(r0, draws, r2)],
+                     class_of_code[_codes3(r0, r1, draws)],
+                     np.broadcast_to(class_of_code[_codes(reps)][:, None], draws.shape)],
+                    axis=2)
     discard_card = np.concatenate([np.broadcast_to(reps[:, None, :], (c_count, d_count, 3)),
                                    draws[:, :, None]], axis=2)
     for a in (reps, sizes, class_of_code, inverse, draws, succ, discard_card):
