@@ -160,45 +160,90 @@ def _next(hc: HandClasses, choice: np.ndarray) -> np.ndarray:
     return np.take_along_axis(hc.succ, choice[..., None], axis=2)[..., 0]
 
 
-def _expected_turns(nxt: np.ndarray, target: np.ndarray, tol: float = 1e-10) -> np.ndarray:
+def _expected_turns(nxt: np.ndarray, target: np.ndarray, tol: float = 1e-13) -> np.ndarray:
     """Expected turns to a target class under a policy (``nxt`` from ``_next``); inf where
     the policy can never reach one.
 
-    Solves E = 1 + mean(E[next]) on the other classes by iteration with geometric
-    extrapolation of the slowest mode, checked by the residual (sparse, no dense algebra).
+    Solves E = 1 + mean(E[next]) on the other classes, a sparse linear system, by BiCGSTAB
+    (a Krylov method: some tens of passes over the moves instead of hundreds of plain
+    iterations), checked by the residual; plain iteration finishes it if BiCGSTAB stalls.
     """
-    reach = target.copy()
-    while True:
-        new = reach | reach[nxt].any(axis=1)
-        if (new == reach).all():
-            break
-        reach = new
+    back = _backward(nxt)
+    reach = back(target)
     # Finite only where getting stuck is impossible: no path to a class that cannot reach.
-    bad = ~reach
-    while True:
-        new = bad | bad[nxt].any(axis=1)
-        if (new == bad).all():
-            break
-        bad = new
+    bad = back(~reach)
     live = ~bad & ~target
     e = np.where(live, 0.0, np.inf)
     e[target] = 0.0
-    nxt_live = nxt[live]
-    prev_step = None
-    for i in range(20_000):
-        new_live = 1.0 + e[nxt_live].mean(axis=1)
-        step = new_live - e[live]
-        e[live] = new_live
-        if i % 25 == 24 and prev_step is not None:
-            # The error shrinks by a factor r per iteration in the slowest mode; jump ahead.
-            r = float(np.dot(step, prev_step) / max(np.dot(prev_step, prev_step), 1e-300))
-            if 0 < r < 1:
-                e[live] += step * r / (1 - r)
-            resid = np.abs(1.0 + e[nxt_live].mean(axis=1) - e[live]).max()
-            if resid < tol * max(1.0, e[live].max()):
-                break
-        prev_step = step
+    local = np.full(len(target), np.count_nonzero(live))   # targets: a slot holding 0
+    local[live] = np.arange(np.count_nonzero(live))
+    moves = local[nxt[live]]
+    d_count = moves.shape[1]
+
+    def step(x: np.ndarray) -> np.ndarray:   # mean of E over the next classes
+        return np.append(x, 0.0)[moves].sum(axis=1) / d_count
+
+    e[live] = _bicgstab(step, np.count_nonzero(live), tol)
     return e
+
+
+def _backward(nxt: np.ndarray):
+    """A function giving, for a set of classes, every class from which some path of moves
+    in ``nxt`` (C, D) leads into the set (breadth first over the moves reversed)."""
+    c_count, d_count = nxt.shape
+    order = np.argsort(nxt.ravel(), kind="stable")
+    source = order // d_count                      # the moves, grouped by where they lead
+    starts = np.searchsorted(nxt.ravel()[order], np.arange(c_count + 1))
+
+    def back(goal: np.ndarray) -> np.ndarray:
+        found = goal.copy()
+        frontier = np.flatnonzero(goal)
+        while frontier.size:
+            lo, n = starts[frontier], starts[frontier + 1] - starts[frontier]
+            at = np.repeat(lo - np.cumsum(n) + n, n) + np.arange(n.sum())
+            came = np.unique(source[at])
+            frontier = came[~found[came]]
+            found[frontier] = True
+        return found
+
+    return back
+
+
+def _bicgstab(step, size: int, tol: float) -> np.ndarray:
+    """x with x = 1 + step(x), i.e. (I - P) x = 1, to a residual below tol * max(1, x)."""
+    x = np.zeros(size)
+
+    def residual(x: np.ndarray) -> np.ndarray:
+        return 1.0 - x + step(x)
+
+    def done(x: np.ndarray) -> bool:
+        return size == 0 or np.abs(residual(x)).max() < tol * max(1.0, x.max())
+
+    r = residual(x)
+    r0 = r.copy()
+    rho = alpha = omega = 1.0
+    v = p = np.zeros(size)
+    for i in range(1, 400):
+        rho_new = float(r0 @ r)
+        if rho_new == 0 or omega == 0:
+            break
+        p = r + (rho_new / rho) * (alpha / omega) * (p - omega * v)
+        v = p - step(p)
+        alpha = rho_new / float(r0 @ v)
+        s = r - alpha * v
+        t = s - step(s)
+        tt = float(t @ t)
+        omega = float(t @ s) / tt if tt > 0 else 0.0
+        x = x + alpha * p + omega * s
+        r = s - omega * t
+        rho = rho_new
+        if i % 4 == 0 and done(x):
+            return x
+    for _ in range(20_000):     # plain iteration: slow but sure
+        if done(x):
+            break
+        x = 1.0 + step(x)
+    return x
 
 
 def _within(nxt: np.ndarray, start: np.ndarray, target: np.ndarray, k_max: int) -> np.ndarray:
