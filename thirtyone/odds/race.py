@@ -47,7 +47,7 @@ import numpy as np
 
 from ..core.cards import Card
 from ..core.rules import Rules
-from ..lookup import CARD_POINTS, all_hands
+from ..lookup import CARD_POINTS, all_hands, value_rules
 from .tables import OddsError, check_hand_rules, lookup
 
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
@@ -297,19 +297,25 @@ def race_withheld(rules: Rules) -> str | None:
 
 
 def solve_race(rules: Rules, target: float = 31) -> RaceSolution:
-    """Solve the racing model (see the module text) for ``rules`` and ``target``."""
-    return _solve_race(rules, float(target))
+    """Solve the racing model (see the module text) for ``rules`` and ``target``. The
+    solution depends only on the hand values (``value_rules``) and the target, so a house
+    rule that leaves them alone reuses it."""
+    _check_race(rules)
+    return _solve_race(value_rules(rules), float(target))
 
 
-@lru_cache(maxsize=16)
-def _solve_race(rules: Rules, target: float) -> RaceSolution:
-    k_max = K_MAX
+def _check_race(rules: Rules) -> None:
     check_hand_rules(rules)
     if rules.hand_value != "suit_sum":
         raise OddsError("Racing to 31 needs suit-sum hand values (brag hands have no 31).")
     reason = race_withheld(rules)
     if reason:
         raise OddsError(f"Racing to 31 models drawing from the stock, and {reason}.")
+
+
+@lru_cache(maxsize=16)
+def _solve_race(rules: Rules, target: float) -> RaceSolution:
+    k_max = K_MAX
     hc = classes_for(rules)
     is_target = _target(rules, target)
     if not is_target.any():
@@ -375,7 +381,8 @@ def race_curve(rules: Rules, target: float = 31, k_max: int = 30,
     (at most ``K_MAX``)."""
     if not 0 <= k_max <= K_MAX:
         raise OddsError(f"Turns must be between 0 and {K_MAX}.")
-    return _race_curve(rules, float(target), int(k_max),
+    _check_race(rules)
+    return _race_curve(value_rules(rules), float(target), int(k_max),
                        None if hand is None else tuple(sorted(hand)))
 
 
