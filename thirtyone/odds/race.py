@@ -98,8 +98,33 @@ def classes_for(rules: Rules) -> HandClasses:
     """The classes for these rules: ten-point cards merge where only points and suits count
     (suit sums without a three-of-a-kind value or same rank counts); brag ranks keep every
     rank apart."""
-    return hand_classes(rules.pack, rules.hand_value != "brag" and rules.three_of_a_kind is None
-                        and not rules.same_rank)
+    return hand_classes(rules.pack, merge_tens(rules))
+
+
+def merge_tens(rules: Rules) -> bool:
+    """Whether ten, jack, queen and king are alike under these rules (see ``classes_for``)."""
+    return rules.hand_value != "brag" and rules.three_of_a_kind is None and not rules.same_rank
+
+
+@lru_cache(maxsize=4)
+def _draw_choices(pack: int, merge: bool) -> tuple[np.ndarray, ...]:
+    """The one-draw table of the backward induction, once per pack: for each class, every
+    different choice a draw offers (the three hands that keep the drawn card; keeping the
+    hand as it was is always there too) and its chance. (class, s0, s1, s2, chance), where
+    draws that offer the same three classes are counted together."""
+    hc = hand_classes(pack, merge)
+    c_count, d_count = hc.draws.shape
+    s = np.sort(hc.succ[..., :3], axis=2).astype(np.int64)
+    code = np.sort((s[..., 0] * c_count + s[..., 1]) * c_count + s[..., 2], axis=1)
+    first = np.ones(code.shape, dtype=bool)
+    first[:, 1:] = code[:, 1:] != code[:, :-1]
+    at = np.flatnonzero(first.ravel())
+    weight = np.diff(np.append(at, code.size)) / d_count
+    u = code.ravel()[at]
+    out = (at // d_count, u // (c_count * c_count), u // c_count % c_count, u % c_count, weight)
+    for a in out:
+        a.setflags(write=False)
+    return out
 
 
 @lru_cache(maxsize=4)
@@ -168,32 +193,44 @@ def _expected_turns(nxt: np.ndarray, target: np.ndarray, tol: float = 1e-13) -> 
     (a Krylov method: some tens of passes over the moves instead of hundreds of plain
     iterations), checked by the residual; plain iteration finishes it if BiCGSTAB stalls.
     """
-    back = _backward(nxt)
+    row, col, weight = _moves(nxt)
+    back = _backward(row, col, len(target))
     reach = back(target)
     # Finite only where getting stuck is impossible: no path to a class that cannot reach.
     bad = back(~reach)
     live = ~bad & ~target
     e = np.where(live, 0.0, np.inf)
     e[target] = 0.0
-    local = np.full(len(target), np.count_nonzero(live))   # targets: a slot holding 0
-    local[live] = np.arange(np.count_nonzero(live))
-    moves = local[nxt[live]]
-    d_count = moves.shape[1]
+    n_live = np.count_nonzero(live)
+    local = np.full(len(target), n_live)   # targets: a slot holding 0
+    local[live] = np.arange(n_live)
+    keep = live[row]
+    l_row, l_col, l_weight = local[row[keep]], local[col[keep]], weight[keep]
 
     def step(x: np.ndarray) -> np.ndarray:   # mean of E over the next classes
-        return np.append(x, 0.0)[moves].sum(axis=1) / d_count
+        return np.bincount(l_row, l_weight * np.append(x, 0.0)[l_col], minlength=n_live)
 
-    e[live] = _bicgstab(step, np.count_nonzero(live), tol)
+    e[live] = _bicgstab(step, n_live, tol)
     return e
 
 
-def _backward(nxt: np.ndarray):
-    """A function giving, for a set of classes, every class from which some path of moves
-    in ``nxt`` (C, D) leads into the set (breadth first over the moves reversed)."""
+def _moves(nxt: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The moves of a policy without repeats: (from, to, chance) with from ascending."""
     c_count, d_count = nxt.shape
-    order = np.argsort(nxt.ravel(), kind="stable")
-    source = order // d_count                      # the moves, grouped by where they lead
-    starts = np.searchsorted(nxt.ravel()[order], np.arange(c_count + 1))
+    srt = np.sort(nxt, axis=1)
+    first = np.ones(srt.shape, dtype=bool)
+    first[:, 1:] = srt[:, 1:] != srt[:, :-1]
+    at = np.flatnonzero(first.ravel())
+    counts = np.diff(np.append(at, srt.size))
+    return at // d_count, srt.ravel()[at], counts / d_count
+
+
+def _backward(row: np.ndarray, col: np.ndarray, c_count: int):
+    """A function giving, for a set of classes, every class from which some path of moves
+    ``row -> col`` leads into the set (breadth first over the moves reversed)."""
+    order = np.argsort(col, kind="stable")
+    source = row[order]                      # the moves, grouped by where they lead
+    starts = np.searchsorted(col[order], np.arange(c_count + 1))
 
     def back(goal: np.ndarray) -> np.ndarray:
         found = goal.copy()
@@ -323,11 +360,10 @@ def _solve_race(rules: Rules, target: float) -> RaceSolution:
     # Backward induction: the best chance within k turns.
     v = is_target.astype(np.float64)
     best = [v]
-    s0, s1, s2, s3 = (np.ascontiguousarray(hc.succ[..., i]) for i in range(4))
-    d_count = hc.succ.shape[1]
+    row, s0, s1, s2, weight = _draw_choices(rules.pack, merge_tens(rules))
     for _ in range(k_max):
-        m = np.maximum(np.maximum(v[s0], v[s1]), np.maximum(v[s2], v[s3]))
-        v = np.where(is_target, 1.0, m.sum(axis=1) / d_count)
+        m = np.maximum(np.maximum(v[s0], v[s1]), np.maximum(v[s2], v[row]))
+        v = np.where(is_target, 1.0, np.bincount(row, m * weight, minlength=len(v)))
         best.append(v)
     best_within = np.stack(best)
     # Policy iteration for the fewest expected turns, starting from the long-horizon policy.
@@ -418,5 +454,5 @@ def fastest_discard(rules: Rules, hand: np.ndarray, drawn: np.ndarray,
 
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
-    for f in (hand_classes, _solve_race, _race_curve):
+    for f in (hand_classes, _draw_choices, _solve_race, _race_curve):
         f.cache_clear()
