@@ -88,14 +88,6 @@ def knock_goes_well(mine, low, high, rules: Rules):
 
 
 @dataclass(frozen=True)
-class _PerHand:
-    strength: np.ndarray   # (N,) your hand's strength
-    beat: np.ndarray       # (N,) opponent hands disjoint from yours that are strictly better
-    beat_or_tie: np.ndarray
-    disjoint: int          # opponent hands disjoint from yours
-
-
-@dataclass(frozen=True)
 class _Ranked:
     """The shared tables of the exact knock odds, built once per pack and hand values.
 
@@ -152,15 +144,16 @@ def _ranked_for(rules: Rules, flip: bool) -> _Ranked:
     return tables
 
 
-def _per_hand(rules: Rules, flip: bool = False) -> _PerHand:
-    return _per_hand_for(value_rules(rules), flip)
+def _per_class(rules: Rules, flip: bool = False) -> tuple[np.ndarray, np.ndarray, int]:
+    return _per_class_for(value_rules(rules), flip)
 
 
 @lru_cache(maxsize=32)
-def _per_hand_for(rules: Rules, flip: bool) -> _PerHand:
-    """For each hand K, the opponent hands disjoint from K that beat (or tie) it, by
-    inclusion-exclusion: all hands, minus those through each card of K, plus those through
-    each pair of K's cards (K itself is the one hand through all three)."""
+def _per_class_for(rules: Rules, flip: bool) -> tuple[np.ndarray, np.ndarray, int]:
+    """For each class of hands K, the opponent hands disjoint from K that beat it, and that
+    beat or tie it, by inclusion-exclusion: all hands, minus those through each card of K,
+    plus those through each pair of K's cards (K itself is the one hand through all three).
+    Also the number of opponent hands disjoint from K."""
     t = _ranked(rules, flip)
     k, r = t.reps, t.rep_rank
     counts = {}
@@ -172,10 +165,17 @@ def _per_hand_for(rules: Rules, flip: bool) -> _PerHand:
             third = t.cube[k[:, i], k[:, j]]                               # (C, n)
             through_pair = through_pair + np.count_nonzero(third >= level[:, None], axis=1)
         counts[strict] = t.at_least[level] - through_card + through_pair - (0 if strict else 1)
-    n = t.cube.shape[0]
-    cls = t.hand_class
-    return _PerHand(t.strength, counts[True][cls].astype(np.float64),
-                    counts[False][cls].astype(np.float64), comb(n - 3, 3))
+    return counts[True], counts[False], comb(t.cube.shape[0] - 3, 3)
+
+
+@lru_cache(maxsize=16)
+def _class_values(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(values, the value of each class as an index into them, dealt hands per value)."""
+    t = _ranked(rules, False)
+    sizes = np.bincount(t.hand_class)
+    per_class = np.bincount(t.hand_class, hand_table(rules).values) / sizes
+    vals, inverse = np.unique(per_class, return_inverse=True)
+    return vals, inverse, np.bincount(inverse, sizes)
 
 
 @dataclass(frozen=True)
@@ -203,56 +203,58 @@ def second_opponent(rules: Rules, flip: bool = False) -> tuple[np.ndarray, np.nd
 
     Computed once per class of hands (see ``_Ranked``) and spread back to the hands.
     """
-    strict, at_least = _second_for(value_rules(rules), flip)
     cls = _ranked(rules, flip).hand_class
-    return strict[cls], at_least[cls]
+    return _second(rules, flip, True)[cls], _second(rules, flip, False)[cls]
+
+
+def _second(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
+    """``second_opponent`` per class of hands, beating (strict) or beating or tying K."""
+    return _second_for(value_rules(rules), flip, strict)
 
 
 _CHUNK = 96  # classes per block of (chunk, n, n) arrays
 
 
 @lru_cache(maxsize=16)
-def _second_for(rules: Rules, flip: bool) -> tuple[np.ndarray, np.ndarray]:
+def _second_for(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
     t = _ranked(rules, flip)
     n = t.cube.shape[0]
     pairs_after = comb(n - 6, 3)
-    # The classes' levels, and per pair of cards the third cards that make a hand of at
-    # least each of those levels: above[l, c, c'] (and strictly above).
+    # The classes' levels, and per pair of cards the third cards that make a hand above
+    # (strict) or at least at each of those levels: above[l, c, c'].
     levels, level_of = np.unique(t.rep_rank, return_inverse=True)
     flat_cube = t.cube.reshape(n * n, n)
     valid = flat_cube >= 0
     pair_row = np.broadcast_to(np.arange(n * n)[:, None], flat_cube.shape)[valid]
-    above = {}
-    for strict, side in ((True, "left"), (False, "right")):
-        # The levels below each hand's rank (strict) or at most it: the hand counts there.
-        bucket = np.searchsorted(levels, flat_cube[valid], side=side)
-        hist = np.bincount(bucket * (n * n) + pair_row,
-                           minlength=(len(levels) + 1) * n * n).reshape(-1, n, n)
-        # above[l] = hands with bucket > l, summed from the top level down
-        above[strict] = np.cumsum(hist[:0:-1], axis=0, dtype=np.int16)[::-1]
+    # The levels below each hand's rank (strict) or at most it: the hand counts there.
+    bucket = np.searchsorted(levels, flat_cube[valid], side="left" if strict else "right")
+    hist = np.bincount(bucket * (n * n) + pair_row,
+                       minlength=(len(levels) + 1) * n * n).reshape(-1, n, n)
+    # above[l] = hands with bucket > l, summed from the top level down
+    above = np.cumsum(hist[:0:-1], axis=0, dtype=np.int16)[::-1]
     by_third = np.ascontiguousarray(t.cube.transpose(2, 0, 1))   # [x, c, c'] rank of c c' x
-    out = {True: np.zeros(len(t.reps)), False: np.zeros(len(t.reps))}
+    out = np.zeros(len(t.reps))
     for start in range(0, len(t.reps), _CHUNK):
         idx = np.arange(start, min(start + _CHUNK, len(t.reps)))
         k, r = t.reps[idx], t.rep_rank[idx][:, None, None]
-        m = len(idx)
-        thirds = [by_third[k[:, j]] for j in range(3)]              # (m, n, n)
-        for strict in (True, False):
-            # q[c, c']: good hands through c and c' that avoid K's three cards
-            q = above[strict][level_of[idx]]
-            for third in thirds:
-                q -= (third > r) if strict else (third >= r)
-            for j in range(3):
-                q[np.arange(m), k[:, j], :] = 0
-                q[np.arange(m), :, k[:, j]] = 0
-            through = q.sum(axis=2, dtype=np.int64) // 2               # good hands through c
-            total = through.sum(axis=1) // 3
-            square = np.einsum("ijk,ijk->i", q, q, dtype=np.int64)
-            meeting = (through ** 2).sum(axis=1) - square // 2 + total
-            both = total ** 2 - meeting                               # ordered disjoint pairs
-            with np.errstate(invalid="ignore", divide="ignore"):
-                out[strict][idx] = np.where(total > 0, both / (total * pairs_after), 0.0)
-    return out[True], out[False]
+        rows = np.arange(len(idx))
+        # q[c, c']: good hands through c and c' that avoid K's three cards
+        q = above[level_of[idx]]
+        for j in range(3):
+            third = by_third[k[:, j]]                                    # (m, n, n)
+            q -= (third > r) if strict else (third >= r)
+        for j in range(3):
+            q[rows, k[:, j], :] = 0
+            q[rows, :, k[:, j]] = 0
+        through = q.sum(axis=2, dtype=np.int64) // 2                   # good hands through c
+        total = through.sum(axis=1) // 3
+        square = np.einsum("ijk,ijk->i", q, q, dtype=np.int64)
+        meeting = (through ** 2).sum(axis=1) - square // 2 + total
+        both = total ** 2 - meeting                                   # ordered disjoint pairs
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[idx] = np.where(total > 0, both / (total * pairs_after), 0.0)
+    out.setflags(write=False)
+    return out
 
 
 def _all_opponents(first: np.ndarray, second: np.ndarray, opponents: int) -> np.ndarray:
@@ -275,28 +277,30 @@ def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     check_hand_rules(rules)
     if opponents < 1 or 3 * (opponents + 1) > rules.pack:
         raise OddsError(f"Between 1 and {rules.pack // 3 - 1} opponents fit this pack.")
-    per = _per_hand(rules)
-    values = hand_table(rules).values
-    p_beat, p_beat_or_tie = per.beat / per.disjoint, per.beat_or_tie / per.disjoint
+    beat, beat_or_tie, disjoint = _per_class(rules)
+    vals, inverse, counts = _class_values(value_rules(rules))
+    sizes = np.bincount(_ranked(rules, False).hand_class)
+
+    def mean(p: np.ndarray) -> np.ndarray:   # over the dealt hands of each value
+        return np.bincount(inverse, p * sizes) / counts
+
+    p_beat, p_beat_or_tie = beat / disjoint, beat_or_tie / disjoint
     if opponents == 1:
         p_all_beat, p_none_lower = p_beat, p_beat_or_tie
     else:
-        second_beat, second_beat_or_tie = second_opponent(rules)
-        p_all_beat = _all_opponents(p_beat, second_beat, opponents)
-        p_none_lower = _all_opponents(p_beat_or_tie, second_beat_or_tie, opponents)
-    vals, inverse, counts = np.unique(values, return_inverse=True, return_counts=True)
-    mean_all_beat = np.bincount(inverse, p_all_beat) / counts
-    mean_none_lower = np.bincount(inverse, p_none_lower) / counts
-    not_lowest = 1 - mean_none_lower
+        p_all_beat = _all_opponents(p_beat, _second(rules, False, True), opponents)
+        p_none_lower = _all_opponents(p_beat_or_tie, _second(rules, False, False), opponents)
+    not_lowest = 1 - mean(p_none_lower)
     event = knock_risk(rules).event
     if event == "none_higher":   # every opponent at most K: "beats" with the order reversed
-        low = _per_hand(rules, True)
-        p_at_most = low.beat_or_tie / low.disjoint
+        # (flipped classes are the same classes: the order of hands does not make them)
+        _, low_or_tie, low_disjoint = _per_class(rules, True)
+        p_at_most = low_or_tie / low_disjoint
         if opponents > 1:
-            p_at_most = _all_opponents(p_at_most, second_opponent(rules, True)[1], opponents)
-        survive = np.bincount(inverse, p_at_most) / counts
+            p_at_most = _all_opponents(p_at_most, _second(rules, True, False), opponents)
+        survive = mean(p_at_most)
     elif event == "not_all_beat":
-        survive = 1 - mean_all_beat
+        survive = 1 - mean(p_all_beat)
     else:
         survive = not_lowest
     return KnockCurve(vals, tuple(value_label(rules, v) for v in vals), survive, not_lowest,
@@ -338,5 +342,5 @@ def wilson(k: np.ndarray, n: int, z: float = 1.96) -> tuple[np.ndarray, np.ndarr
 
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
-    for f in (_ranked_for, _per_hand_for, _second_for, _knock_survival_exact):
+    for f in (_ranked_for, _per_class_for, _class_values, _second_for, _knock_survival_exact):
         f.cache_clear()
