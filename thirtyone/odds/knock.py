@@ -232,11 +232,11 @@ def _second_for(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
                        minlength=(len(levels) + 1) * n * n).reshape(-1, n, n)
     # above[l] = hands with bucket > l, summed from the top level down
     above = np.cumsum(hist[:0:-1], axis=0, dtype=np.int16)[::-1]
-    by_third = np.ascontiguousarray(t.cube.transpose(2, 0, 1))   # [x, c, c'] rank of c c' x
+    by_third = np.ascontiguousarray(t.cube.transpose(2, 0, 1), dtype=np.int16)  # [x, c, c']
     out = np.zeros(len(t.reps))
     for start in range(0, len(t.reps), _CHUNK):
         idx = np.arange(start, min(start + _CHUNK, len(t.reps)))
-        k, r = t.reps[idx], t.rep_rank[idx][:, None, None]
+        k, r = t.reps[idx], t.rep_rank[idx][:, None, None].astype(np.int16)
         rows = np.arange(len(idx))
         # q[c, c']: good hands through c and c' that avoid K's three cards
         q = above[level_of[idx]]
