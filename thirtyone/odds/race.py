@@ -167,12 +167,9 @@ def basic_choices(rules: Rules) -> np.ndarray:
     card): highest value kept; ties to the fewest points thrown away, then to the card
     drawn last; remaining ties (two old cards alike) to the first in the hand."""
     hc = classes_for(rules)
-    lk = lookup(rules)
-    c_count, d_count = hc.draws.shape
-    cand = np.broadcast_to(hc.reps[:, None, None, :], (c_count, d_count, 4, 3)).copy()
-    for i in range(3):
-        cand[:, :, i, i] = hc.draws
-    kept = lk.strength[cand[..., 0], cand[..., 1], cand[..., 2]]     # (C, D, 4)
+    r = hc.reps
+    # Every hand of a class is as strong as its representative.
+    kept = lookup(rules).strength[r[:, 0], r[:, 1], r[:, 2]][hc.succ]   # (C, D, 4)
     thrown = CARD_POINTS[hc.discard_card].astype(np.float64)
     # Lexicographic: maximise kept, then minimise thrown points, then the card that came
     # last (the draw, 3; among the hand, the later one).
