@@ -170,3 +170,13 @@ def test_the_shared_tables_give_each_rule_set_its_own_values(name, rules):
         s = score(cards, rules)
         want = BRAG_CLASSES.index(s.label) if rules.hand_value == "brag" else s.points
         assert table.values[row] == want
+
+
+@pytest.mark.parametrize("pack", [32, 52])
+def test_every_hand_is_listed_once_in_the_order_of_combinations(pack):
+    from itertools import combinations
+
+    from thirtyone.core.cards import make_pack
+
+    cards = [c.index for c in make_pack(pack)]
+    assert all_hands(pack).tolist() == [list(h) for h in combinations(cards, 3)]

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -38,7 +37,10 @@ CARD_SUITS = np.arange(52, dtype=np.int16) // 13
 def all_hands(pack: int) -> np.ndarray:
     """Every 3-card hand of the pack as an (N, 3) array of card indices."""
     idx = np.array([c.index for c in make_pack(pack)], dtype=np.int16)
-    positions = np.fromiter(combinations(range(len(idx)), 3), dtype=np.dtype((np.int16, 3)))
+    n = len(idx)
+    i, j, k = np.ogrid[:n, :n, :n]
+    # positions i < j < k in the order of itertools.combinations (row-major nonzero)
+    positions = np.stack(np.nonzero((i < j) & (j < k)), axis=1)
     out = idx[positions]
     out.setflags(write=False)
     return out
