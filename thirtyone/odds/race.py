@@ -298,15 +298,14 @@ def _bicgstab(step, size: int, tol: float) -> np.ndarray:
 
 def _within(nxt: np.ndarray, start: np.ndarray, target: np.ndarray, k_max: int) -> np.ndarray:
     """P(target held within k turns), k = 0..k_max, from a start distribution over classes."""
-    c_count, d_count = nxt.shape
+    c_count = nxt.shape[0]
+    row, col, weight = _moves(nxt)
     out = np.empty(k_max + 1)
     d = start.astype(np.float64)
-    flat = nxt.ravel()
     for k in range(k_max + 1):
         out[k] = d[target].sum()
-        moving = np.where(target, 0.0, d) / d_count
-        d = np.bincount(flat, np.repeat(moving, d_count), minlength=c_count) + \
-            np.where(target, d, 0.0)
+        moving = np.where(target, 0.0, d)
+        d = np.bincount(col, moving[row] * weight, minlength=c_count) + np.where(target, d, 0.0)
     return out
 
 
