@@ -180,3 +180,13 @@ def test_every_hand_is_listed_once_in_the_order_of_combinations(pack):
 
     cards = [c.index for c in make_pack(pack)]
     assert all_hands(pack).tolist() == [list(h) for h in combinations(cards, 3)]
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_the_benchmarks_house_rule_change_changes_a_rule_but_no_hand_value(key):
+    from thirtyone.bench_odds import house_rule_change
+
+    rules = VARIANTS[key].rules
+    other = house_rule_change(rules)
+    assert other != rules
+    assert value_rules(other) == value_rules(rules)
