@@ -212,14 +212,44 @@ def _second(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
     return _second_for(value_rules(rules), flip, strict)
 
 
+@lru_cache(maxsize=16)
+def _second_for(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
+    """The second opponent's factor from the pair counts: the ordered pairs of good hands
+    that avoid K and each other, over (good hands) x (hands avoiding K and the first).
+
+    The reversed order needs no second pass over the pairs: a hand at most K (reversed:
+    beating or tying) is a hand that does not beat K, and one strictly below K one that
+    does not beat or tie it, so their counts are the complements of the forward counts."""
+    t = _ranked(rules, False)
+    n = t.cube.shape[0]
+    through, square = _pair_counts(rules, (not strict) if flip else strict)
+    if flip:
+        # Pairs c, c' away from K have n - 5 third cards away from K, c and c'.
+        away = np.ones(through.shape, dtype=bool)
+        away[np.arange(len(through))[:, None], t.reps] = False
+        square = ((n - 3) * (n - 4) * (n - 5) ** 2 - 2 * (n - 5) * 2 * through.sum(axis=1)
+                  + square)
+        through = np.where(away, (n - 4) * (n - 5) // 2 - through, 0)
+    total = through.sum(axis=1) // 3
+    meeting = (through ** 2).sum(axis=1) - square // 2 + total
+    both = total ** 2 - meeting                                   # ordered disjoint pairs
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = np.where(total > 0, both / (total * comb(n - 6, 3)), 0.0)
+    out.setflags(write=False)
+    return out
+
+
 _CHUNK = 96  # classes per block of (chunk, n, n) arrays
 
 
 @lru_cache(maxsize=16)
-def _second_for(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
-    t = _ranked(rules, flip)
+def _pair_counts(rules: Rules, strict: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per class K (in the forward order): ``through[K, c]``, the hands through card c that
+    avoid K and beat it (strict) or beat or tie it (0 for K's own cards), and ``square[K]``,
+    the sum over ordered pairs c, c' of q[c, c']**2, q[c, c'] being the good hands through
+    both c and c' that avoid K."""
+    t = _ranked(rules, False)
     n = t.cube.shape[0]
-    pairs_after = comb(n - 6, 3)
     # The classes' levels, and per pair of cards the third cards that make a hand above
     # (strict) or at least at each of those levels: above[l, c, c'].
     levels, level_of = np.unique(t.rep_rank, return_inverse=True)
@@ -233,7 +263,8 @@ def _second_for(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
     # above[l] = hands with bucket > l, summed from the top level down
     above = np.cumsum(hist[:0:-1], axis=0, dtype=np.int16)[::-1]
     by_third = np.ascontiguousarray(t.cube.transpose(2, 0, 1), dtype=np.int16)  # [x, c, c']
-    out = np.zeros(len(t.reps))
+    through = np.zeros((len(t.reps), n), dtype=np.int64)
+    square = np.zeros(len(t.reps), dtype=np.int64)
     for start in range(0, len(t.reps), _CHUNK):
         idx = np.arange(start, min(start + _CHUNK, len(t.reps)))
         k, r = t.reps[idx], t.rep_rank[idx][:, None, None].astype(np.int16)
@@ -246,15 +277,11 @@ def _second_for(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
         for j in range(3):
             q[rows, k[:, j], :] = 0
             q[rows, :, k[:, j]] = 0
-        through = q.sum(axis=2, dtype=np.int64) // 2                   # good hands through c
-        total = through.sum(axis=1) // 3
-        square = np.einsum("ijk,ijk->i", q, q, dtype=np.int64)
-        meeting = (through ** 2).sum(axis=1) - square // 2 + total
-        both = total ** 2 - meeting                                   # ordered disjoint pairs
-        with np.errstate(invalid="ignore", divide="ignore"):
-            out[idx] = np.where(total > 0, both / (total * pairs_after), 0.0)
-    out.setflags(write=False)
-    return out
+        through[idx] = q.sum(axis=2, dtype=np.int64) // 2              # each hand twice
+        square[idx] = np.einsum("ijk,ijk->i", q, q, dtype=np.int64)
+    for arr in (through, square):
+        arr.setflags(write=False)
+    return through, square
 
 
 def _all_opponents(first: np.ndarray, second: np.ndarray, opponents: int) -> np.ndarray:
@@ -342,5 +369,6 @@ def wilson(k: np.ndarray, n: int, z: float = 1.96) -> tuple[np.ndarray, np.ndarr
 
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
-    for f in (_ranked_for, _per_class_for, _class_values, _second_for, _knock_survival_exact):
+    for f in (_ranked_for, _per_class_for, _class_values, _pair_counts, _second_for,
+              _knock_survival_exact):
         f.cache_clear()
