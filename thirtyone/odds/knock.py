@@ -91,13 +91,12 @@ def knock_goes_well(mine, low, high, rules: Rules):
 class _Ranked:
     """The shared tables of the exact knock odds, built once per pack and hand values.
 
-    Strengths become ranks 0..L-1 (equal strengths, equal ranks; ``flip`` reverses the order
-    so "beats" reads "is beaten by"). ``cube[a, b, c]`` is the rank of the hand of pack
-    positions a, b, c (-1 where a card repeats). Hands that differ only by suit names (and,
+    Strengths become ranks 0..L-1 (equal strengths, equal ranks). ``cube[a, b, c]`` is the
+    rank of the hand of pack positions a, b, c (-1 where a card repeats). Hands that differ only by suit names (and,
     where only points count, ten-point ranks) give the same answers, so every count is made
     once per class of hands (``race.hand_classes``) and spread back to the hands."""
 
-    strength: np.ndarray   # (N,) signed strength of each dealt hand
+    strength: np.ndarray   # (N,) strength of each dealt hand
     n_levels: int
     cube: np.ndarray       # (n, n, n) int32 ranks
     reps: np.ndarray       # (C, 3) pack positions of one hand of each class
@@ -107,16 +106,16 @@ class _Ranked:
     card_at_least: np.ndarray  # (n, L + 1) hands through each card of rank >= r
 
 
-def _ranked(rules: Rules, flip: bool) -> _Ranked:
-    return _ranked_for(value_rules(rules), flip)
+def _ranked(rules: Rules) -> _Ranked:
+    return _ranked_for(value_rules(rules))
 
 
 @lru_cache(maxsize=16)
-def _ranked_for(rules: Rules, flip: bool) -> _Ranked:
+def _ranked_for(rules: Rules) -> _Ranked:
     from .race import classes_for
 
     hc = classes_for(rules)
-    s = (-1.0 if flip else 1.0) * np.asarray(hand_table(rules).strength, dtype=np.float64)
+    s = np.asarray(hand_table(rules).strength, dtype=np.float64)
     levels, rank = np.unique(s, return_inverse=True)
     n_levels = len(levels)
     pack = pack_indices(rules)
@@ -145,16 +144,21 @@ def _ranked_for(rules: Rules, flip: bool) -> _Ranked:
 
 
 def _per_class(rules: Rules, flip: bool = False) -> tuple[np.ndarray, np.ndarray, int]:
-    return _per_class_for(value_rules(rules), flip)
+    """``_per_class_for``; in the reversed order (``flip``) from the forward counts: a hand
+    away from K that is at most K is one that does not beat it, and so on."""
+    beat, beat_or_tie, disjoint = _per_class_for(value_rules(rules))
+    if flip:
+        return disjoint - beat_or_tie, disjoint - beat, disjoint
+    return beat, beat_or_tie, disjoint
 
 
 @lru_cache(maxsize=32)
-def _per_class_for(rules: Rules, flip: bool) -> tuple[np.ndarray, np.ndarray, int]:
+def _per_class_for(rules: Rules) -> tuple[np.ndarray, np.ndarray, int]:
     """For each class of hands K, the opponent hands disjoint from K that beat it, and that
     beat or tie it, by inclusion-exclusion: all hands, minus those through each card of K,
     plus those through each pair of K's cards (K itself is the one hand through all three).
     Also the number of opponent hands disjoint from K."""
-    t = _ranked(rules, flip)
+    t = _ranked(rules)
     k, r = t.reps, t.rep_rank
     counts = {}
     for strict in (True, False):
@@ -171,7 +175,7 @@ def _per_class_for(rules: Rules, flip: bool) -> tuple[np.ndarray, np.ndarray, in
 @lru_cache(maxsize=16)
 def _class_values(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(values, the value of each class as an index into them, dealt hands per value)."""
-    t = _ranked(rules, False)
+    t = _ranked(rules)
     sizes = np.bincount(t.hand_class)
     per_class = np.bincount(t.hand_class, hand_table(rules).values) / sizes
     vals, inverse = np.unique(per_class, return_inverse=True)
@@ -203,7 +207,7 @@ def second_opponent(rules: Rules, flip: bool = False) -> tuple[np.ndarray, np.nd
 
     Computed once per class of hands (see ``_Ranked``) and spread back to the hands.
     """
-    cls = _ranked(rules, flip).hand_class
+    cls = _ranked(rules).hand_class
     return _second(rules, flip, True)[cls], _second(rules, flip, False)[cls]
 
 
@@ -220,7 +224,7 @@ def _second_for(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
     The reversed order needs no second pass over the pairs: a hand at most K (reversed:
     beating or tying) is a hand that does not beat K, and one strictly below K one that
     does not beat or tie it, so their counts are the complements of the forward counts."""
-    t = _ranked(rules, False)
+    t = _ranked(rules)
     n = t.cube.shape[0]
     through, square = _pair_counts(rules, (not strict) if flip else strict)
     if flip:
@@ -248,7 +252,7 @@ def _pair_counts(rules: Rules, strict: bool) -> tuple[np.ndarray, np.ndarray]:
     avoid K and beat it (strict) or beat or tie it (0 for K's own cards), and ``square[K]``,
     the sum over ordered pairs c, c' of q[c, c']**2, q[c, c'] being the good hands through
     both c and c' that avoid K."""
-    t = _ranked(rules, False)
+    t = _ranked(rules)
     n = t.cube.shape[0]
     # The classes' levels, and per pair of cards the third cards that make a hand above
     # (strict) or at least at each of those levels: above[l, c, c'].
@@ -306,7 +310,7 @@ def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
         raise OddsError(f"Between 1 and {rules.pack // 3 - 1} opponents fit this pack.")
     beat, beat_or_tie, disjoint = _per_class(rules)
     vals, inverse, counts = _class_values(value_rules(rules))
-    sizes = np.bincount(_ranked(rules, False).hand_class)
+    sizes = np.bincount(_ranked(rules).hand_class)
 
     def mean(p: np.ndarray) -> np.ndarray:   # over the dealt hands of each value
         return np.bincount(inverse, p * sizes) / counts
@@ -320,7 +324,6 @@ def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     not_lowest = 1 - mean(p_none_lower)
     event = knock_risk(rules).event
     if event == "none_higher":   # every opponent at most K: "beats" with the order reversed
-        # (flipped classes are the same classes: the order of hands does not make them)
         _, low_or_tie, low_disjoint = _per_class(rules, True)
         p_at_most = low_or_tie / low_disjoint
         if opponents > 1:
