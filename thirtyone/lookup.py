@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -38,7 +37,10 @@ CARD_SUITS = np.arange(52, dtype=np.int16) // 13
 def all_hands(pack: int) -> np.ndarray:
     """Every 3-card hand of the pack as an (N, 3) array of card indices."""
     idx = np.array([c.index for c in make_pack(pack)], dtype=np.int16)
-    positions = np.fromiter(combinations(range(len(idx)), 3), dtype=np.dtype((np.int16, 3)))
+    n = len(idx)
+    i, j, k = np.ogrid[:n, :n, :n]
+    # positions i < j < k in the order of itertools.combinations (row-major nonzero)
+    positions = np.stack(np.nonzero((i < j) & (j < k)), axis=1)
     out = idx[positions]
     out.setflags(write=False)
     return out
@@ -112,8 +114,25 @@ class HandTable:
         return hand_strengths(self.rules)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
+def value_rules(rules: Rules) -> Rules:
+    """The options that decide what a hand is worth, and nothing else: the key of every
+    shared table, so a house rule that leaves hand values alone (lives, knocking, scoring)
+    reuses the tables already built."""
+    banking = rules.hand_value == "banking_total"
+    return Rules(family="banking" if banking else "draw", pack=rules.pack,
+                 packs=rules.packs if banking else 1, hand_value=rules.hand_value,
+                 three_of_a_kind=rules.three_of_a_kind, fire=rules.fire,
+                 same_rank=rules.same_rank, tie_break=rules.tie_break)
+
+
 def hand_table(rules: Rules) -> HandTable:
+    """Every dealt hand and its value (built once per ``value_rules``)."""
+    return _hand_table(value_rules(rules))
+
+
+@lru_cache(maxsize=64)
+def _hand_table(rules: Rules) -> HandTable:
     hands = all_hands(rules.pack)
     if rules.hand_value == "brag":
         values = brag_codes(hands)[0].astype(np.float64)
@@ -125,8 +144,13 @@ def hand_table(rules: Rules) -> HandTable:
     return HandTable(rules, hands, values)
 
 
-@lru_cache(maxsize=64)
 def hand_strengths(rules: Rules) -> np.ndarray:
+    """A number per row of ``all_hands`` ordering hands exactly as ``score`` does."""
+    return _hand_strengths(value_rules(rules))
+
+
+@lru_cache(maxsize=64)
+def _hand_strengths(rules: Rules) -> np.ndarray:
     table = hand_table(rules)
     if rules.hand_value == "brag":
         strength = brag_codes(table.hands)[1]
@@ -310,5 +334,5 @@ SUIT_BITS = np.array([np.bitwise_or.reduce(CARD_BIT[13 * s:13 * s + 13]) for s i
 
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
-    for f in (all_hands, hand_table, hand_strengths, hand_lookup, improve_bits, knock_values2, after_draw, lookahead_tables):
+    for f in (all_hands, value_rules, _hand_table, _hand_strengths, hand_lookup, improve_bits, knock_values2, after_draw, lookahead_tables):
         f.cache_clear()

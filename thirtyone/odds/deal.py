@@ -91,6 +91,8 @@ def disjoint_family_counts(hands: np.ndarray, kmax: int) -> list[int] | None:
     component by enumeration and the components multiplied as polynomials. Returns None when
     a component is too large to enumerate (e.g. every run in brag).
     """
+    if len(hands) and np.bincount(np.asarray(hands).ravel()).max() > _MAX_COMPONENT:
+        return None  # the hands through one card are already one component too large
     total = [1] + [0] * kmax
     masks = [sum(1 << int(c) for c in h) for h in hands]
     for comp in _components(hands):

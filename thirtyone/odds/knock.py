@@ -46,7 +46,7 @@ from math import comb
 import numpy as np
 
 from ..core.rules import Rules, life_words
-from ..lookup import hand_table
+from ..lookup import hand_table, value_rules
 from .tables import OddsError, check_hand_rules, lookup, pack_indices, value_label
 
 
@@ -88,51 +88,98 @@ def knock_goes_well(mine, low, high, rules: Rules):
 
 
 @dataclass(frozen=True)
-class _PerHand:
-    strength: np.ndarray   # (N,) your hand's strength
-    beat: np.ndarray       # (N,) opponent hands disjoint from yours that are strictly better
-    beat_or_tie: np.ndarray
-    disjoint: int          # opponent hands disjoint from yours
+class _Ranked:
+    """The shared tables of the exact knock odds, built once per pack and hand values.
+
+    Strengths become ranks 0..L-1 (equal strengths, equal ranks). ``cube[a, b, c]`` is the
+    rank of the hand of pack positions a, b, c (-1 where a card repeats). Hands that differ only by suit names (and,
+    where only points count, ten-point ranks) give the same answers, so every count is made
+    once per class of hands (``race.hand_classes``) and spread back to the hands."""
+
+    strength: np.ndarray   # (N,) strength of each dealt hand
+    n_levels: int
+    cube: np.ndarray       # (n, n, n) int32 ranks
+    reps: np.ndarray       # (C, 3) pack positions of one hand of each class
+    rep_rank: np.ndarray   # (C,)
+    hand_class: np.ndarray  # (N,) class of each dealt hand
+    at_least: np.ndarray   # (L + 1,) hands of rank >= r
+    card_at_least: np.ndarray  # (n, L + 1) hands through each card of rank >= r
 
 
-def _strengths(rules: Rules, flip: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Every hand's strength and the lookup table; ``flip`` reverses the order of hands (so
-    "beats" reads "is beaten by")."""
-    sign = -1.0 if flip else 1.0
-    return (sign * np.asarray(hand_table(rules).strength, dtype=np.float64),
-            sign * lookup(rules).strength)
+def _ranked(rules: Rules) -> _Ranked:
+    return _ranked_for(value_rules(rules))
+
+
+@lru_cache(maxsize=16)
+def _ranked_for(rules: Rules) -> _Ranked:
+    from .race import classes_for
+
+    hc = classes_for(rules)
+    s = np.asarray(hand_table(rules).strength, dtype=np.float64)
+    levels, rank = np.unique(s, return_inverse=True)
+    n_levels = len(levels)
+    pack = pack_indices(rules)
+    n = len(pack)
+    pos = np.full(52, -1)
+    pos[pack] = np.arange(n)
+    hands = pos[hand_table(rules).hands]
+    cube = np.full((n, n, n), -1, dtype=np.int32)
+    a, b, c = hands[:, 0], hands[:, 1], hands[:, 2]
+    for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+        cube[x, y, z] = rank
+    reps = pos[hc.reps]
+    rep_rank = cube[reps[:, 0], reps[:, 1], reps[:, 2]]
+
+    def at_least(counts: np.ndarray) -> np.ndarray:   # (..., L) counts -> (..., L + 1)
+        tail = np.cumsum(counts[..., ::-1], axis=-1)[..., ::-1]
+        return np.concatenate([tail, np.zeros(tail.shape[:-1] + (1,), tail.dtype)], axis=-1)
+
+    per_card = np.bincount((hands * n_levels + rank[:, None]).ravel(),
+                           minlength=n * n_levels).reshape(n, n_levels)
+    tables = _Ranked(s, n_levels, cube, reps, rep_rank, hc.hand_class,
+                     at_least(np.bincount(rank, minlength=n_levels)), at_least(per_card))
+    for arr in (cube, reps, rep_rank, tables.at_least, tables.card_at_least):
+        arr.setflags(write=False)
+    return tables
+
+
+def _per_class(rules: Rules, flip: bool = False) -> tuple[np.ndarray, np.ndarray, int]:
+    """``_per_class_for``; in the reversed order (``flip``) from the forward counts: a hand
+    away from K that is at most K is one that does not beat it, and so on."""
+    beat, beat_or_tie, disjoint = _per_class_for(value_rules(rules))
+    if flip:
+        return disjoint - beat_or_tie, disjoint - beat, disjoint
+    return beat, beat_or_tie, disjoint
 
 
 @lru_cache(maxsize=32)
-def _per_hand(rules: Rules, flip: bool = False) -> _PerHand:
-    table = hand_table(rules)
-    hands = table.hands.astype(np.int64)
-    s, lk = _strengths(rules, flip)
-    pack = pack_indices(rules)
-    n_hands = len(hands)
-    srt = np.sort(s)
-    gt = n_hands - np.searchsorted(srt, s, side="right")
-    ge = n_hands - np.searchsorted(srt, s, side="left")
-    # Hands through one card of K (inclusion-exclusion, first order).
-    card_gt = np.zeros(n_hands)
-    card_ge = np.zeros(n_hands)
-    for c in pack:
-        rows = np.flatnonzero((hands == c).any(axis=1))
-        through = np.sort(s[rows])
-        m = len(through)
-        card_gt[rows] += m - np.searchsorted(through, s[rows], side="right")
-        card_ge[rows] += m - np.searchsorted(through, s[rows], side="left")
-    # Hands through two cards of K (second order): third card any other card of the pack.
-    pair_gt = np.zeros(n_hands)
-    pair_ge = np.zeros(n_hands)
-    for i, j in combinations(range(3), 2):
-        third = lk[hands[:, i][:, None], hands[:, j][:, None], pack[None, :]]  # NaN: repeats
-        pair_gt += (third > s[:, None]).sum(axis=1)
-        pair_ge += (third >= s[:, None]).sum(axis=1)
-    beat = gt - card_gt + pair_gt            # K itself is never strictly better than K
-    beat_or_tie = ge - card_ge + pair_ge - 1  # K itself ties K and is not disjoint
-    disjoint = comb(len(pack) - 3, 3)
-    return _PerHand(s, beat, beat_or_tie, disjoint)
+def _per_class_for(rules: Rules) -> tuple[np.ndarray, np.ndarray, int]:
+    """For each class of hands K, the opponent hands disjoint from K that beat it, and that
+    beat or tie it, by inclusion-exclusion: all hands, minus those through each card of K,
+    plus those through each pair of K's cards (K itself is the one hand through all three).
+    Also the number of opponent hands disjoint from K."""
+    t = _ranked(rules)
+    k, r = t.reps, t.rep_rank
+    counts = {}
+    for strict in (True, False):
+        level = r + 1 if strict else r
+        through_card = t.card_at_least[k, level[:, None]].sum(axis=1)
+        through_pair = 0
+        for i, j in combinations(range(3), 2):
+            third = t.cube[k[:, i], k[:, j]]                               # (C, n)
+            through_pair = through_pair + np.count_nonzero(third >= level[:, None], axis=1)
+        counts[strict] = t.at_least[level] - through_card + through_pair - (0 if strict else 1)
+    return counts[True], counts[False], comb(t.cube.shape[0] - 3, 3)
+
+
+@lru_cache(maxsize=16)
+def _class_values(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(values, the value of each class as an index into them, dealt hands per value)."""
+    t = _ranked(rules)
+    sizes = np.bincount(t.hand_class)
+    per_class = np.bincount(t.hand_class, hand_table(rules).values) / sizes
+    vals, inverse = np.unique(per_class, return_inverse=True)
+    return vals, inverse, np.bincount(inverse, sizes)
 
 
 @dataclass(frozen=True)
@@ -153,59 +200,92 @@ def knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     return _knock_survival_exact(rules, int(opponents))
 
 
-@lru_cache(maxsize=32)
 def second_opponent(rules: Rules, flip: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Per dealt hand K: the chance that a second opponent also beats (or ties) K, given
     that the first one did: exact, by counting ordered pairs of disjoint hands that avoid K
     and beat it (inclusion-exclusion over the cards two hands can share).
 
-    Hands that differ only by suit names (and, where only points count, ten-point ranks) give
-    the same answer, so it is computed once per class of hands and per strength level.
+    Computed once per class of hands (see ``_Ranked``) and spread back to the hands.
     """
-    from .race import classes_for
+    cls = _ranked(rules).hand_class
+    return _second(rules, flip, True)[cls], _second(rules, flip, False)[cls]
 
-    hc = classes_for(rules)
-    pack = pack_indices(rules)
-    n = len(pack)
-    lk = _strengths(rules, flip)[1][np.ix_(pack, pack, pack)]  # NaN where a card repeats
-    pos = np.full(52, -1)
-    pos[pack] = np.arange(n)
-    reps = pos[hc.reps]
-    level = lk[reps[:, 0], reps[:, 1], reps[:, 2]]
-    pairs_after = comb(n - 6, 3)
-    levels = np.unique(level)
-    # Third cards per pair of cards that make a hand above (or at least at) each level.
-    rows = np.sort(lk.reshape(n * n, n), axis=1)                  # NaN (repeats) sort last
-    valid = np.count_nonzero(~np.isnan(rows), axis=1)[:, None]
-    above = {True: np.empty((n * n, len(levels)), dtype=np.int16),
-             False: np.empty((n * n, len(levels)), dtype=np.int16)}
-    for r in range(n * n):
-        above[True][r] = np.searchsorted(rows[r], levels, side="right")
-        above[False][r] = np.searchsorted(rows[r], levels, side="left")
-    above = {k: (valid - v).reshape(n, n, len(levels)) for k, v in above.items()}
-    out = {True: np.zeros(len(reps)), False: np.zeros(len(reps))}
-    level_of = np.searchsorted(levels, level)
-    for start in range(0, len(reps), 256):                           # classes in chunks
-        idx = np.arange(start, min(start + 256, len(reps)))
-        k, s = reps[idx], level[idx][:, None, None]
-        m = len(idx)
-        keep = np.ones((m, n))
-        keep[np.arange(m)[:, None], k] = 0.0
-        thirds = [lk[:, :, k[:, j]].transpose(2, 0, 1) for j in range(3)]  # (m, n, n)
-        for strict in (True, False):
-            # q[c, c']: good hands through c and c' that avoid K's three cards
-            q = above[strict][:, :, level_of[idx]].transpose(2, 0, 1).astype(np.float64)
-            for third in thirds:
-                q -= (third > s) if strict else (third >= s)
-            q *= keep[:, :, None] * keep[:, None, :]
-            through = q.sum(axis=2) / 2                              # good hands through c
-            total = through.sum(axis=1) / 3
-            meeting = (through ** 2).sum(axis=1) - (q ** 2).sum(axis=(1, 2)) / 2 + total
-            both = total ** 2 - meeting                              # ordered disjoint pairs
-            with np.errstate(invalid="ignore", divide="ignore"):
-                out[strict][idx] = np.where(total > 0, both / (total * pairs_after), 0.0)
-    cls = hc.class_of(hand_table(rules).hands.astype(np.int64))
-    return out[True][cls], out[False][cls]
+
+def _second(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
+    """``second_opponent`` per class of hands, beating (strict) or beating or tying K."""
+    return _second_for(value_rules(rules), flip, strict)
+
+
+@lru_cache(maxsize=16)
+def _second_for(rules: Rules, flip: bool, strict: bool) -> np.ndarray:
+    """The second opponent's factor from the pair counts: the ordered pairs of good hands
+    that avoid K and each other, over (good hands) x (hands avoiding K and the first).
+
+    The reversed order needs no second pass over the pairs: a hand at most K (reversed:
+    beating or tying) is a hand that does not beat K, and one strictly below K one that
+    does not beat or tie it, so their counts are the complements of the forward counts."""
+    t = _ranked(rules)
+    n = t.cube.shape[0]
+    through, square = _pair_counts(rules, (not strict) if flip else strict)
+    if flip:
+        # Pairs c, c' away from K have n - 5 third cards away from K, c and c'.
+        away = np.ones(through.shape, dtype=bool)
+        away[np.arange(len(through))[:, None], t.reps] = False
+        square = ((n - 3) * (n - 4) * (n - 5) ** 2 - 2 * (n - 5) * 2 * through.sum(axis=1)
+                  + square)
+        through = np.where(away, (n - 4) * (n - 5) // 2 - through, 0)
+    total = through.sum(axis=1) // 3
+    meeting = (through ** 2).sum(axis=1) - square // 2 + total
+    both = total ** 2 - meeting                                   # ordered disjoint pairs
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = np.where(total > 0, both / (total * comb(n - 6, 3)), 0.0)
+    out.setflags(write=False)
+    return out
+
+
+_CHUNK = 96  # classes per block of (chunk, n, n) arrays
+
+
+@lru_cache(maxsize=16)
+def _pair_counts(rules: Rules, strict: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per class K (in the forward order): ``through[K, c]``, the hands through card c that
+    avoid K and beat it (strict) or beat or tie it (0 for K's own cards), and ``square[K]``,
+    the sum over ordered pairs c, c' of q[c, c']**2, q[c, c'] being the good hands through
+    both c and c' that avoid K."""
+    t = _ranked(rules)
+    n = t.cube.shape[0]
+    # The classes' levels, and per pair of cards the third cards that make a hand above
+    # (strict) or at least at each of those levels: above[l, c, c'].
+    levels, level_of = np.unique(t.rep_rank, return_inverse=True)
+    flat_cube = t.cube.reshape(n * n, n)
+    valid = flat_cube >= 0
+    pair_row = np.broadcast_to(np.arange(n * n)[:, None], flat_cube.shape)[valid]
+    # The levels below each hand's rank (strict) or at most it: the hand counts there.
+    bucket = np.searchsorted(levels, flat_cube[valid], side="left" if strict else "right")
+    hist = np.bincount(bucket * (n * n) + pair_row,
+                       minlength=(len(levels) + 1) * n * n).reshape(-1, n, n)
+    # above[l] = hands with bucket > l, summed from the top level down
+    above = np.cumsum(hist[:0:-1], axis=0, dtype=np.int16)[::-1]
+    by_third = np.ascontiguousarray(t.cube.transpose(2, 0, 1), dtype=np.int16)  # [x, c, c']
+    through = np.zeros((len(t.reps), n), dtype=np.int64)
+    square = np.zeros(len(t.reps), dtype=np.int64)
+    for start in range(0, len(t.reps), _CHUNK):
+        idx = np.arange(start, min(start + _CHUNK, len(t.reps)))
+        k, r = t.reps[idx], t.rep_rank[idx][:, None, None].astype(np.int16)
+        rows = np.arange(len(idx))
+        # q[c, c']: good hands through c and c' that avoid K's three cards
+        q = above[level_of[idx]]
+        for j in range(3):
+            third = by_third[k[:, j]]                                    # (m, n, n)
+            q -= (third > r) if strict else (third >= r)
+        for j in range(3):
+            q[rows, k[:, j], :] = 0
+            q[rows, :, k[:, j]] = 0
+        through[idx] = q.sum(axis=2, dtype=np.int64) // 2              # each hand twice
+        square[idx] = np.einsum("ijk,ijk->i", q, q, dtype=np.int64)
+    for arr in (through, square):
+        arr.setflags(write=False)
+    return through, square
 
 
 def _all_opponents(first: np.ndarray, second: np.ndarray, opponents: int) -> np.ndarray:
@@ -228,28 +308,29 @@ def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     check_hand_rules(rules)
     if opponents < 1 or 3 * (opponents + 1) > rules.pack:
         raise OddsError(f"Between 1 and {rules.pack // 3 - 1} opponents fit this pack.")
-    per = _per_hand(rules)
-    values = hand_table(rules).values
-    p_beat, p_beat_or_tie = per.beat / per.disjoint, per.beat_or_tie / per.disjoint
+    beat, beat_or_tie, disjoint = _per_class(rules)
+    vals, inverse, counts = _class_values(value_rules(rules))
+    sizes = np.bincount(_ranked(rules).hand_class)
+
+    def mean(p: np.ndarray) -> np.ndarray:   # over the dealt hands of each value
+        return np.bincount(inverse, p * sizes) / counts
+
+    p_beat, p_beat_or_tie = beat / disjoint, beat_or_tie / disjoint
     if opponents == 1:
         p_all_beat, p_none_lower = p_beat, p_beat_or_tie
     else:
-        second_beat, second_beat_or_tie = second_opponent(rules)
-        p_all_beat = _all_opponents(p_beat, second_beat, opponents)
-        p_none_lower = _all_opponents(p_beat_or_tie, second_beat_or_tie, opponents)
-    vals, inverse, counts = np.unique(values, return_inverse=True, return_counts=True)
-    mean_all_beat = np.bincount(inverse, p_all_beat) / counts
-    mean_none_lower = np.bincount(inverse, p_none_lower) / counts
-    not_lowest = 1 - mean_none_lower
+        p_all_beat = _all_opponents(p_beat, _second(rules, False, True), opponents)
+        p_none_lower = _all_opponents(p_beat_or_tie, _second(rules, False, False), opponents)
+    not_lowest = 1 - mean(p_none_lower)
     event = knock_risk(rules).event
     if event == "none_higher":   # every opponent at most K: "beats" with the order reversed
-        low = _per_hand(rules, True)
-        p_at_most = low.beat_or_tie / low.disjoint
+        _, low_or_tie, low_disjoint = _per_class(rules, True)
+        p_at_most = low_or_tie / low_disjoint
         if opponents > 1:
-            p_at_most = _all_opponents(p_at_most, second_opponent(rules, True)[1], opponents)
-        survive = np.bincount(inverse, p_at_most) / counts
+            p_at_most = _all_opponents(p_at_most, _second(rules, True, False), opponents)
+        survive = mean(p_at_most)
     elif event == "not_all_beat":
-        survive = 1 - mean_all_beat
+        survive = 1 - mean(p_all_beat)
     else:
         survive = not_lowest
     return KnockCurve(vals, tuple(value_label(rules, v) for v in vals), survive, not_lowest,
@@ -291,5 +372,6 @@ def wilson(k: np.ndarray, n: int, z: float = 1.96) -> tuple[np.ndarray, np.ndarr
 
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
-    for f in (_per_hand, second_opponent, _knock_survival_exact):
+    for f in (_ranked_for, _per_class_for, _class_values, _pair_counts, _second_for,
+              _knock_survival_exact):
         f.cache_clear()

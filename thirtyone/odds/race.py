@@ -47,16 +47,24 @@ import numpy as np
 
 from ..core.cards import Card
 from ..core.rules import Rules
-from ..lookup import CARD_POINTS, all_hands
+from ..lookup import CARD_POINTS, all_hands, value_rules
 from .tables import OddsError, check_hand_rules, lookup
 
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
 
 
 def _codes(hands: np.ndarray) -> np.ndarray:
-    """One integer per unordered hand (rows of card indices)."""
-    s = np.sort(hands, axis=-1).astype(np.int64)
-    return s[..., 0] * 2704 + s[..., 1] * 52 + s[..., 2]
+    """One integer per unordered hand (rows of card indices): the cards sorted, in base 52
+    (sorted by a min/max network, much faster than a row sort)."""
+    h = np.asarray(hands, dtype=np.int64)
+    return _codes3(h[..., 0], h[..., 1], h[..., 2])
+
+
+def _codes3(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """``_codes`` of the hands whose cards are ``a``, ``b`` and ``c``."""
+    lo = np.minimum(np.minimum(a, b), c)
+    hi = np.maximum(np.maximum(a, b), c)
+    return lo * 2704 + (a + b + c - lo - hi) * 52 + hi
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,7 @@ class HandClasses:
     reps: np.ndarray        # (C, 3) one hand of each class
     sizes: np.ndarray       # (C,) how many dealt hands are in the class
     class_of_code: np.ndarray  # (52**3,) class of a hand code, -1 if not a hand
+    hand_class: np.ndarray  # (N,) the class of each row of ``all_hands(pack)``
     draws: np.ndarray       # (C, D) the cards that can be drawn from each representative
     succ: np.ndarray        # (C, D, 4) class after discarding hand card 0, 1, 2, or the draw
     discard_card: np.ndarray  # (C, D, 4) the card thrown away by each choice
@@ -76,22 +85,62 @@ class HandClasses:
 
 
 def _canonical_codes(hands: np.ndarray, merge_tens: bool) -> np.ndarray:
+    """The smallest ``_codes`` of each hand over every renaming of the suits.
+
+    Written directly instead of trying all 24 renamings: the smallest code gives suit 0 to
+    the suit whose cards' ranks, low to high, come first (a suit with fewer cards counts as
+    padded with a rank above every rank), suit 1 to the next, and so on; suits with the same
+    ranks can swap without changing the code."""
     ranks, suits = hands % 13, hands // 13
     if merge_tens:  # ten, jack, queen and king are alike when only points matter
         ranks = np.where((ranks >= 8) & (ranks <= 11), 8, ranks)
-    best = None
-    for p in _PERMS:
-        c = _codes(p[suits] * 13 + ranks)
-        best = c if best is None else np.minimum(best, c)
-    return best
+    r = [ranks[:, i] for i in range(3)]
+    s = [suits[:, i] for i in range(3)]
+    keys = []
+    for suit in range(4):
+        x, y, z = (np.where(s[i] == suit, r[i], 13) for i in range(3))
+        lo = np.minimum(np.minimum(x, y), z)
+        hi = np.maximum(np.maximum(x, y), z)
+        keys.append(lo * 196 + (x + y + z - lo - hi) * 14 + hi)
+    # Where each suit lands in that order (ties kept in suit order).
+    place = [sum(((keys[t] < keys[u]) | ((keys[t] == keys[u]) & (t < u))).astype(np.int64)
+                 for t in range(4) if t != u) for u in range(4)]
+    new_suit = np.stack(place)                               # (4, N)
+    rows = np.arange(len(hands))
+    return _codes3(*(new_suit[s[i], rows] * 13 + r[i] for i in range(3)))
 
 
 def classes_for(rules: Rules) -> HandClasses:
     """The classes for these rules: ten-point cards merge where only points and suits count
     (suit sums without a three-of-a-kind value or same rank counts); brag ranks keep every
     rank apart."""
-    return hand_classes(rules.pack, rules.hand_value != "brag" and rules.three_of_a_kind is None
-                        and not rules.same_rank)
+    return hand_classes(rules.pack, merge_tens(rules))
+
+
+def merge_tens(rules: Rules) -> bool:
+    """Whether ten, jack, queen and king are alike under these rules (see ``classes_for``)."""
+    return rules.hand_value != "brag" and rules.three_of_a_kind is None and not rules.same_rank
+
+
+@lru_cache(maxsize=4)
+def _draw_choices(pack: int, merge: bool) -> tuple[np.ndarray, ...]:
+    """The one-draw table of the backward induction, once per pack: for each class, every
+    different choice a draw offers (the three hands that keep the drawn card; keeping the
+    hand as it was is always there too) and its chance. (class, s0, s1, s2, chance), where
+    draws that offer the same three classes are counted together."""
+    hc = hand_classes(pack, merge)
+    c_count, d_count = hc.draws.shape
+    s = np.sort(hc.succ[..., :3], axis=2).astype(np.int64)
+    code = np.sort((s[..., 0] * c_count + s[..., 1]) * c_count + s[..., 2], axis=1)
+    first = np.ones(code.shape, dtype=bool)
+    first[:, 1:] = code[:, 1:] != code[:, :-1]
+    at = np.flatnonzero(first.ravel())
+    weight = np.diff(np.append(at, code.size)) / d_count
+    u = code.ravel()[at]
+    out = (at // d_count, u // (c_count * c_count), u // c_count % c_count, u % c_count, weight)
+    for a in out:
+        a.setflags(write=False)
+    return out
 
 
 @lru_cache(maxsize=4)
@@ -105,17 +154,22 @@ def hand_classes(pack: int, merge_tens: bool = False) -> HandClasses:
     reps = hands[first]
     cards = np.array(sorted(int(i) for i in np.unique(hands)), dtype=np.int64)
     in_hand = (reps[:, :, None] == cards[None, None, :]).any(axis=1)      # (C, N)
-    draws = np.stack([cards[~row] for row in in_hand])                    # (C, N-3)
+    # The cards not in each hand, in pack order (a stable sort puts them first).
+    draws = cards[np.argsort(in_hand, axis=1, kind="stable")[:, : len(cards) - 3]]
     c_count, d_count = draws.shape
-    cand = np.broadcast_to(reps[:, None, None, :], (c_count, d_count, 4, 3)).copy()
-    for i in range(3):
-        cand[:, :, i, i] = draws
-    succ = class_of_code[_codes(cand)]
+    # The class after each draw and discard: the draw replaces hand card 0, 1 or 2, or the
+    # drawn card goes (3: the hand stays as it was).
+    r0, r1, r2 = (reps[:, i, None] for i in range(3))
+    succ = np.stack([class_of_code[_codes3(draws, r1, r2)],
+                     class_of_code[_codes3(r0, draws, r2)],
+                     class_of_code[_codes3(r0, r1, draws)],
+                     np.broadcast_to(class_of_code[_codes(reps)][:, None], draws.shape)],
+                    axis=2)
     discard_card = np.concatenate([np.broadcast_to(reps[:, None, :], (c_count, d_count, 3)),
                                    draws[:, :, None]], axis=2)
-    for a in (reps, sizes, class_of_code, draws, succ, discard_card):
+    for a in (reps, sizes, class_of_code, inverse, draws, succ, discard_card):
         a.setflags(write=False)
-    return HandClasses(pack, reps, sizes, class_of_code, draws, succ, discard_card)
+    return HandClasses(pack, reps, sizes, class_of_code, inverse, draws, succ, discard_card)
 
 
 def _target(rules: Rules, target: float) -> np.ndarray:
@@ -129,12 +183,9 @@ def basic_choices(rules: Rules) -> np.ndarray:
     card): highest value kept; ties to the fewest points thrown away, then to the card
     drawn last; remaining ties (two old cards alike) to the first in the hand."""
     hc = classes_for(rules)
-    lk = lookup(rules)
-    c_count, d_count = hc.draws.shape
-    cand = np.broadcast_to(hc.reps[:, None, None, :], (c_count, d_count, 4, 3)).copy()
-    for i in range(3):
-        cand[:, :, i, i] = hc.draws
-    kept = lk.strength[cand[..., 0], cand[..., 1], cand[..., 2]]     # (C, D, 4)
+    r = hc.reps
+    # Every hand of a class is as strong as its representative.
+    kept = lookup(rules).strength[r[:, 0], r[:, 1], r[:, 2]][hc.succ]   # (C, D, 4)
     thrown = CARD_POINTS[hc.discard_card].astype(np.float64)
     # Lexicographic: maximise kept, then minimise thrown points, then the card that came
     # last (the draw, 3; among the hand, the later one).
@@ -147,58 +198,114 @@ def _next(hc: HandClasses, choice: np.ndarray) -> np.ndarray:
     return np.take_along_axis(hc.succ, choice[..., None], axis=2)[..., 0]
 
 
-def _expected_turns(nxt: np.ndarray, target: np.ndarray, tol: float = 1e-10) -> np.ndarray:
+def _expected_turns(nxt: np.ndarray, target: np.ndarray, tol: float = 1e-13) -> np.ndarray:
     """Expected turns to a target class under a policy (``nxt`` from ``_next``); inf where
     the policy can never reach one.
 
-    Solves E = 1 + mean(E[next]) on the other classes by iteration with geometric
-    extrapolation of the slowest mode, checked by the residual (sparse, no dense algebra).
+    Solves E = 1 + mean(E[next]) on the other classes, a sparse linear system, by BiCGSTAB
+    (a Krylov method: some tens of passes over the moves instead of hundreds of plain
+    iterations), checked by the residual; plain iteration finishes it if BiCGSTAB stalls.
     """
-    reach = target.copy()
-    while True:
-        new = reach | reach[nxt].any(axis=1)
-        if (new == reach).all():
-            break
-        reach = new
+    row, col, weight = _moves(nxt)
+    back = _backward(row, col, len(target))
+    reach = back(target)
     # Finite only where getting stuck is impossible: no path to a class that cannot reach.
-    bad = ~reach
-    while True:
-        new = bad | bad[nxt].any(axis=1)
-        if (new == bad).all():
-            break
-        bad = new
+    bad = back(~reach)
     live = ~bad & ~target
     e = np.where(live, 0.0, np.inf)
     e[target] = 0.0
-    nxt_live = nxt[live]
-    prev_step = None
-    for i in range(20_000):
-        new_live = 1.0 + e[nxt_live].mean(axis=1)
-        step = new_live - e[live]
-        e[live] = new_live
-        if i % 25 == 24 and prev_step is not None:
-            # The error shrinks by a factor r per iteration in the slowest mode; jump ahead.
-            r = float(np.dot(step, prev_step) / max(np.dot(prev_step, prev_step), 1e-300))
-            if 0 < r < 1:
-                e[live] += step * r / (1 - r)
-            resid = np.abs(1.0 + e[nxt_live].mean(axis=1) - e[live]).max()
-            if resid < tol * max(1.0, e[live].max()):
-                break
-        prev_step = step
+    n_live = np.count_nonzero(live)
+    local = np.full(len(target), n_live)   # targets: a slot holding 0
+    local[live] = np.arange(n_live)
+    keep = live[row]
+    l_row, l_col, l_weight = local[row[keep]], local[col[keep]], weight[keep]
+
+    def step(x: np.ndarray) -> np.ndarray:   # mean of E over the next classes
+        return np.bincount(l_row, l_weight * np.append(x, 0.0)[l_col], minlength=n_live)
+
+    e[live] = _bicgstab(step, n_live, tol)
     return e
+
+
+def _moves(nxt: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The moves of a policy without repeats: (from, to, chance) with from ascending."""
+    c_count, d_count = nxt.shape
+    srt = np.sort(nxt, axis=1)
+    first = np.ones(srt.shape, dtype=bool)
+    first[:, 1:] = srt[:, 1:] != srt[:, :-1]
+    at = np.flatnonzero(first.ravel())
+    counts = np.diff(np.append(at, srt.size))
+    return at // d_count, srt.ravel()[at], counts / d_count
+
+
+def _backward(row: np.ndarray, col: np.ndarray, c_count: int):
+    """A function giving, for a set of classes, every class from which some path of moves
+    ``row -> col`` leads into the set (breadth first over the moves reversed)."""
+    order = np.argsort(col, kind="stable")
+    source = row[order]                      # the moves, grouped by where they lead
+    starts = np.searchsorted(col[order], np.arange(c_count + 1))
+
+    def back(goal: np.ndarray) -> np.ndarray:
+        found = goal.copy()
+        frontier = np.flatnonzero(goal)
+        while frontier.size:
+            lo, n = starts[frontier], starts[frontier + 1] - starts[frontier]
+            at = np.repeat(lo - np.cumsum(n) + n, n) + np.arange(n.sum())
+            came = np.unique(source[at])
+            frontier = came[~found[came]]
+            found[frontier] = True
+        return found
+
+    return back
+
+
+def _bicgstab(step, size: int, tol: float) -> np.ndarray:
+    """x with x = 1 + step(x), i.e. (I - P) x = 1, to a residual below tol * max(1, x)."""
+    x = np.zeros(size)
+
+    def residual(x: np.ndarray) -> np.ndarray:
+        return 1.0 - x + step(x)
+
+    def done(x: np.ndarray) -> bool:
+        return size == 0 or np.abs(residual(x)).max() < tol * max(1.0, x.max())
+
+    r = residual(x)
+    r0 = r.copy()
+    rho = alpha = omega = 1.0
+    v = p = np.zeros(size)
+    for i in range(1, 400):
+        rho_new = float(r0 @ r)
+        if rho_new == 0 or omega == 0:
+            break
+        p = r + (rho_new / rho) * (alpha / omega) * (p - omega * v)
+        v = p - step(p)
+        alpha = rho_new / float(r0 @ v)
+        s = r - alpha * v
+        t = s - step(s)
+        tt = float(t @ t)
+        omega = float(t @ s) / tt if tt > 0 else 0.0
+        x = x + alpha * p + omega * s
+        r = s - omega * t
+        rho = rho_new
+        if i % 4 == 0 and done(x):
+            return x
+    for _ in range(20_000):     # plain iteration: slow but sure
+        if done(x):
+            break
+        x = 1.0 + step(x)
+    return x
 
 
 def _within(nxt: np.ndarray, start: np.ndarray, target: np.ndarray, k_max: int) -> np.ndarray:
     """P(target held within k turns), k = 0..k_max, from a start distribution over classes."""
-    c_count, d_count = nxt.shape
+    c_count = nxt.shape[0]
+    row, col, weight = _moves(nxt)
     out = np.empty(k_max + 1)
     d = start.astype(np.float64)
-    flat = nxt.ravel()
     for k in range(k_max + 1):
         out[k] = d[target].sum()
-        moving = np.where(target, 0.0, d) / d_count
-        d = np.bincount(flat, np.repeat(moving, d_count), minlength=c_count) + \
-            np.where(target, d, 0.0)
+        moving = np.where(target, 0.0, d)
+        d = np.bincount(col, moving[row] * weight, minlength=c_count) + np.where(target, d, 0.0)
     return out
 
 
@@ -239,19 +346,25 @@ def race_withheld(rules: Rules) -> str | None:
 
 
 def solve_race(rules: Rules, target: float = 31) -> RaceSolution:
-    """Solve the racing model (see the module text) for ``rules`` and ``target``."""
-    return _solve_race(rules, float(target))
+    """Solve the racing model (see the module text) for ``rules`` and ``target``. The
+    solution depends only on the hand values (``value_rules``) and the target, so a house
+    rule that leaves them alone reuses it."""
+    _check_race(rules)
+    return _solve_race(value_rules(rules), float(target))
 
 
-@lru_cache(maxsize=16)
-def _solve_race(rules: Rules, target: float) -> RaceSolution:
-    k_max = K_MAX
+def _check_race(rules: Rules) -> None:
     check_hand_rules(rules)
     if rules.hand_value != "suit_sum":
         raise OddsError("Racing to 31 needs suit-sum hand values (brag hands have no 31).")
     reason = race_withheld(rules)
     if reason:
         raise OddsError(f"Racing to 31 models drawing from the stock, and {reason}.")
+
+
+@lru_cache(maxsize=16)
+def _solve_race(rules: Rules, target: float) -> RaceSolution:
+    k_max = K_MAX
     hc = classes_for(rules)
     is_target = _target(rules, target)
     if not is_target.any():
@@ -259,11 +372,10 @@ def _solve_race(rules: Rules, target: float) -> RaceSolution:
     # Backward induction: the best chance within k turns.
     v = is_target.astype(np.float64)
     best = [v]
-    s0, s1, s2, s3 = (np.ascontiguousarray(hc.succ[..., i]) for i in range(4))
-    d_count = hc.succ.shape[1]
+    row, s0, s1, s2, weight = _draw_choices(rules.pack, merge_tens(rules))
     for _ in range(k_max):
-        m = np.maximum(np.maximum(v[s0], v[s1]), np.maximum(v[s2], v[s3]))
-        v = np.where(is_target, 1.0, m.sum(axis=1) / d_count)
+        m = np.maximum(np.maximum(v[s0], v[s1]), np.maximum(v[s2], v[row]))
+        v = np.where(is_target, 1.0, np.bincount(row, m * weight, minlength=len(v)))
         best.append(v)
     best_within = np.stack(best)
     # Policy iteration for the fewest expected turns, starting from the long-horizon policy.
@@ -317,7 +429,8 @@ def race_curve(rules: Rules, target: float = 31, k_max: int = 30,
     (at most ``K_MAX``)."""
     if not 0 <= k_max <= K_MAX:
         raise OddsError(f"Turns must be between 0 and {K_MAX}.")
-    return _race_curve(rules, float(target), int(k_max),
+    _check_race(rules)
+    return _race_curve(value_rules(rules), float(target), int(k_max),
                        None if hand is None else tuple(sorted(hand)))
 
 
@@ -353,5 +466,5 @@ def fastest_discard(rules: Rules, hand: np.ndarray, drawn: np.ndarray,
 
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
-    for f in (hand_classes, _solve_race, _race_curve):
+    for f in (hand_classes, _draw_choices, _solve_race, _race_curve):
         f.cache_clear()

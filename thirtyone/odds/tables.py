@@ -24,7 +24,7 @@ from ..core.cards import Card, make_pack
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
 from ..core.text import points_text
-from ..lookup import hand_table
+from ..lookup import hand_table, value_rules
 
 
 class OddsError(ValueError):
@@ -41,8 +41,13 @@ class Lookup:
         return float(self.points[tuple(c.index for c in cards)])
 
 
-@lru_cache(maxsize=16)
 def lookup(rules: Rules) -> Lookup:
+    """The tables for ``rules``, built once per ``value_rules`` (hand values only)."""
+    return _lookup(value_rules(rules))
+
+
+@lru_cache(maxsize=16)
+def _lookup(rules: Rules) -> Lookup:
     table = hand_table(rules)
     h = table.hands.astype(np.intp)
     points = np.full((52, 52, 52), np.nan)
@@ -75,5 +80,5 @@ def check_hand_rules(rules: Rules) -> None:
 
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
-    for f in (lookup,):
+    for f in (_lookup,):
         f.cache_clear()
