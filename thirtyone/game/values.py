@@ -28,6 +28,7 @@ class RoundResult:
     ``ended_by`` is knock, blitz, fire, stock (scored when the stock ran out) or void.
     ``values`` holds each seat's hand value (points; brag: the class name; None if out).
     ``lives_lost`` is per seat in lives scoring; ``points_won`` / ``chips_won`` in the others.
+    ``restart_by`` is the seat that called a Switch restart (the round is then void).
     """
 
     round_no: int
@@ -41,6 +42,7 @@ class RoundResult:
     points_won: tuple[int, ...] = ()
     chips_won: tuple[int, ...] = ()
     pot_left: int = 0
+    restart_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,7 @@ class Observation:
 
     @property
     def final_turn(self) -> bool:
-        return self.knocker is not None and not self.round_over
+        return self.knocker is not None and not self.round_over and self.phase != "restart"
 
     @property
     def discard_top(self) -> Card | None:
