@@ -55,7 +55,7 @@ def test_the_restart_choice_is_two_buttons_and_every_hand_is_shown(at_restart):
     keys = {b.key for b in at.button if b.key and b.key.startswith("play_act_")}
     assert keys == {"play_act_restart", "play_act_no_restart"}
     labels = {b.label for b in at.button if b.key in keys}
-    assert labels == {"Call a restart", "No restart: let the showdown stand"}
+    assert labels == {"Call a restart", "No restart"}
     html = page_text(at)
     assert "may call a restart" in html
     for card in ("9C", "8D", "2S", "JD", "TD", "3S"):      # the bots' hands, face up

@@ -181,7 +181,7 @@ def action_label(action: Action, obs: Any) -> str:
     if isinstance(action, Restart):
         return "Call a restart"
     if isinstance(action, NoRestart):
-        return "No restart: let the showdown stand"
+        return "No restart"
     if isinstance(action, Hit):
         return "Buy a card"
     if isinstance(action, Stay):
