@@ -40,7 +40,7 @@ or from a stacked deck, so a game replays exactly from its record (``thirtyone.r
 
 At a glance: ``Game`` has ``legal_actions()``, ``apply(action) -> list[Event]``,
 ``why_illegal(action)``, ``next_round()``, ``observation(seat)``, ``copy()``, ``snapshot()``;
-``to_move``, ``phase`` (turn, discard, choose, over), ``round_over``, ``game_over``,
+``to_move``, ``phase`` (turn, discard, choose, restart, over), ``round_over``, ``game_over``,
 ``winner``, ``round_result`` (``RoundResult``: ended_by knock/blitz/fire/stock/void, values,
 lives_lost, knocker, points_won, chips_won), ``results`` (every round), ``final_turn``
 (``FinalTurns``: knocker, still_to_move), ``lives`` / ``points`` / ``chips`` / ``pot`` /
@@ -52,7 +52,8 @@ simulated round.
 
 Two moves of ``actions.py`` double as the dealer's choice where the dealer is dealt two hands
 (``dealer_two_hands`` in the swap family, and the switch family): ``stand`` keeps the first
-hand, ``swap all`` takes the other hand.
+hand, ``swap all`` takes the other hand. The Switch restart (``game.restart``) is the phase
+``restart`` at the showdown, answered by ``restart`` or ``no restart``.
 """
 
 from __future__ import annotations

@@ -49,7 +49,8 @@ class RoundResult:
 class Observation:
     """What one seat may know. Never another player's hidden cards before the round ends.
 
-    ``hands`` holds every hand after the round (the showdown) and only the own hand before;
+    ``hands`` holds every hand after the round and while a Switch restart is asked (the
+    showdown has begun then), and only the own hand before;
     ``hand_counts`` says how many cards each seat holds. ``widow`` lists the widow slots,
     ``None`` for a face-down card. ``spare_hand`` is the dealer's second hand while the
     dealer chooses, only where the dealer may look at it (switch family).
