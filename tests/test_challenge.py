@@ -207,3 +207,32 @@ def test_the_leaderboard_counts_in_the_variants_own_words():
     # Scat is played for pennies (RULES.md), Kitty for chips, a points variant for points
     assert cp.score_words(get_variant("scat").rules) == "pennies left"
     assert cp.score_words(get_variant("kitty").rules) == "chips"
+
+
+def test_a_switch_restart_under_a_challenges_decks():
+    """After a restart the challenge's deck of the next round is dealt with the restart
+    hand's cards taken out (the rest in the deck's order): the deal still comes from the
+    round number alone, less the cards lying open. The round counts as played (void), the
+    restart question as no turn."""
+    from table_helpers import stack
+
+    from thirtyone.game.table import new_game
+
+    deck = stack(3, ["AH KH 2H", "9C 8D 2S", "JD TD 3S"], dealer=2, spare="2C 3C 4D",
+                 closed="5C 6C 7D")
+    game = new_game(get_variant("switch").rules, ["Sam", "Ann", "Bo"], deck=deck, dealer=2,
+                    styles=[None, "basic", "basic"])
+    for move in ("stand", "knock", "stand", "stand", "restart"):
+        game.apply(move)
+    nxt = cp.round_deck(12345, 2, 52)
+    game.next_round(nxt)
+    order = [c for c in nxt if str(c) not in ("AH", "KH", "2H")]
+    # dealt from the dealer's left: Sam, Ann, Bo, three times
+    assert [game.hands[s][k] for k in range(3) for s in (0, 1, 2)] == order[:9]
+    assert game.closed == order[9:12]
+    assert sorted(map(str, game.middle)) == ["2H", "AH", "KH"]
+    lines = cs.round_lines("Sam", cp.record_text(game))
+    assert [(ln.round_no, ln.ended_by, ln.knocked, ln.turns, ln.won) for ln in lines] == [
+        (1, "void", True, 1, False)]
+    again = game_from_record(json.loads(cp.record_text(game)))
+    assert again.snapshot() == game.snapshot()

@@ -12,6 +12,7 @@ import pytest
 
 import thirtyone.game.deal as deal
 import thirtyone.game.moves as family_moves
+import thirtyone.game.restart as restart
 import thirtyone.game.showdown as showdown
 import thirtyone.game.table as table
 from thirtyone.bots import make_bot
@@ -34,7 +35,7 @@ def scramble_events(monkeypatch) -> None:
     """Every event the table creates from now on carries a scrambled sentence."""
     def reworded(kind, text, *args, **kwargs):
         return Event(kind, scrambled(text), *args, **kwargs)
-    for module in (table, deal, family_moves, showdown):   # every module of the table that speaks
+    for module in (table, deal, family_moves, restart, showdown):   # every module of the table that speaks
         monkeypatch.setattr(module, "Event", reworded)
 
 

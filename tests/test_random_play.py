@@ -79,7 +79,8 @@ def hidden_from(g: Game, seat: int) -> set[int]:
 
 def check_observation(g: Game, seat: int, with_log: bool) -> None:
     obs = g.observation(seat, log=with_log)
-    if g.round_over:
+    if g.hands_shown:   # the round is over, or its showdown began (a Switch restart asked)
+        assert all(h is not None for s, h in enumerate(obs.hands) if not g.out[s])
         return
     assert all(h is None for s, h in enumerate(obs.hands) if s != seat)
     seen = list(obs.hand) + list(obs.discard_pile) + list(obs.middle)

@@ -35,6 +35,8 @@ LIVES = {
     "fire_on_the_deal": ("fire", [1, 1, 0]),
     # scat: the stock runs out before a knock: void, nobody loses
     "stock_runs_out": ("void", [0, 0]),
+    # switch: Ann's three hearts (23, more than 21) call a restart: void, nobody loses
+    "switch_restart": ("void", [0, 0, 0]),
 }
 
 
@@ -79,6 +81,13 @@ def test_the_stock_really_runs_out():
     assert get_variant(rec["variant"]).rules.stock_out == "void"
     before = game_after(rec, len(rec["actions"]) - 1)
     assert len(before.stock) == 0 and before.knocker is None and not before.round_over
+
+
+def test_the_switch_restart_hand_is_the_open_hand_of_the_next_deal_by_the_same_dealer():
+    g = game_from_record(get_scenario("switch_restart").record())
+    assert g.round_result.restart_by == 0
+    g.next_round()
+    assert g.dealer == 2 and sorted(map(str, g.middle)) == ["2H", "AH", "KH"]
 
 
 def test_kitty_tie_splits_the_pot_and_the_odd_chip_stays():

@@ -225,3 +225,50 @@ def test_every_family_plays_a_round_with_each_seat_seeing_only_its_own(store, va
                 assert f"Card('{card}')" not in text, (variant, seat, card)
         shared.play(store, row.id, game.to_move, game.legal_actions()[0], row.version)
     assert game.round_over
+
+
+def test_a_switch_restart_at_a_class_table(store):
+    """RULES.md 4, switch: the restart question at a class table is the student's move; the
+    hands are shown to every seat once it is asked, and the same dealer deals again with the
+    restart hand open."""
+    from table_helpers import stack
+
+    from thirtyone.game.records import game_to_record
+    from thirtyone.game.table import new_game
+
+    klass, people = _class(store, n_students=2)
+    rules = get_variant("switch").rules
+    row = shared.make_table(store, klass.id, "T", "switch", rules, ["student", "basic", "student"])
+    for p in people:
+        shared.take_seat(store, row.id, p)
+    row, game = shared.load(store, row.id)
+    # replace the secret deal by a stacked one (dealer Ben, seat 2, as the table deals)
+    deck = stack(3, ["AH KH 2H", "9C 8D 2S", "JD TD 3S"], dealer=2, spare="2C 3C 4D",
+                 closed="5C 6C 7D")
+    stacked = new_game(rules, list(game.players), deck=deck, dealer=2, styles=list(game.styles))
+    assert store.update_table(row.id, row.version, record=json.dumps(game_to_record(stacked)),
+                              seats=row.seats, status="open")
+    shared.forget_cache()
+    row, game = shared.load(store, row.id)
+    row = shared.play(store, row.id, 2, "stand", row.version)     # Ben keeps his hand
+    row = shared.play(store, row.id, 0, "knock", row.version)     # Ada knocks with 23
+    row, game = shared.load(store, row.id)
+    assert game.to_move == 2                                      # the bot has had its turn
+    row = shared.play(store, row.id, 2, "stand", row.version)
+    row, game = shared.load(store, row.id)
+    assert game.phase == "restart" and game.to_move == 0          # Ada: hearts over 21
+    assert [str(a) for a in shared.observation(game, 0).legal_actions] == ["restart",
+                                                                           "no restart"]
+    for seat in (0, 2, None):
+        obs = shared.observation(game, seat)
+        assert all(h for h in obs.hands)                          # the showdown has begun
+        assert not shared.hidden_cards(game, seat) & {str(c) for h in game.hands for c in h}
+    with pytest.raises(TableRefused, match="not your turn"):
+        shared.play(store, row.id, 2, "restart", row.version)
+    row = shared.play(store, row.id, 0, "restart", row.version)
+    row, game = shared.load(store, row.id)
+    assert game.round_over and game.round_result.restart_by == 0
+    assert list(game.lives) == [3, 3, 3]
+    shared.next_round(store, row.id, row.version)
+    row, game = shared.load(store, row.id)
+    assert game.dealer == 2 and sorted(map(str, game.middle)) == ["2H", "AH", "KH"]

@@ -10,7 +10,7 @@ Swap(give=Card('9S'), take=Card('KH'))
 >>> parse_action("fly")
 Traceback (most recent call last):
 ...
-thirtyone.core.actions.ActionTextError: 'fly' is not a move; moves are: draw, take, discard XX, knock, stand, swap XX YY, swap all, pass, exchange XX,YY for AA,BB, switch open, switch closed, hit, stay.
+thirtyone.core.actions.ActionTextError: 'fly' is not a move; moves are: draw, take, discard XX, knock, stand, swap XX YY, swap all, pass, exchange XX,YY for AA,BB, switch open, switch closed, restart, no restart, hit, stay.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from .cards import Card, CardError, parse_card
 
 MOVES_TEXT = ("draw, take, discard XX, knock, stand, swap XX YY, swap all, pass, "
-              "exchange XX,YY for AA,BB, switch open, switch closed, hit, stay")
+              "exchange XX,YY for AA,BB, switch open, switch closed, restart, no restart, "
+              "hit, stay")
 
 
 class ActionTextError(ValueError):
@@ -57,6 +58,9 @@ Pass = _simple("pass", "Do nothing this turn (swap family, where allowed).")
 SwitchOpen = _simple("switch open", "Swap the whole hand with the open hand (switch family).")
 SwitchClosed = _simple("switch closed",
                        "Swap the whole hand with the closed hand (switch family).")
+Restart = _simple("restart", "Switch: call a restart at the showdown with three cards of one "
+                  "suit worth more than 21 (the round is void; that hand becomes the open hand).")
+NoRestart = _simple("no restart", "Switch: let the showdown stand instead of calling a restart.")
 Hit = _simple("hit", "Buy one more card (banking).")
 Stay = _simple("stay", "Buy no more cards (banking).")
 
@@ -100,7 +104,7 @@ class Exchange(Action):
 
 
 _SIMPLE = {str(cls()): cls for cls in (Draw, Take, Knock, Stand, SwapAll, Pass, SwitchOpen,
-                                       SwitchClosed, Hit, Stay)}
+                                       SwitchClosed, Restart, NoRestart, Hit, Stay)}
 
 
 def _cards(text: str, what: str) -> list[Card]:

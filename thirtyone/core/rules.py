@@ -127,6 +127,10 @@ OPTIONS: dict[str, Option] = {o.name: o for o in [
     Option("dealer_two_hands", "Dealer gets two hands", _BOOL,
            "Swap family: the dealer is dealt two hands, keeps one or takes the other unseen; "
            "the hand given up is the open middle."),
+    Option("restart", "Restart with a strong suit", _BOOL,
+           "Switch: at the showdown, a player holding three cards of one suit worth more than "
+           "21 may call a restart: the round is void, and the same dealer deals again with "
+           "that hand face up as the open hand."),
     Option("knock_from", "Knocking allowed from", ("first_turn", "second_circle"),
            "Whether a player may knock on the very first turn or only once everyone has moved."),
     # how a round ends
@@ -221,6 +225,8 @@ _CHIPS = _Need(lambda r: r.scoring == "chips" or r.family == "banking",
                lambda r: f"the score is kept in {_SCORE_WORDS[r.scoring]}, not chips")
 _DRAW = _family_need("draw", "only the draw family draws and discards")
 _SWAP = _family_need("swap", "only the swap family has open middle cards to swap or pass with")
+_SWITCH = _family_need("switch", "only the switch family has an open hand for the restart "
+                       "hand to become")
 _BANKING = _family_need("banking", "only Banking Thirty-One has a banker and punters")
 _LIVES = _score_need("lives")
 
@@ -234,6 +240,7 @@ _NEEDS: dict[str, tuple[_Need, ...]] = {
     "allow_pass": (_SWAP,),
     "allow_swap_all": (_SWAP,),
     "dealer_two_hands": (_SWAP,),
+    "restart": (_SWITCH,),
     "knock_from": (_TABLE,),
     "blitz_effect": (_TABLE, _BLITZ_HANDS),
     "blitz_after_knock": (_TABLE, _BLITZ_HANDS, _BLITZ_OR_FIRE),   # it governs fire too
@@ -281,6 +288,7 @@ class Rules:
     allow_pass: bool = True
     allow_swap_all: bool = True
     dealer_two_hands: bool = False
+    restart: bool = False
     knock_from: str = "first_turn"
     blitz_effect: str = "others_lose"
     blitz_after_knock: bool = False
@@ -464,9 +472,10 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
             "seed 000", aliases=("Stop the Bus",), regions=("England",)),
     Variant("switch", "Switch",
             Rules(family="switch", pack=52, lives=3, extra_life=True, knocker_alone_lowest=2,
-                  knocker_tied="safe", blitz_effect="others_lose", stock_out="void"),
+                  knocker_tied="safe", blitz_effect="others_lose", stock_out="void", restart=True),
             "The dealer keeps one of two hands and lays the other open; swap with the open "
-            "hand, or trade your whole hand for the open or the closed hand.",
+            "hand, or trade your whole hand for the open or the closed hand. A strong suit "
+            "(more than 21) may call a restart at the showdown.",
             "seed 000", our_reading=True),
     Variant("banking", "Banking Thirty-One",
             Rules(family="banking", pack=52, hand_value="banking_total", scoring="chips",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.actions import Action, Exchange, Stand, Swap
+from ..core.actions import Action, Exchange, Restart, Stand, Swap
 from ..core.cards import Card, cards_display
 from ..core.rules import Rules, life_words
 from ..core.scoring import score
@@ -220,6 +220,21 @@ def hint_for_view(view: View) -> Hint:
     return Hint(d.action, reason, numbers)
 
 
+def _restart_hint(obs: Any, action: Action, view: View) -> Hint:
+    """The Switch restart: call it when this showdown would cost you, else let it stand."""
+    r = view.rules
+    bad = ("someone else takes the pot" if r.scoring == "chips" else "you score low"
+           if r.scoring == "points" else f"you lose a {life_words(r)[0]}")
+    if isinstance(action, Restart):
+        reason = (f"Call a restart: if this showdown stands, {bad}; "
+                  "and a restart makes the round void and gives everyone a fresh deal with "
+                  "your hand as the open hand.")
+    else:
+        reason = ("Let the showdown stand: with the hands as they are you are safe, and a "
+                  "restart would only give everyone a fresh chance against you.")
+    return Hint(action, reason, {"Your hand is worth": _value_text(view.hand, view.rules)})
+
+
 def hint(observation: Any, rules: Rules | None = None) -> Hint:
     """The expert's move for the seat of ``observation``, with a reason a learner can follow
     and the numbers behind it. Reads only the observation; changes nothing and draws from no
@@ -235,5 +250,7 @@ def hint(observation: Any, rules: Rules | None = None) -> Hint:
                       "Take the other hand: this one is worth less than an average dealt hand.")
             return Hint(special, reason, {"This hand is worth": _value_text(view.hand,
                                                                            view.rules)})
+        if observation.phase == "restart":
+            return _restart_hint(observation, special, view)
         return Hint(special, "It is the only move you can make now.", {})
     return hint_for_view(view)

@@ -128,7 +128,7 @@ _YOU_VERBS = {"is": "are", "has": "have", "goes": "go"}
 @dataclass(frozen=True)
 class BankingResult:
     """How a banking round ended: ``chips_won`` per seat (negative: paid), as the table's
-    ``RoundResult`` names it; banking has no knocker and no lives."""
+    ``RoundResult`` names it; banking has no knocker, no lives and no restart."""
 
     round_no: int
     ended_by: str
@@ -136,6 +136,7 @@ class BankingResult:
     knocker: None = None
     lives_lost: tuple[int, ...] = ()
     points_won: tuple[int, ...] = ()
+    restart_by: None = None
 
 
 @dataclass(frozen=True)

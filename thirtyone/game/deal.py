@@ -32,6 +32,8 @@ class Dealing:
     # --- dealing (RULES.md 3) ---
     def _deal(self, deck: Sequence[Card] | str | None) -> list[Event]:
         r = self.rules
+        open_hand = self.restart_hand or []    # switch: the hand a restart laid face up
+        self.restart_hand = None
         self._clear_round()
         self.round_no += 1
         self.history.append([])
@@ -44,10 +46,10 @@ class Dealing:
                 self.history.pop()
                 return events
         if deck is None:
-            pack = make_pack(r.pack)
+            pack = [c for c in make_pack(r.pack) if c not in open_hand]
             order = [pack[i] for i in self.rng.permutation(len(pack))]
         else:
-            order = stacked_deck(deck, r.pack)
+            order = [c for c in stacked_deck(deck, r.pack) if c not in open_hand]
             self.stacked_rounds.append(self.round_no)
         self.round_decks.append(tuple(order))
         stock = order[::-1]
@@ -58,18 +60,21 @@ class Dealing:
             if r.family == "widow":
                 self.widow.append(stock.pop())
         self.widow_up = [False] * len(self.widow)
-        two_hands = r.family == "switch" or (r.family == "swap" and r.dealer_two_hands)
+        two_hands = ((r.family == "switch" and not open_hand)
+                     or (r.family == "swap" and r.dealer_two_hands))
         if two_hands:
             self.spare = [stock.pop() for _ in range(3)]
         if r.family == "switch":
             self.closed = [stock.pop() for _ in range(3)]
+            if open_hand:
+                self.middle = list(open_hand)
         if r.family == "draw":
             self.discard_pile = [stock.pop()]
             self.upcard = self.discard_pile[0]
         elif r.family == "swap" and not two_hands:
             self.middle = [stock.pop() for _ in range(3)]
         self.stock = stock
-        events.append(Event("deal", self._deal_text(seats, two_hands)))
+        events.append(Event("deal", self._deal_text(seats, two_hands, bool(open_hand))))
         for s in seats:
             events.append(Event("hand", f"Your cards: {cards_display(self.hands[s])}.", s,
                                 private_to=s))
@@ -86,9 +91,10 @@ class Dealing:
                 self.to_move = seats[0]
         return events
 
-    def _deal_text(self, seats: list[int], two_hands: bool) -> str:
+    def _deal_text(self, seats: list[int], two_hands: bool, restarted: bool = False) -> str:
         r = self.rules
-        text = (f"Round {self.round_no}: {self.name(self.dealer)} deals three cards to each "
+        again = " deals again after the restart:" if restarted else " deals"
+        text = (f"Round {self.round_no}: {self.name(self.dealer)}{again} three cards to each "
                 f"player, one at a time, starting with {self.name(seats[0])}")
         if r.family == "widow":
             text += ", and three face-down cards to the widow"
@@ -100,6 +106,9 @@ class Dealing:
         elif r.family == "swap":
             text += (f" {self.name(self.dealer)} gets a second hand, face down, and chooses "
                      "which hand to keep.")
+        elif r.family == "switch" and restarted:
+            text += (f" The restart hand {cards_display(self.middle)} lies face up as the open "
+                     "hand; a third hand lies face down as the closed hand.")
         elif r.family == "switch":
             text += (f" {self.name(self.dealer)} gets a second hand to choose from; a third "
                      "hand lies face down as the closed hand.")

@@ -57,6 +57,8 @@ class Showdown:
     def _end_round(self, ended_by: str, events: list[Event], special: Sequence[int] = (),
                    on_deal: bool = False) -> None:
         r = self.rules
+        if self._offer_restart(ended_by, events):
+            return
         self.phase = "over"
         self.to_move = None
         self._legal = None
@@ -81,7 +83,7 @@ class Showdown:
             tuple(scores[s].value_text if s in scores else None for s in range(self.n)),
             tuple(tuple(self.hands[s]) if s in scores else () for s in range(self.n)),
             tuple(lost), self.knocker, tuple(special), tuple(points_won), tuple(chips_won),
-            self.pot)
+            self.pot, self.restart_by)
         self.results.append(self.round_result)
         self._game_end(events)
 
@@ -97,7 +99,7 @@ class Showdown:
                                 f"{'shows' if len(special) == 1 else 'show'} 31.", special[0]))
         elif ended_by == "void":
             events.append(Event("void", "The round is void: nobody loses."))
-        if ended_by != "void":
+        if ended_by != "void" and not self.showdown_announced:
             shown = "; ".join(f"{self.name(s)} {cards_display(self.hands[s])} = "
                               f"{scores[s].value_text}" for s in seats)
             events.append(Event("showdown", sentence(f"Showdown: {shown}")))

@@ -40,7 +40,7 @@ or from a stacked deck, so a game replays exactly from its record (``thirtyone.r
 
 At a glance: ``Game`` has ``legal_actions()``, ``apply(action) -> list[Event]``,
 ``why_illegal(action)``, ``next_round()``, ``observation(seat)``, ``copy()``, ``snapshot()``;
-``to_move``, ``phase`` (turn, discard, choose, over), ``round_over``, ``game_over``,
+``to_move``, ``phase`` (turn, discard, choose, restart, over), ``round_over``, ``game_over``,
 ``winner``, ``round_result`` (``RoundResult``: ended_by knock/blitz/fire/stock/void, values,
 lives_lost, knocker, points_won, chips_won), ``results`` (every round), ``final_turn``
 (``FinalTurns``: knocker, still_to_move), ``lives`` / ``points`` / ``chips`` / ``pot`` /
@@ -52,7 +52,8 @@ simulated round.
 
 Two moves of ``actions.py`` double as the dealer's choice where the dealer is dealt two hands
 (``dealer_two_hands`` in the swap family, and the switch family): ``stand`` keeps the first
-hand, ``swap all`` takes the other hand.
+hand, ``swap all`` takes the other hand. The Switch restart (``game.restart``) is the phase
+``restart`` at the showdown, answered by ``restart`` or ``no restart``.
 """
 
 from __future__ import annotations
@@ -69,7 +70,9 @@ from ..core.actions import (
     Draw,
     Exchange,
     Knock,
+    NoRestart,
     Pass,
+    Restart,
     Stand,
     Swap,
     SwapAll,
@@ -86,6 +89,7 @@ from ..core.text import plural
 from .deal import Dealing, stacked_deck
 from .hands import is_blitz, is_fire
 from .moves import FamilyMoves
+from .restart import Restarts
 from .settle import (
     blitz_on_move_counts,
     first_knock_turn,
@@ -105,7 +109,7 @@ ROUND_TURN_CAP = 400
 
 # --- the game ----------------------------------------------------------------------------
 
-class Game(Dealing, FamilyMoves, Showdown):
+class Game(Dealing, FamilyMoves, Restarts, Showdown):
     """The whole state of a table game. Build it with ``new_game``; see the module text."""
 
     def __init__(self, rules: Rules, players: Sequence[str], rng: np.random.Generator,
@@ -153,6 +157,7 @@ class Game(Dealing, FamilyMoves, Showdown):
         self.results: list[RoundResult] = []
         self.game_over = False
         self.winner: int | None = None
+        self.restart_hand: list[Card] | None = None   # switch: the next deal's open hand
         self._clear_round()
 
     def _set_counters(self, counters: Sequence[int] | None) -> None:
@@ -216,6 +221,11 @@ class Game(Dealing, FamilyMoves, Showdown):
         self.round_log_start = len(self.log) if hasattr(self, "log") else 0
         self.round_result: RoundResult | None = None
         self._legal: list[Action] | None = None
+        self.restart_offered = False         # switch restart: asked at this showdown
+        self.restart_askers: list[int] = []  # who may still call it, in turn
+        self.restart_by: int | None = None
+        self.pending_end: str | None = None  # how the round ends if nobody calls it
+        self.showdown_announced = False
 
     # --- small facts ---
     @property
@@ -236,7 +246,7 @@ class Game(Dealing, FamilyMoves, Showdown):
 
     @property
     def final_turn(self) -> FinalTurns | None:
-        if self.knocker is None or self.round_over:
+        if self.knocker is None or self.hands_shown:
             return None
         return FinalTurns(self.knocker, tuple(self.still_to_move))
 
@@ -253,7 +263,7 @@ class Game(Dealing, FamilyMoves, Showdown):
         for attr in ("lives", "points", "chips", "out", "log", "round_decks", "stacked_rounds",
                      "results", "stock", "discard_pile", "middle", "closed", "spare", "widow",
                      "widow_up", "retired", "still_to_move", "own_turns", "moves",
-                     "public_moves"):
+                     "public_moves", "restart_askers"):
             setattr(g, attr, list(getattr(self, attr)))
         g.hands = [list(h) for h in self.hands]
         g.history = [list(h) for h in self.history]
@@ -281,6 +291,8 @@ class Game(Dealing, FamilyMoves, Showdown):
         final = self.knocker is not None
         if self.phase == "choose":
             return [Stand(), SwapAll()]
+        if self.phase == "restart":
+            return [Restart(), NoRestart()]
         if self.phase == "discard":
             return [Discard(c) for c in hand
                     if r.may_discard_taken_card or not self.took_from_discard
@@ -354,6 +366,9 @@ class Game(Dealing, FamilyMoves, Showdown):
 
         def options() -> str:
             return ", ".join(str(x) for x in legal)
+        restart_why = self._restart_reason(a)
+        if restart_why is not None:
+            return restart_why
         if self.phase == "choose":
             return (f"{who} first chooses a hand: 'stand' keeps this hand, 'swap all' takes "
                     "the other one.")
@@ -416,6 +431,8 @@ class Game(Dealing, FamilyMoves, Showdown):
         fam = self.rules.family
         if self.phase == "choose":
             self._choose_hand(seat, a, events)
+        elif self.phase == "restart":
+            self._restart_answer(seat, a, events)
         elif self.phase == "discard":
             self._discard(seat, a, events)
         elif isinstance(a, Knock):
@@ -431,7 +448,7 @@ class Game(Dealing, FamilyMoves, Showdown):
             self._switch_move(seat, a, events)
         elif fam == "widow":
             self._exchange(seat, a, events)  # type: ignore[arg-type]
-        if not self.round_over and self.turns >= ROUND_TURN_CAP:
+        if not self.hands_shown and self.turns >= ROUND_TURN_CAP:
             events.append(Event("void", f"{ROUND_TURN_CAP} turns and nobody has ended the "
                                 "round."))
             self._end_round("void", events)
@@ -488,12 +505,15 @@ class Game(Dealing, FamilyMoves, Showdown):
     # --- between rounds ---
     def next_round(self, deck: Sequence[Card] | str | None = None) -> list[Event]:
         """Deal the next round: the deal passes left (skipping players who are out) and the
-        pack is shuffled afresh from the game's generator (or ``deck`` is stacked)."""
+        pack is shuffled afresh from the game's generator (or ``deck`` is stacked). After a
+        Switch restart the same dealer deals again, the restart hand lying face up as the
+        open hand (its cards are taken out of the pack or the stacked deck)."""
         if self.game_over:
             raise IllegalActionError("The game is over; start a new game.")
         if not self.round_over:
             raise IllegalActionError("The round is still being played.")
-        self.dealer = self.next_active(self.dealer)
+        if self.restart_hand is None:
+            self.dealer = self.next_active(self.dealer)
         events = self._deal(deck)
         self.log.extend(events)
         return events
@@ -503,7 +523,7 @@ class Game(Dealing, FamilyMoves, Showdown):
         """What ``seat`` may see now; ``log=False`` leaves out the event log (faster) but
         keeps the structured public history (``public_moves``, ``upcard``)."""
         over = self.phase == "over"
-        hands = tuple(tuple(h) if (over or s == seat) else None
+        hands = tuple(tuple(h) if (self.hands_shown or s == seat) else None
                       for s, h in enumerate(self.hands))
         my_turn = self.to_move == seat
         spare_visible = (self.phase == "choose" and seat == self.dealer

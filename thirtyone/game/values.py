@@ -28,6 +28,7 @@ class RoundResult:
     ``ended_by`` is knock, blitz, fire, stock (scored when the stock ran out) or void.
     ``values`` holds each seat's hand value (points; brag: the class name; None if out).
     ``lives_lost`` is per seat in lives scoring; ``points_won`` / ``chips_won`` in the others.
+    ``restart_by`` is the seat that called a Switch restart (the round is then void).
     """
 
     round_no: int
@@ -41,13 +42,15 @@ class RoundResult:
     points_won: tuple[int, ...] = ()
     chips_won: tuple[int, ...] = ()
     pot_left: int = 0
+    restart_by: int | None = None
 
 
 @dataclass(frozen=True)
 class Observation:
     """What one seat may know. Never another player's hidden cards before the round ends.
 
-    ``hands`` holds every hand after the round (the showdown) and only the own hand before;
+    ``hands`` holds every hand after the round and while a Switch restart is asked (the
+    showdown has begun then), and only the own hand before;
     ``hand_counts`` says how many cards each seat holds. ``widow`` lists the widow slots,
     ``None`` for a face-down card. ``spare_hand`` is the dealer's second hand while the
     dealer chooses, only where the dealer may look at it (switch family).
@@ -98,7 +101,7 @@ class Observation:
 
     @property
     def final_turn(self) -> bool:
-        return self.knocker is not None and not self.round_over
+        return self.knocker is not None and not self.round_over and self.phase != "restart"
 
     @property
     def discard_top(self) -> Card | None:

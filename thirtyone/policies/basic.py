@@ -40,6 +40,8 @@ Our reading for the families DESIGN.md does not spell out:
 - The dealer's choice of hand (``dealer_two_hands``): where the second hand is unseen, keep
   the first if it is worth at least the average dealt hand, else take the second; where both
   are seen (switch), keep the better one (the first on a tie).
+- The Switch restart (every level): call it exactly when this showdown, if it stands, would
+  cost the bot (a life lost, a low score, or the pot missed); otherwise let it stand.
 """
 
 from __future__ import annotations
@@ -55,7 +57,9 @@ from ..core.actions import (
     Draw,
     Exchange,
     Knock,
+    NoRestart,
     Pass,
+    Restart,
     Stand,
     Swap,
     SwapAll,
@@ -65,6 +69,7 @@ from ..core.actions import (
 from ..core.cards import Card
 from ..core.rules import Rules
 from ..game.hands import hand_key
+from ..game.restart import loses_at_showdown
 from ..game.table import Observation
 from ..lookup import CARD_POINTS, flat, hand_lookup, replaced
 from ..odds.dealt import dealt_distribution
@@ -214,6 +219,14 @@ def _weakest(hand: tuple[Card, ...], rules: Rules) -> Card:
     return choice
 
 
+def restart_choice(obs: Observation) -> Action:
+    """Switch restart: call it exactly when this showdown would cost this seat (the hands
+    are all shown by now)."""
+    if loses_at_showdown(obs.hands, obs.seat, obs.knocker, obs.rules):
+        return Restart()
+    return NoRestart()
+
+
 def basic_policy(obs: Observation, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
     """The ``basic`` move for this observation (deterministic)."""
     r = obs.rules
@@ -223,6 +236,8 @@ def basic_policy(obs: Observation, knock_at: float = DEFAULT_KNOCK_AT) -> Action
     hand = obs.hand
     if obs.phase == "choose":
         return _choose_hand(obs)
+    if obs.phase == "restart":
+        return restart_choice(obs)
     if obs.phase == "discard":
         never = obs.just_drawn if obs.took_from_discard else None
         return Discard(best_discard(hand, r, never))

@@ -371,8 +371,9 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
 
 
 def special_phase(obs: Any) -> Action | None:
-    """The dealer's choice of hand is left to the basic rule (it is rare and simple)."""
-    if obs.phase == "choose":
+    """The dealer's choice of hand and the Switch restart are left to the basic rule (they
+    are rare and simple)."""
+    if obs.phase in ("choose", "restart"):
         return basic_policy(obs)
     if len(obs.legal_actions) == 1:
         return obs.legal_actions[0]

@@ -76,8 +76,9 @@ def round_lines(name: str, record: str, seat: int = YOU) -> list[RoundLine]:
     turns: dict[int, int] = {}
     game: Game | None = None
     for game, who, text in _steps(rec):
-        if who != seat or game.phase in ("discard", "choose"):
-            continue  # a discard ends a turn begun by a draw; the dealer's choice is no turn
+        if who != seat or game.phase in ("discard", "choose", "restart"):
+            continue  # a discard ends a turn begun by a draw; the dealer's choice and the
+            # Switch restart question are no turns
         turns[game.round_no] = turns.get(game.round_no, 0) + 1
         if isinstance(parse_action(text), Knock):
             knocks[game.round_no] = (turns[game.round_no],

@@ -307,8 +307,8 @@ def observation(game: Game, seat: int | None) -> Observation:
     if seat is not None:
         return game.observation(seat)
     obs = game.observation(0)
-    over = obs.round_over
-    return replace(obs, seat=-1, hand=(), hands=obs.hands if over else (None,) * game.n,
+    shown = game.hands_shown   # the round is over, or its showdown has begun (Switch restart)
+    return replace(obs, seat=-1, hand=(), hands=obs.hands if shown else (None,) * game.n,
                    legal_actions=(), just_drawn=None, took_from_discard=False,
                    spare_hand=None, own_turns=0,
                    log=tuple(e for e in obs.log if e.private_to is None))
@@ -342,7 +342,7 @@ def hidden_cards(game: Game, seat: int | None) -> set[str]:
     tests and checks)."""
     snap = game.snapshot()
     out: set[str] = set()
-    if not game.round_over:
+    if not game.hands_shown:
         for s, hand in enumerate(snap["hands"]):
             if s != seat:
                 out |= set(hand)

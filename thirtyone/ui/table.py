@@ -18,7 +18,7 @@ from typing import Any
 
 import streamlit as st
 
-from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Swap
+from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap
 from ..core.rules import Variant
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
@@ -144,7 +144,7 @@ def _move_buttons(state: State, obs: Any) -> None:
     if simple:
         cols = st.columns(max(len(simple), 3))
         for col, a in zip(cols, simple, strict=False):
-            primary = isinstance(a, (Knock, Draw, Hit))
+            primary = isinstance(a, (Knock, Draw, Hit, Restart))
             col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
                        args=(state, a), width="stretch",
                        type="primary" if primary else "secondary")
@@ -172,6 +172,8 @@ def showdown(variant: Variant, obs: Any) -> None:
     head = f"Round {obs.round_no} is over"
     if result is not None:
         head += f", {ENDED_WORDS.get(result.ended_by, result.ended_by)}"
+        if result.restart_by is not None:
+            head += f" ({obs.players[result.restart_by]} called a restart)"
     st.markdown(f'<div class="play-banner">{html.escape(head)}.</div>',
                 unsafe_allow_html=True)
     rows = showdown_rows_html(variant, obs)

@@ -15,7 +15,9 @@ from ..core.actions import (
     Draw,
     Hit,
     Knock,
+    NoRestart,
     Pass,
+    Restart,
     Stand,
     Stay,
     Swap,
@@ -85,7 +87,7 @@ ENDED_WORDS = {"knock": "after a knock", "blitz": "by a blitz (31)",
 # The event kinds that say why a round ended as it did (shown under the showdown).
 SHOWDOWN_KINDS = ("lose", "safe", "blitz", "fire", "void", "points", "pot", "out", "extra_life",
                   "tie", "stock_out", "pay", "bust", "natural", "banker_bust", "banker_natural",
-                  "talia", "bank_passes", "no_punters", "game_over")
+                  "talia", "bank_passes", "no_punters", "game_over", "restart", "no_restart")
 
 
 def house_rule_names(rules: Rules) -> list[str]:
@@ -176,6 +178,10 @@ def action_label(action: Action, obs: Any) -> str:
         return "Switch with the open hand"
     if isinstance(action, SwitchClosed):
         return "Switch with the closed hand"
+    if isinstance(action, Restart):
+        return "Call a restart"
+    if isinstance(action, NoRestart):
+        return "No restart"
     if isinstance(action, Hit):
         return "Buy a card"
     if isinstance(action, Stay):
@@ -197,6 +203,12 @@ def turn_words(obs: Any, you: int) -> str:
     seat = obs.to_move
     if seat is None:
         return ""
+    if obs.phase == "restart":
+        if seat != you:
+            return f"Showdown: {obs.players[seat]} decides whether to call a restart."
+        return ("Showdown: your three cards of one suit are worth more than 21, so you may "
+                "call a restart (the round is void and your hand becomes the open hand) or "
+                "let the showdown stand.")
     if seat != you:
         final = " (last turn after the knock)" if obs.knocker is not None else ""
         return f"{obs.players[seat]} to move{final}."

@@ -1,0 +1,130 @@
+"""The Switch restart (RULES.md 4, switch, option ``restart``; seed 000, our reading).
+
+At the showdown, before anyone loses, a player holding three cards of one suit worth more
+than 21 may call a restart. The players who may are asked in turn from the dealer's left
+(phase ``restart``, moves ``restart`` and ``no restart``); the first to call it decides. The
+round is then void (``RoundResult.ended_by`` is ``void`` and ``restart_by`` names the caller),
+and ``next_round`` has the same dealer deal again with that hand face up as the open hand;
+the dealer then gets one hand, not two. Nobody calling it lets the showdown stand.
+
+The showdown has begun when the question is asked, so every hand is shown then
+(``Game.hands_shown``). A blitz or fire ends the round without a showdown (no restart), and
+so does a round made void by the turn cap.
+
+>>> from thirtyone.core.cards import parse_hand
+>>> from thirtyone.core.rules import get_variant
+>>> r = get_variant("switch").rules
+>>> restart_eligible(parse_hand("AH KH 2H"), r), restart_eligible(parse_hand("KH 9H 2H"), r)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..core.actions import Action, NoRestart, Restart
+from ..core.cards import RANK_POINTS, Card, cards_display
+from ..core.events import Event
+from ..core.rules import Rules
+from ..core.text import sentence
+from .hands import hand_key, hand_score
+from .settle import lives_lost
+
+RESTART_OVER = 21     # a restart hand is worth more than this, in one suit
+
+
+def restart_eligible(hand: Sequence[Card], rules: Rules) -> bool:
+    """Three cards of one suit worth more than 21, under rules that have the restart."""
+    if not (rules.restart and rules.family == "switch") or len(hand) != 3:
+        return False
+    a, b, c = hand
+    return (a.suit == b.suit == c.suit
+            and RANK_POINTS[a.rank] + RANK_POINTS[b.rank] + RANK_POINTS[c.rank] > RESTART_OVER)
+
+
+def loses_at_showdown(hands: Sequence[Sequence[Card] | None], seat: int, knocker: int | None,
+                      rules: Rules) -> bool:
+    """Whether ``seat`` comes off badly if this showdown stands: loses a life (lives), scores
+    low (running total) or does not win the pot (chips). ``hands`` holds every hand shown
+    (None or empty for a player who is out)."""
+    seats = [s for s, h in enumerate(hands) if h]
+    keys = {s: hand_key(hands[s], rules) for s in seats}   # type: ignore[arg-type]
+    if rules.scoring == "chips":
+        return keys[seat] < max(keys.values())
+    if rules.scoring == "points":
+        return len(seats) > 1 and all(keys[t] > keys[seat] for t in seats if t != seat)
+    order = sorted(set(keys.values()))
+    n = len(hands)
+    values = np.array([[order.index(keys[s]) if s in keys else 0 for s in range(n)]])
+    active = np.array([[s in keys for s in range(n)]])
+    lost = lives_lost(values, np.array([-1 if knocker is None else knocker]), rules, active)
+    return bool(lost[0, seat] > 0)
+
+
+class Restarts:
+    """A part of ``Game`` (``game.table``): the restart question at a Switch showdown."""
+
+    @property
+    def hands_shown(self) -> bool:
+        """Whether every hand is face up: the round is over, or its showdown has begun."""
+        return self.phase in ("over", "restart")
+
+    def _offer_restart(self, ended_by: str, events: list[Event]) -> bool:
+        """At a showdown: ask the players who may call a restart, if any. True if asked."""
+        if (ended_by not in ("knock", "stock") or not self.rules.restart
+                or self.rules.family != "switch" or self.restart_offered):
+            return False
+        self.restart_offered = True
+        askers = [s for s in self.seats_from(self.dealer)
+                  if restart_eligible(self.hands[s], self.rules)]
+        if not askers:
+            return False
+        self.phase = "restart"
+        self.pending_end = ended_by
+        self.restart_askers = askers
+        self.to_move = askers[0]
+        self._legal = None
+        shown = "; ".join(f"{self.name(s)} {cards_display(self.hands[s])} = "
+                          f"{hand_score(self.hands[s], self.rules).value_text}"
+                          for s in self.active)
+        events.append(Event("showdown", sentence(f"Showdown: {shown}")))
+        self.showdown_announced = True
+        who = self._names(askers)
+        many = len(askers) > 1
+        events.append(Event("restart_offer", f"{who} {'hold' if many else 'holds'} three cards "
+                            f"of one suit worth more than {RESTART_OVER}, so "
+                            f"{'each' if many else who} may call a restart before anyone "
+                            "loses" + (" (asked in turn from the dealer's left; the first to "
+                                       "call it decides)." if many else "."), askers[0]))
+        return True
+
+    def _restart_answer(self, seat: int, a: Action, events: list[Event]) -> None:
+        who = self.name(seat)
+        if isinstance(a, Restart):
+            self.restart_hand = list(self.hands[seat])
+            self.restart_by = seat
+            events.append(Event("restart", f"{who} calls a restart with "
+                                f"{cards_display(self.hands[seat])}: the round is void, and "
+                                f"{self.name(self.dealer)} deals again with that hand face up "
+                                "as the open hand.", seat))
+            self._end_round("void", events)
+            return
+        assert isinstance(a, NoRestart)
+        events.append(Event("no_restart", f"{who} does not call a restart.", seat))
+        self.restart_askers.remove(seat)
+        if self.restart_askers:
+            self.to_move = self.restart_askers[0]
+            return
+        self._end_round(self.pending_end or "knock", events)
+
+    def _restart_reason(self, a: Action) -> str | None:
+        """Why ``a`` is not a move now, where the restart explains it (else None)."""
+        if self.phase == "restart":
+            return (f"{self.name(self.to_move)} first says whether to call a restart: "
+                    "'restart' or 'no restart'.")
+        if isinstance(a, (Restart, NoRestart)):
+            return ("A restart is called only at the showdown, by a player holding three "
+                    f"cards of one suit worth more than {RESTART_OVER}, where the rules have it.")
+        return None
