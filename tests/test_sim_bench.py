@@ -25,7 +25,7 @@ def test_the_benchmark_runs_every_other_benchmark_of_the_project():
     # imported directly (no optional lookups): a broken benchmark module fails at import
     titles = [title for title, fn in bench.OTHERS if callable(fn)]
     assert titles == ["Exact dealt-hand distribution", "Odds", "Bot strength (full games)",
-                      "Knock curve per seat"]
+                      "Knock curve per seat", "Streamed simulations (first estimate, all rounds)"]
 
 
 def test_the_knock_seat_benchmark_prints_every_opponent_model(capsys):
