@@ -23,17 +23,17 @@ SIM_TITLE = """() => {
 
 
 def turns_slider(page):
-    return page.locator(".st-key-odds_sim_turns").get_by_role("slider")
+    return page.locator(".st-key-odds_sim_turn").get_by_role("slider")
 
 
 def first_curve_ms(page, turns: int) -> float:
-    """Press the 'Turns each' slider one step to the right and time, in the page, until the
-    plot shows a curve for ``turns`` turns (any number of rounds)."""
+    """Press the 'Your knock turn' slider one step to the right and time, in the page, until
+    the plot shows a curve for a knock on turn ``turns`` (any number of rounds)."""
     slider = turns_slider(page)
     slider.focus()
     page.evaluate("() => { window.t31t0 = performance.now(); }")
     slider.press("ArrowRight")
-    want = f"after {turns} turns each"
+    want = f"knock on turn {turns}"
     page.wait_for_function(f"() => ({SIM_TITLE})().includes({want!r})", timeout=30_000)
     return page.evaluate("() => performance.now() - window.t31t0")
 
@@ -46,12 +46,12 @@ def test_moving_a_control_shows_the_first_curve_within_a_second_then_it_sharpens
         open_app(page, app_url, "odds_lab?section=knocking")
         page.wait_for_function(f"() => ({SIM_TITLE})().includes('(10,000 rounds)')",
                                timeout=60_000)
-        assert turns_slider(page).input_value() == "2"
+        assert turns_slider(page).input_value() == "1"
         times = []
         SHOTS.mkdir(parents=True, exist_ok=True)
-        for turns in (3, 4):   # settings nobody has run: each is simulated from the start
+        for turns in (2, 3):   # settings nobody has run: each is simulated from the start
             times.append(first_curve_ms(page, turns))
-            if turns == 3:   # the first estimate, its band still wide (if not yet sharpened)
+            if turns == 2:   # the first estimate, its band still wide (if not yet sharpened)
                 page.screenshot(path=str(SHOTS / f"knocking-first-{width}x{height}.png"))
             page.wait_for_function(f"() => ({SIM_TITLE})().includes('(10,000 rounds)')",
                                    timeout=30_000)

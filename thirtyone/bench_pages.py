@@ -352,8 +352,11 @@ def odds_first_estimate(changes: int = 6) -> dict[str, float]:
     DeltaGenerator.plotly_chart = recording
     try:
         for i in range(changes):
-            at.slider(key="odds_sim_turns").set_value(i % 7)
-            at.selectbox(key="odds_sim_players").set_value(2 + (i // 7 + i) % 2)
+            # settings not run before: each one is simulated from its first batch
+            at.selectbox(key="odds_sim_players").set_value(2 + (i // 4) % 2)
+            at.selectbox(key="odds_sim_seat").set_value((i // 8) % 2)
+            at.selectbox(key="odds_sim_opponent").set_value(
+                ("random", "weak", "basic", "standard")[i % 4])
             drawn.clear()
             t0 = time.perf_counter()
             at.run()
