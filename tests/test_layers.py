@@ -31,12 +31,12 @@ LAYERS = {
     "sim": 5,
     "expert": 6,
     "bots": 7,
-    "bench": 8, "teach": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
+    "bench": 8, "teach": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8, "bench_reference": 8,
     "cli": 9, "__main__": 9, "store": 9,
     "ui": 10,
 }
 GROUP = {"": "core", "bench_odds": "bench", "bench_bots": "bench", "bench_load": "bench",
-         "bench_pages": "bench", "__main__": "cli"}
+         "bench_pages": "bench", "bench_reference": "bench", "__main__": "cli"}
 OUTSIDE = 11  # app.py, pages/, tools/ and tests/ sit above everything
 
 
