@@ -58,6 +58,16 @@ def test_the_kernel_makes_the_numpy_paths_moves_on_the_same_deals(case):
 
 
 @needs_numba
+def test_a_batch_split_into_parts_on_threads_plays_every_deal_as_numpy_does():
+    rules = get_variant("scat").rules
+    decks = _decks(rules, 2 * kernel.PART + 123, seed=3)
+    a = simulate_decks(rules, 4, decks, np.arange(len(decks)) % 4, engine="numpy")
+    b = simulate_decks(rules, 4, decks, np.arange(len(decks)) % 4, engine="numba")
+    for field in ("ended_by", "turns", "knocker", "values", "lives_lost"):
+        np.testing.assert_array_equal(getattr(a, field), getattr(b, field), err_msg=field)
+
+
+@needs_numba
 @pytest.mark.parametrize("bots", ["basic", "standard"])
 def test_the_kernels_own_shuffle_gives_the_numpy_paths_statistics(bots):
     rules = get_variant("scat").rules
@@ -77,8 +87,8 @@ def test_the_kernels_own_shuffle_gives_the_numpy_paths_statistics(bots):
 @needs_numba
 def test_the_same_seed_gives_the_same_rounds_again():
     rules = get_variant("scat").rules
-    a = simulate_rounds(rules, 4, 5_000, seed=9, engine="numba")
-    b = simulate_rounds(rules, 4, 5_000, seed=9, engine="numba")
+    a = simulate_rounds(rules, 4, 3 * kernel.PART, seed=9, engine="numba")
+    b = simulate_rounds(rules, 4, 3 * kernel.PART, seed=9, engine="numba")
     np.testing.assert_array_equal(a.turns, b.turns)
     np.testing.assert_array_equal(a.lives_lost, b.lives_lost)
 
