@@ -92,3 +92,18 @@ def test_a_dealt_round_has_three_cards_each_and_a_card_up():
     assert [len(h) for h in hands] == [3, 3, 3, 3] and len(pile) == 1
     cards = sorted(sum(hands, []) + pile + stock)
     assert cards == list(range(52))
+
+
+def test_the_benchmark_times_the_simulator_against_the_plain_loops(capsys):
+    rows = ref.bench_plain(quick=True, slices=2, scale=0.1)
+    assert {r["bots"] for r in rows} == {"basic", "standard"}
+    for r in rows:
+        assert r["plain_rounds_per_second"] > 0 and r["fast_rounds_per_second"] > 0
+        ratio = r["fast_rounds_per_second"] / r["plain_rounds_per_second"]
+        assert r["ratio"] == pytest.approx(ratio, rel=0.01)
+    # the engine the simulator plays by default carries the targets of issue 16
+    shipped = {r["bots"]: r for r in rows if r["target_ratio"] is not None}
+    assert shipped["basic"]["target_ratio"] == 100 and shipped["standard"]["target_ratio"] == 50
+    ref.print_plain(rows)
+    out = capsys.readouterr().out
+    assert "basic" in out and "standard" in out and ">= 100x" in out

@@ -288,18 +288,21 @@ def _time_sim(bots: str, rounds: int, rng: np.random.Generator, first: int, engi
     return time.perf_counter() - t0
 
 
-def bench_plain(quick: bool = False, slices: int = 4) -> list[dict[str, Any]]:
+def bench_plain(quick: bool = False, slices: int = 4, scale: float = 1.0
+                ) -> list[dict[str, Any]]:
     """Rounds per second of the plain loop and of the batched simulator (each engine it has
     here), 4-player Scat, timed in alternating slices in this one process. The plain
-    standard loop first plays some untimed rounds: its look-ahead tables fill as it goes."""
+    standard loop first plays some untimed rounds: its look-ahead tables fill as it goes.
+    ``scale`` shrinks every count (a test's tiny run)."""
     rules = get_variant("scat").rules
     engines = ["numpy"] + ["numba"] * (pick_engine("auto", rules, ["basic"] * PLAYERS)
                                        == "numba")
     rows = []
     for bots, target in PLAIN_TARGETS:
-        plain_n = (400 if bots == "basic" else 100) * (1 if quick else 5)
-        fast_n = 40_000 if quick else 200_000
-        play_rounds(bots, 300 if quick else 2_000, seed=99)      # warm the plain loop
+        plain_n = max(slices, int((400 if bots == "basic" else 100) * (1 if quick else 5)
+                                  * scale))
+        fast_n = max(slices, int((40_000 if quick else 200_000) * scale))
+        play_rounds(bots, int((300 if quick else 2_000) * scale), seed=99)   # warm the loop
         for e in engines:
             simulate_rounds(rules, PLAYERS, 2_000, bots=bots, engine=e)   # compile / tables
         p_sec, f_sec = 0.0, dict.fromkeys(engines, 0.0)
