@@ -250,14 +250,16 @@ class RoundBatch:
             self.finish(np.flatnonzero(blitz), BLITZ)
         self.active = np.flatnonzero(self.ended < 0)
 
-    def finish(self, rows: np.ndarray, how: int) -> None:
-        """End these rounds: record values and who loses what."""
+    def finish(self, rows: np.ndarray, how: int, strength: np.ndarray | None = None,
+               value2: np.ndarray | None = None) -> None:
+        """End these rounds: record values and who loses what (``strength``, ``value2``
+        (B, n): every seat's final hand already looked up, as the kernel keeps them)."""
         if not len(rows):
             return
         n = self.n
         self.ended[rows] = how
-        v2 = self.value2(self.hands[rows])                          # (R, n)
-        st = self.strength(self.hands[rows])
+        v2 = self.value2(self.hands[rows]) if value2 is None else value2[rows]     # (R, n)
+        st = self.strength(self.hands[rows]) if strength is None else strength[rows]
         self.values[rows] = v2
         lost = np.zeros((len(rows), n), dtype=np.int8)
         scoring = self.rules.scoring

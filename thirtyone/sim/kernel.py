@@ -119,14 +119,13 @@ def _rep(h, j, x):  # pragma: no cover
 
 
 @njit(cache=True, error_model="numpy")
-def _basic(h, top, drawn, may_knock, has_stock, S, V, thr2, PTS):  # pragma: no cover
-    """``policies.basic.basic_draw_moves`` for one position. The sort keys (value, then the
-    fewest points, then the later card) end in the position j in their lowest two bits, so
-    the best position is the largest key & 3 (max instead of branches: faster)."""
+def _basic(h, top, drawn, may_knock, has_stock, S, cur, v2, thr2, PTS):  # pragma: no cover
+    """``policies.basic.basic_draw_moves`` for one position (``cur``, ``v2``: the hand's
+    strength and value2). The sort keys (value, then the fewest points, then the later card)
+    end in the position j in their lowest two bits, so the best position is the largest
+    key & 3 (max instead of branches: faster)."""
     h0, h1, h2 = h[0], h[1], h[2]
-    f = _flat(h0, h1, h2)
-    cur = S[f]
-    if may_knock and V[f] >= thr2:
+    if may_knock and v2 >= thr2:
         return 2, 0
     t0, t1, t2 = S[_flat(top, h1, h2)], S[_flat(h0, top, h2)], S[_flat(h0, h1, top)]
     if max(t0, max(t1, t2)) > cur:
@@ -253,7 +252,7 @@ def _move(hands, b, m, h, act, pos, top, drawn, pile, pcount, known, seen):  # p
 def play_draw(b0, b1, deck, dealer, n, levels, S, V, KV, IMP, AHEAD, DRAW_AHEAD, AFTER, PTS,
               SUITS, pack, pack_bits, thr2, knock_after, fire2, blitz_on, blitz_after_knock,
               stock_how, max_turns, params, seed, hands, ended, turns, knocker,
-              knock_turn):  # pragma: no cover
+              knock_turn, strength, value2):  # pragma: no cover
     """Play rounds ``b0`` to ``b1 - 1`` of ``deck`` from the deal to their end; fills
     ``hands`` (B, n, 3), ``ended`` (FIRE/BLITZ/KNOCK/STOCK/VOID), ``turns``, ``knocker``,
     ``knock_turn``. ``seed`` >= 0: ``deck`` (1, K) is the pack, shuffled afresh for each round
@@ -266,11 +265,16 @@ def play_draw(b0, b1, deck, dealer, n, levels, S, V, KV, IMP, AHEAD, DRAW_AHEAD,
     known = np.zeros(n, dtype=np.uint64)
     own = np.zeros(n, dtype=np.int64)
     h = np.empty(3, dtype=np.int32)
+    hs = np.zeros(n, dtype=np.int64)     # each seat's hand: strength and value2, kept
+    hv = np.zeros(n, dtype=np.int64)
     for b in range(b0, b1):
         if not lazy:
             row[:] = deck[b]
         done = _shuffled_to(row, 3 * n, 0, state) if lazy else K
         how = _deal(row, hands, b, dealer[b], n, V, fire2, blitz_on)
+        for s in range(n):
+            f = _flat(hands[b, s, 0], hands[b, s, 1], hands[b, s, 2])
+            hs[s], hv[s] = S[f], V[f]
         pile[0], pcount, ptr = row[3 * n], 1, 3 * n + 1
         seen = np.uint64(1) << np.uint64(pile[0])
         known[:] = 0
@@ -284,8 +288,8 @@ def play_draw(b0, b1, deck, dealer, n, levels, S, V, KV, IMP, AHEAD, DRAW_AHEAD,
                 done = _shuffled_to(row, ptr, done, state)
             drawn = row[min(ptr, K - 1)]
             if levels[m] == 1:
-                act, pos = _basic(h, top, drawn, kn < 0 and t >= knock_after, ptr < K, S, V,
-                                  thr2, PTS)
+                act, pos = _basic(h, top, drawn, kn < 0 and t >= knock_after, ptr < K, S,
+                                  hs[m], hv[m], thr2, PTS)
             else:
                 act, pos = _standard(h, top, drawn, kn < 0 and t >= knock_after, ptr < K,
                                      own[m], seen, known[m + 1 if m + 1 < n else 0], kn >= 0,
@@ -297,7 +301,9 @@ def play_draw(b0, b1, deck, dealer, n, levels, S, V, KV, IMP, AHEAD, DRAW_AHEAD,
                 pcount, seen = _move(hands, b, m, h, act, pos, top, drawn, pile, pcount, known,
                                      seen)
                 ptr += act == 0
-                new_v2 = V[_flat(hands[b, m, 0], hands[b, m, 1], hands[b, m, 2])]
+                f = _flat(hands[b, m, 0], hands[b, m, 1], hands[b, m, 2])
+                hs[m], hv[m] = S[f], V[f]
+                new_v2 = hv[m]
             was_final = kn >= 0
             t += 1
             own[m] += 1
@@ -317,6 +323,8 @@ def play_draw(b0, b1, deck, dealer, n, levels, S, V, KV, IMP, AHEAD, DRAW_AHEAD,
                 how = VOID
             m = m + 1 if m + 1 < n else 0
         ended[b], turns[b], knocker[b], knock_turn[b] = how, t, kn, kt
+        for s in range(n):
+            strength[b, s], value2[b, s] = hs[s], hv[s]
     return 0
 
 
@@ -398,7 +406,9 @@ def play(batch, max_turns: int, seed: int = -1) -> None:
             (np.arange(52) // 13).astype(np.int64), pack, pack_bits, batch.thr2,
             batch.knock_after, batch.fire2, batch.blitz_on, rules.blitz_after_knock, stock_how,
             max_turns, params)
-    outs = (batch.hands, ended, batch.turns, batch.knocker, batch.knock_turn)
+    strength = np.empty((B, batch.n), dtype=np.int64)
+    value2 = np.empty((B, batch.n), dtype=np.int64)
+    outs = (batch.hands, ended, batch.turns, batch.knocker, batch.knock_turn, strength, value2)
 
     def part(i: int) -> None:
         play_draw(i * PART, min(B, (i + 1) * PART), *args, int(seeds[i]), *outs)
@@ -409,5 +419,5 @@ def play(batch, max_turns: int, seed: int = -1) -> None:
     else:
         list(_pool().map(part, range(parts)))
     for how in (FIRE, BLITZ, KNOCK, STOCK, VOID):
-        batch.finish(np.flatnonzero(ended == how), how)
+        batch.finish(np.flatnonzero(ended == how), how, strength, value2)
     batch.active = np.zeros(0, dtype=np.int64)
