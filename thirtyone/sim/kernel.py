@@ -231,13 +231,10 @@ def _move(hands, b, m, h, act, pos, top, drawn, pile, pcount, known, seen):  # p
     card); returns the pile's new count and the cards seen on it."""
     new = top if act == 1 else drawn
     out = new
-    if pos < 3:
+    if pos < 3:   # the two cards kept stay in their order, the new card goes last
         out = h[pos]
-        k = 0
-        for j in range(3):
-            if j != pos:
-                hands[b, m, k] = h[j]
-                k += 1
+        hands[b, m, 0] = h[1] if pos == 0 else h[0]
+        hands[b, m, 1] = h[1] if pos == 2 else h[2]
         hands[b, m, 2] = new
     if act == 1:
         pcount -= 1
@@ -277,8 +274,8 @@ def play_draw(b0, b1, deck, dealer, n, levels, S, V, KV, IMP, AHEAD, DRAW_AHEAD,
             hs[s], hv[s] = S[f], V[f]
         pile[0], pcount, ptr = row[3 * n], 1, 3 * n + 1
         seen = np.uint64(1) << np.uint64(pile[0])
-        known[:] = 0
-        own[:] = 0
+        for s in range(n):
+            known[s], own[s] = 0, 0
         m = dealer[b] + 1 if dealer[b] + 1 < n else 0
         kn, kt, final_left, t = -1, -1, 0, 0
         while how < 0:
