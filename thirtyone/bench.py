@@ -4,6 +4,8 @@
    round at a time) in rounds per second, for 4-player ``scat`` and ``schwimmen`` with
    ``basic`` bots. The two are timed in alternating slices, so a busy machine slows both
    alike and the ratio stays fair.
+   Then the same against a plain one-round-at-a-time Python loop of the basic and of the
+   standard bot (``bench_reference``), which is the issue 16 yardstick (targets 100x, 50x).
 2. The exact dealt-hand distribution, every exact odds function (``bench_odds``), the
    bots' strength in whole games (``bench_bots``) and the streamed simulations of the Odds
    lab and the Variants page (``bench_stream``: first estimate and all rounds, with targets).
@@ -32,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from . import bench_pages, bench_stream, lookup
+from . import bench_pages, bench_reference, bench_stream, lookup
 from .bench_bots import bench_strength
 from .bench_load import KEYS, LoadError, print_load, run_load
 from .bench_odds import bench_odds
@@ -129,10 +131,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.pages:
         return bench_pages.main(["--quick"] * args.quick + ["--json"] * args.json)
     rows = bench_sim(*((400, 40_000) if args.quick else (2_000, 200_000)))
+    plain = bench_reference.bench_plain(args.quick)   # issue 16: against a plain loop
     if args.json:
-        print(json.dumps(rows, indent=2))
+        print(json.dumps(rows + plain, indent=2))
     else:
         print_sim(rows)
+        bench_reference.print_plain(plain)
     if args.only_sim:
         return 0
     for title, fn in OTHERS:

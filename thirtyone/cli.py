@@ -132,7 +132,8 @@ def simulate_command(args: Any) -> dict:
     if engine == "table":
         stats = simulate_table(rules, n, args.rounds, args.seed, args.bots, args.knock_at)
     else:
-        stats = simulate(rules, n, args.rounds, args.seed, args.bots, args.knock_at)
+        stats = simulate(rules, n, args.rounds, args.seed, args.bots, args.knock_at,
+                         engine="auto" if engine == "compiled" else "numpy")
     return stats.to_dict()
 
 
@@ -208,8 +209,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bots", default="basic", help="bot level(s), comma-separated per seat")
     s.add_argument("--knock-at", type=finite_number, default=25.0, dest="knock_at")
-    s.add_argument("--engine", choices=["fast", "table"], default="fast",
-                   help="fast batched simulator (default) or the table engine")
+    s.add_argument("--engine", choices=["fast", "compiled", "table"], default="fast",
+                   help="fast batched simulator (default); the same compiled by numba where "
+                        "installed (pip install '.[fast]'), numpy elsewhere; or the table engine")
     s.set_defaults(func=cmd_simulate)
 
     s = sub.add_parser("replay", parents=[common], help="replay a game record (JSON)")

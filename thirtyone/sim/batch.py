@@ -51,10 +51,16 @@ from ..game.settle import (
 from ..lookup import CARD_BIT, card_bits, flat, hand_lookup
 from ..policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
 from ..policies.standard import STANDARD, standard_draw_moves, standard_swap_moves
+from . import kernel
 from .stats import BLITZ, FIRE, KNOCK, STOCK, VOID, RoundResults, SimStats
 
 FAMILIES = ("draw", "swap")
 BOT_LEVELS = ("random", "basic", "standard")
+# "numpy": the reference path, and the default (the same seed always deals the same rounds,
+# and no first call waits 20-60 s for numba to compile); "numba": the compiled kernel
+# (``sim.kernel``, an error where it cannot play); "auto": the kernel where numba is installed
+# and it plays these rules and bots, else numpy
+ENGINES = ("auto", "numpy", "numba")
 # A round that goes on this long (e.g. bots that never knock with a reshuffled stock) is void.
 MAX_TURNS = 400
 DEFAULT_BATCH = 20_000
@@ -112,7 +118,10 @@ class RoundBatch:
 
     def __init__(self, rules: Rules, n: int, levels: tuple[str, ...], knock_at: float,
                  rng: np.random.Generator, size: int, first_round: int,
-                 decks: np.ndarray | None = None, dealers: np.ndarray | None = None) -> None:
+                 decks: np.ndarray | None = None, dealers: np.ndarray | None = None,
+                 lite: bool = False) -> None:
+        """``lite``: for the compiled kernel only (``run("numba")``); without ``decks`` the
+        kernel shuffles each pack as it deals (seeded from ``rng``)."""
         self.rules, self.n, self.rng = rules, n, rng
         self.levels = np.array([BOT_LEVELS.index(b) for b in levels])
         self.single_level = int(self.levels[0]) if len(set(levels)) == 1 else -1
@@ -127,7 +136,9 @@ class RoundBatch:
         pack = np.array([c.index for c in make_pack(rules.pack)], dtype=np.int32)
         self.K = len(pack)
         B = size
-        if decks is None:
+        if decks is None and lite:
+            self.deck = pack[None, :]   # the kernel shuffles a copy for each round
+        elif decks is None:
             self.deck = np.ascontiguousarray(
                 rng.permuted(np.broadcast_to(pack, (B, self.K)), axis=1), dtype=np.int32)
         else:
@@ -136,8 +147,23 @@ class RoundBatch:
             self.dealer = (np.arange(first_round, first_round + B) % n).astype(np.int32)
         else:
             self.dealer = np.array(dealers, dtype=np.int32).reshape(B) % n
-        seats = (self.dealer[:, None] + 1 + np.arange(n)) % n       # (B, n): i-th dealt seat
         self.hands = np.empty((B, n, 3), dtype=np.int32)
+        self.mover = ((self.dealer + 1) % n).astype(np.int32)
+        self.knocker = np.full(B, -1, dtype=np.int32)
+        self.knock_turn = np.full(B, -1, dtype=np.int32)
+        self.turns = np.zeros(B, dtype=np.int32)
+        self.ended = np.full(B, -1, dtype=np.int8)
+        self.lives_lost = np.zeros((B, n), dtype=np.int8)
+        self.values = np.zeros((B, n), dtype=np.float64)
+        self.active = np.arange(B)
+        self.lazy_seed = int(rng.integers(2 ** 62)) if lite and decks is None else -1
+        if not lite:   # the compiled kernel deals and keeps the rest of a round's state itself
+            self.start_state(B)
+
+    def start_state(self, B: int) -> None:
+        """Deal, and the state the numpy steps keep: stock pointer, pile or middle, memory."""
+        n, rules = self.n, self.rules
+        seats = (self.dealer[:, None] + 1 + np.arange(n)) % n       # (B, n): i-th dealt seat
         rows = np.arange(B)[:, None]
         for k in range(3):
             self.hands[rows, seats, k] = self.deck[:, k * n:(k + 1) * n]
@@ -161,15 +187,7 @@ class RoundBatch:
             self.passes = np.zeros(B, dtype=np.int32)
             self.retired = np.zeros((B, self.K), dtype=np.int32)
             self.rcount = np.zeros(B, dtype=np.int32)
-        self.mover = ((self.dealer + 1) % n).astype(np.int32)
-        self.knocker = np.full(B, -1, dtype=np.int32)
-        self.knock_turn = np.full(B, -1, dtype=np.int32)
         self.final_left = np.zeros(B, dtype=np.int32)
-        self.turns = np.zeros(B, dtype=np.int32)
-        self.ended = np.full(B, -1, dtype=np.int8)
-        self.lives_lost = np.zeros((B, n), dtype=np.int8)
-        self.values = np.zeros((B, n), dtype=np.float64)
-        self.active = np.arange(B)
         # flat views of the same memory: one index array instead of two is faster in numpy
         self.hands_flat = self.hands.reshape(-1, 3)
         self.deck_flat = self.deck.reshape(-1)
@@ -209,11 +227,16 @@ class RoundBatch:
         return self.V[flat(h[..., 0], h[..., 1], h[..., 2])]
 
     # --- running ---
-    def run(self) -> RoundResults:
-        self.check_deal()
-        step = self.step_draw if self.rules.family == "draw" else self.step_swap
-        while len(self.active):
-            step()
+    def run(self, engine: str = "numpy") -> RoundResults:
+        """Play every round to its end, with numpy (one step per turn over all rounds) or,
+        for a fresh batch, with ``engine="numba"`` the compiled kernel (``sim.kernel``)."""
+        if engine == "numba":
+            kernel.play(self, MAX_TURNS, self.lazy_seed)
+        else:
+            self.check_deal()
+            step = self.step_draw if self.rules.family == "draw" else self.step_swap
+            while len(self.active):
+                step()
         v = self.values if self.rules.hand_value == "brag" else self.values / 2
         return RoundResults(self.ended.copy(), self.turns.copy(), self.knocker.copy(),
                             self.knock_turn.copy(), v, self.lives_lost.copy(), self.dealer)
@@ -229,14 +252,16 @@ class RoundBatch:
             self.finish(np.flatnonzero(blitz), BLITZ)
         self.active = np.flatnonzero(self.ended < 0)
 
-    def finish(self, rows: np.ndarray, how: int) -> None:
-        """End these rounds: record values and who loses what."""
+    def finish(self, rows: np.ndarray, how: int, strength: np.ndarray | None = None,
+               value2: np.ndarray | None = None) -> None:
+        """End these rounds: record values and who loses what (``strength``, ``value2``
+        (B, n): every seat's final hand already looked up, as the kernel keeps them)."""
         if not len(rows):
             return
         n = self.n
         self.ended[rows] = how
-        v2 = self.value2(self.hands[rows])                          # (R, n)
-        st = self.strength(self.hands[rows])
+        v2 = self.value2(self.hands[rows]) if value2 is None else value2[rows]     # (R, n)
+        st = self.strength(self.hands[rows]) if strength is None else strength[rows]
         self.values[rows] = v2
         lost = np.zeros((len(rows), n), dtype=np.int8)
         scoring = self.rules.scoring
@@ -515,28 +540,45 @@ def _uniform_choice(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
 
 # --- public API -------------------------------------------------------------------------
 
+def pick_engine(engine: str, rules: Rules, levels: Sequence[str]) -> str:
+    """The engine that plays: ``numpy`` or ``numba`` (see ``ENGINES``)."""
+    if engine not in ENGINES:
+        raise SimulationError(f"The engine is one of {', '.join(ENGINES)}, not '{engine}'.")
+    ok = kernel.supports(rules, np.array([BOT_LEVELS.index(b) for b in levels]))
+    if engine == "numba" and not ok:
+        raise SimulationError("The compiled kernel plays the draw family with basic and "
+                              "standard bots where numba is installed; use the numpy engine.")
+    return "numba" if engine == "numba" or (engine == "auto" and ok) else "numpy"
+
+
 def simulate_rounds(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
                     bots: str | Sequence[str] = "basic", knock_at: float = 25.0,
-                    first_round: int = 0, rng: np.random.Generator | None = None
-                    ) -> RoundResults:
+                    first_round: int = 0, rng: np.random.Generator | None = None,
+                    engine: str = "numpy") -> RoundResults:
     """Play ``rounds`` independent rounds at once and return one row of results per round.
 
-    The dealer of round r is seat ``(first_round + r) % n_players``.
+    The dealer of round r is seat ``(first_round + r) % n_players``. ``engine`` (``ENGINES``)
+    picks numpy or the compiled kernel; the kernel also shuffles the decks itself (seeded
+    from ``rng``), so the two engines deal different rounds from the same seed.
     """
     check_supported(rules, n_players)
     levels = parse_bots(bots, n_players)
     rng = rng if rng is not None else np.random.default_rng(seed)
-    return RoundBatch(rules, n_players, levels, knock_at, rng, rounds, first_round).run()
+    how = pick_engine(engine, rules, levels)
+    return RoundBatch(rules, n_players, levels, knock_at, rng, rounds, first_round,
+                      lite=how == "numba").run(how)
 
 
 def simulate_decks(rules: Rules, n_players: int, decks: Sequence[Sequence[Any]],
                    dealers: Sequence[int] | int = 0, bots: str | Sequence[str] = "basic",
-                   knock_at: float = 25.0, seed: int | None = 0) -> RoundResults:
+                   knock_at: float = 25.0, seed: int | None = 0, engine: str = "numpy"
+                   ) -> RoundResults:
     """Play rounds from given deck orders (each a whole pack, top card first, as cards or
     card indices), e.g. the same deals the table engine played. ``seed`` drives only the
-    random bot and reshuffles."""
+    random bot and reshuffles; ``engine`` as in ``simulate_rounds``."""
     check_supported(rules, n_players)
     levels = parse_bots(bots, n_players)
+    how = pick_engine(engine, rules, levels)
     rows = [[c if isinstance(c, (int, np.integer)) else c.index for c in d] for d in decks]
     pack = sorted(c.index for c in make_pack(rules.pack))
     for d in rows:
@@ -544,13 +586,13 @@ def simulate_decks(rules: Rules, n_players: int, decks: Sequence[Sequence[Any]],
             raise SimulationError(f"Each deck must hold the {len(pack)}-card pack once.")
     dealers = np.broadcast_to(np.asarray(dealers), (len(rows),))
     return RoundBatch(rules, n_players, levels, knock_at, np.random.default_rng(seed), len(rows),
-                  0, np.array(rows), dealers).run()
+                      0, np.array(rows), dealers, lite=how == "numba").run(how)
 
 
 def iter_simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
                   bots: str | Sequence[str] = "basic", knock_at: float = 25.0,
-                  batch: int = DEFAULT_BATCH, keep_rounds: bool = False
-                  ) -> Iterator[SimStats]:
+                  batch: int = DEFAULT_BATCH, keep_rounds: bool = False,
+                  engine: str = "numpy") -> Iterator[SimStats]:
     """Simulate in batches, yielding the cumulative statistics after each batch (for a
     progress bar and a plot that sharpens); each is a snapshot of its own. With ``keep_rounds`` the last ``SimStats`` has
     ``extra["rounds"]``, the per-round ``RoundResults`` of everything played."""
@@ -566,7 +608,7 @@ def iter_simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 
     while played < rounds:
         size = min(batch, rounds - played)
         res = simulate_rounds(rules, n_players, size, bots=bots, knock_at=knock_at,
-                              first_round=played, rng=rng)
+                              first_round=played, rng=rng, engine=engine)
         played += size
         stats.add(res)
         stats.seconds = time.perf_counter() - t0
@@ -579,10 +621,11 @@ def iter_simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 
 
 def simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,
              bots: str | Sequence[str] = "basic", knock_at: float = 25.0,
-             batch: int = DEFAULT_BATCH) -> SimStats:
-    """All rounds at once; the final ``SimStats``."""
+             batch: int = DEFAULT_BATCH, engine: str = "numpy") -> SimStats:
+    """All rounds at once; the final ``SimStats``; ``engine`` as in ``simulate_rounds``."""
     stats = SimStats(target=rounds)
-    for partial in iter_simulate(rules, n_players, rounds, seed, bots, knock_at, batch):
+    for partial in iter_simulate(rules, n_players, rounds, seed, bots, knock_at, batch,
+                                 engine=engine):
         stats = partial
     return stats
 
