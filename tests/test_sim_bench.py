@@ -34,3 +34,12 @@ def test_the_knock_seat_benchmark_prints_every_opponent_model(capsys):
     assert [r["opponents"] for r in rows] == ["random", "weak", "basic", "standard"]
     out = capsys.readouterr().out
     assert all(name in out for name in ("random", "weak", "basic", "standard", "heat map"))
+
+
+def test_the_dealt_distribution_benchmark_runs_cold_and_warm(capsys):
+    # the bench prints "failed: ..." rather than stopping; this row once failed that way
+    # when the caches it empties changed shape
+    bench.bench_dealt(True)
+    out = capsys.readouterr().out
+    assert "failed" not in out
+    assert all(key in out for key in ("scat", "eenendertigen", "banking"))

@@ -334,5 +334,13 @@ SUIT_BITS = np.array([np.bitwise_or.reduce(CARD_BIT[13 * s:13 * s + 13]) for s i
 
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
-    for f in (all_hands, value_rules, _hand_table, _hand_strengths, hand_lookup, improve_bits, knock_values2, after_draw, lookahead_tables):
+    for f in (all_hands, value_rules, _hand_table, _hand_strengths, hand_lookup, improve_bits,
+              knock_values2, after_draw, lookahead_tables):
+        f.cache_clear()
+
+
+def clear_value_tables() -> None:
+    """Empty the hand values and strengths only, keeping the list of hands (``all_hands``):
+    a benchmark times the values of a rule set apart from listing the hands."""
+    for f in (value_rules, _hand_table, _hand_strengths):
         f.cache_clear()
