@@ -227,7 +227,7 @@ Each variant plays the **same seed**, so differences come from the rules, not th
 """),
     code("""
 rows = []
-for key, variant in playable.items():
+for variant in playable.values():
     s = simulate(variant.rules, players, rounds, seed=7, bots="basic")
     rows.append({"variant": variant.name, "family": variant.rules.family,
                  "ended by blitz": s.blitz_rate, "ended by knock": s.knock_rate,
