@@ -83,3 +83,20 @@ def test_kernel_is_this_python():
     assert Path(exe).resolve() == Path(sys.executable).resolve()
     import thirtyone
     assert Path(module).resolve() == Path(thirtyone.__file__).resolve()
+
+
+def test_stored_notebooks_are_what_the_builder_writes():
+    """notebooks/ is written by tools/build_notebooks.py: an edit made in one place only (or
+    a notebook saved with its outputs from JupyterLab) shows up here."""
+    _need("nbformat")
+    import importlib.util
+
+    builder = NOTEBOOKS.parent / "tools" / "build_notebooks.py"
+    spec = importlib.util.spec_from_file_location("build_notebooks", builder)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    built = module.build()
+    assert sorted(built) == [p.name for p in PATHS]
+    for name, text in built.items():
+        stored = (NOTEBOOKS / name).read_text(encoding="utf-8")
+        assert stored == text, f"{name} differs: run python tools/build_notebooks.py"

@@ -356,14 +356,24 @@ NOTEBOOKS = {"01_blitz_odds.ipynb": BLITZ, "02_knocking.ipynb": KNOCK,
              "03_variants_compared.ipynb": VARIANTS_NB, "04_bot_tournament.ipynb": TOURNAMENT}
 
 
-def main() -> None:
-    HERE.mkdir(exist_ok=True)
+def build() -> dict[str, str]:
+    """Each notebook's file name and its text, as written to notebooks/."""
+    out = {}
     for name, cells in NOTEBOOKS.items():
+        for i, cell in enumerate(cells):   # stable ids: rewriting gives the same file
+            cell["id"] = f"{name.split('_')[0]}-{i:02d}"
         nb = new_notebook(cells=cells, metadata={
             "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
             "language_info": {"name": "python"}})
         nbformat.validate(nb)
-        nbformat.write(nb, HERE / name)
+        out[name] = nbformat.writes(nb) + "\n"
+    return out
+
+
+def main() -> None:
+    HERE.mkdir(exist_ok=True)
+    for name, text in build().items():
+        (HERE / name).write_text(text, encoding="utf-8")
         print("wrote", HERE / name)
 
 
