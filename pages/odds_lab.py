@@ -6,11 +6,11 @@ import streamlit as st
 
 from thirtyone.core.cards import CardError
 from thirtyone.odds.tables import OddsError
+from thirtyone.plots import odds as op
 from thirtyone.sim.knock import check_simulable
 from thirtyone.sim.seats import max_knock_turn, seat_knock_curve, seat_knock_runner
 from thirtyone.ui import knock_seats as ks
 from thirtyone.ui import odds_lab as lab
-from thirtyone.ui import odds_plots as op
 from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
 from thirtyone.ui.odds_lab import CHART, csv_button, explain
 from thirtyone.ui.stream import streamed

@@ -31,7 +31,7 @@ LAYERS = {
     "sim": 5,
     "expert": 6,
     "bots": 7,
-    "bench": 8, "teach": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
+    "bench": 8, "teach": 8, "plots": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
     "bench_seats": 8, "bench_stream": 8, "bench_reference": 8,
     "cli": 9, "__main__": 9, "store": 9,
     "ui": 10,

@@ -1,5 +1,5 @@
 """The Learn page's live blocks: a ``plot`` drawn by the Odds lab's own functions
-(``ui/odds_lab.py`` caches, ``ui/odds_plots.py`` figures) with its controls as sliders, and a
+(``ui/odds_lab.py`` caches, ``plots/odds.py`` figures) with its controls as sliders, and a
 ``link`` to a teacher scenario in Play or a section of the Odds lab with its settings."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import streamlit as st
 from ..core.rules import Rules, get_variant
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.tables import value_label
+from ..plots import odds as op
 from ..teach.blocks import Link, Plot
 from ..teach.quiz_kinds import simulated_knock
 from . import odds_lab as lab
-from . import odds_plots as op
 from .figures import frozen
 
 CHART = {"displayModeBar": False}

@@ -1,7 +1,7 @@
 """The Odds lab page's engine calls and derived facts: cached tables (the rules travel as
 JSON text so the cache key is plain), the facts the page branches on, the card inputs it
 parses, and the "how it was computed" notes. ``pages/odds_lab.py`` only lays out the
-widgets; the figures and readings come from ``thirtyone.ui.odds_plots``."""
+widgets; the figures and readings come from ``thirtyone.plots.odds``."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from ..odds.knock import knock_risk
 from ..odds.moves import MoveOdds, move_odds
 from ..odds.race import race_withheld
 from ..odds.tables import value_label
-from . import odds_plots as op
+from ..plots import odds as op
 from .figures import frozen
 
 ODDS_OPTIONS = ("pack", "same_rank", "three_of_a_kind", "fire", "tie_break", "knocker_tied",
