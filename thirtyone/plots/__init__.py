@@ -33,9 +33,10 @@ from .figures import (
     special_hands_data,
     target_text,
 )
+from .variants import variants_compared, variants_compared_data
 
 __all__ = ["Snippet", "dealt_values", "dealt_values_data", "figure_code", "hand_moves",
            "knock_curve", "knock_curve_data", "knock_heat", "knock_heat_data", "moves",
            "moves_data", "race", "race_data", "race_expected_turns", "score_code", "seat_knock",
            "seat_knock_data", "seat_knock_figure", "special_hands", "special_hands_data",
-           "target_text"]
+           "target_text", "variants_compared", "variants_compared_data"]

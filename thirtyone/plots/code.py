@@ -14,7 +14,7 @@ from ..core.rules import Rules, get_variant
 
 # figure name -> the thirtyone.plots function drawing it (its twin is name + "_data")
 FIGURES = ("dealt_values", "special_hands", "race", "knock_curve", "seat_knock", "knock_heat",
-           "moves")
+           "moves", "variants_compared")
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def figure_code(figure: str, rules: Rules, variant_key: str, **args) -> Snippet:
         raise ValueError(f"No figure called {figure!r}.")
     head = "rules, " if figure != "variants_compared" else ""
     call = f"({head}{_args(args)})".replace(", )", ")")
-    lines = ["from thirtyone import get_variant",
+    lines = ["from thirtyone import get_variant" if head else "",
              f"from thirtyone.plots import {figure}, {figure}_data", "",
              rules_line(rules, variant_key) if head else "",
              f"df = {figure}_data{call}   # the numbers",
@@ -57,7 +57,8 @@ def figure_code(figure: str, rules: Rules, variant_key: str, **args) -> Snippet:
     cli = None
     if figure == "dealt_values":
         cli = shlex.join(["thirtyone", "odds", *cli_rules(rules, variant_key)])
-    return Snippet("\n".join(line for i, line in enumerate(lines) if line or i == 2), cli)
+    return Snippet("\n".join(line for i, line in enumerate(lines) if line or (i == 2 and head)),
+                   cli)
 
 
 def score_code(cards: str, rules: Rules, variant_key: str) -> Snippet:

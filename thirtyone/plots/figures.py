@@ -19,7 +19,8 @@ import plotly.graph_objects as go
 from ..core.cards import parse_hand
 from ..core.rules import Rules
 from ..odds.moves import MoveOdds, move_odds
-from ..sim.seats import iter_seat_knock, max_knock_turn, seat_knock_curve
+from ..sim.seats import max_knock_turn, seat_knock_curve, seat_knock_runner
+from ..sim.stream import stream
 from . import odds as op
 from . import seats as sp
 
@@ -87,8 +88,11 @@ def seat_knock_data(rules: Rules, players: int = 3, seat: int = 0, turn: int = 1
     survives, per value. Give ``rounds`` and ``seed`` to play them here in one go, or the
     running ``counts`` of a stream (``{"wins": ..., "reached": ...}``) after ``played``
     rounds, as the Odds lab does while it streams."""
-    if counts is None:
-        *_, res = iter_seat_knock(rules, players, seat, turn, opponent, rounds, seed=seed)
+    if counts is None:  # the page's own stream: the same seed and batches, the same deals
+        *_, tally = stream(seat_knock_runner(rules, players, seat, turn, opponent), rounds,
+                           seed=seed)
+        res = seat_knock_curve(rules, tally.counts, tally.rounds, rounds, players, seat, turn,
+                               opponent)
     else:
         res = seat_knock_curve(rules, counts, rounds if played is None else played, rounds,
                                players, seat, turn, opponent)
