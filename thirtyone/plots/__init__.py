@@ -17,6 +17,8 @@ from .figures import (
     dealt_values,
     dealt_values_data,
     hand_moves,
+    knock_after_turns,
+    knock_after_turns_data,
     knock_curve,
     knock_curve_data,
     knock_heat,
@@ -35,7 +37,7 @@ from .figures import (
 )
 from .variants import variants_compared, variants_compared_data
 
-__all__ = ["Snippet", "dealt_values", "dealt_values_data", "figure_code", "hand_moves",
+__all__ = ["Snippet", "dealt_values", "dealt_values_data", "figure_code", "hand_moves", "knock_after_turns", "knock_after_turns_data",
            "knock_curve", "knock_curve_data", "knock_heat", "knock_heat_data", "moves",
            "moves_data", "race", "race_data", "race_expected_turns", "score_code", "seat_knock",
            "seat_knock_data", "seat_knock_figure", "special_hands", "special_hands_data",

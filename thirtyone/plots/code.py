@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..core.rules import Rules, get_variant
 
 # figure name -> the thirtyone.plots function drawing it (its twin is name + "_data")
-FIGURES = ("dealt_values", "special_hands", "race", "knock_curve", "seat_knock", "knock_heat",
+FIGURES = ("dealt_values", "special_hands", "race", "knock_curve", "knock_after_turns", "seat_knock", "knock_heat",
            "moves", "variants_compared")
 
 
@@ -43,8 +43,9 @@ def _args(args: dict) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in args.items())
 
 
-def figure_code(figure: str, rules: Rules, variant_key: str, **args) -> Snippet:
-    """The lines that draw ``figure`` (one of ``FIGURES``) with these rules and controls."""
+def figure_code(figure: str, rules: Rules | None, variant_key: str, **args) -> Snippet:
+    """The lines that draw ``figure`` (one of ``FIGURES``) with these rules and controls
+    (``variants_compared`` takes no rules: pass ``None``)."""
     if figure not in FIGURES:
         raise ValueError(f"No figure called {figure!r}.")
     head = "rules, " if figure != "variants_compared" else ""

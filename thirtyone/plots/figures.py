@@ -19,6 +19,7 @@ import plotly.graph_objects as go
 from ..core.cards import parse_hand
 from ..core.rules import Rules
 from ..odds.moves import MoveOdds, move_odds
+from ..sim.knock import iter_knock_after_turns
 from ..sim.seats import max_knock_turn, seat_knock_curve, seat_knock_runner
 from ..sim.stream import stream
 from . import odds as op
@@ -79,6 +80,20 @@ def knock_curve_data(rules: Rules, players=(2, 3, 4)) -> pd.DataFrame:
 
 def knock_curve(rules: Rules, players=(2, 3, 4)) -> go.Figure:
     return op.knock_exact_figure(knock_curve_data(rules, players), rules)
+
+
+def knock_after_turns_data(rules: Rules, players: int = 3, turns: int = 1,
+                           rounds: int = 20_000, seed: int = 31) -> pd.DataFrame:
+    """The simulated chance a knock survives after the others have played ``turns`` turns
+    each (the final turn included), per value: ``rounds`` rounds from ``seed``."""
+    *_, res = iter_knock_after_turns(rules, players - 1, turns, rounds, seed=seed)
+    return op.sim_table(res, rules)
+
+
+def knock_after_turns(rules: Rules, players: int = 3, turns: int = 1, rounds: int = 20_000,
+                      seed: int = 31) -> go.Figure:
+    return op.knock_sim_figure(knock_after_turns_data(rules, players, turns, rounds, seed),
+                               knock_curve_data(rules, (players,)), rules)
 
 
 def seat_knock_data(rules: Rules, players: int = 3, seat: int = 0, turn: int = 1,

@@ -14,11 +14,13 @@ import streamlit as st
 
 from ..core.rules import OPTIONS, VARIANTS, Variant
 from ..odds.dealt import dealt_distribution
+from ..plots.code import figure_code
 from ..plots.variants import SEED, batches, compared_figure, compared_row
 from ..sim.variants import stats_from_tally, variants_runner
 from ..teach import lore
 from ..teach.variant_table import NOT_USED, column_title, comparison_rows
 from .figures import frozen
+from .odds_lab import show_code
 from .stream import streamed
 from .styles import stylesheet
 
@@ -374,6 +376,8 @@ def simulated_statistics(keys: list[str]) -> None:
                "aces). Knocked: rounds ended by a knock. Void: rounds that ran out of cards "
                "with nobody losing. Knocker lost: of the knocked rounds, how often the "
                "knocker lost a life.")
+    show_code(figure_code("variants_compared", None, "", keys=tuple(playable), players=players,
+                          rounds=rounds, knock_at=knock_at))
 
 
 def statistics_section() -> None:
