@@ -49,7 +49,7 @@ def special_hands_data(rules: Rules, players: int = 4) -> pd.DataFrame:
 
 
 def special_hands(rules: Rules, players: int = 4) -> go.Figure:
-    return op.events_figure(special_hands_data(rules, players), players)
+    return op.events_figure(special_hands_data(rules, players).dropna(), players)
 
 
 # --- racing to 31 ---------------------------------------------------------------------------
