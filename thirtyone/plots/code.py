@@ -26,8 +26,7 @@ class Snippet:
 def rules_line(rules: Rules, variant_key: str) -> str:
     """``rules = get_variant("scat").rules.replace(pack=32)``, the house rules filled in."""
     changed = rules.to_dict(only_changed_from=get_variant(variant_key).rules)
-    tail = "".join(f".replace({', '.join(f'{k}={v!r}' for k, v in changed.items())})"
-                   for _ in [0] if changed)
+    tail = f".replace({_args(changed)})" if changed else ""
     return f"rules = get_variant({variant_key!r}).rules{tail}"
 
 
