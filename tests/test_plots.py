@@ -175,20 +175,34 @@ def test_the_scorer_snippet_and_command_give_the_shown_value():
     assert "30.5" in done.stdout
 
 
-def test_the_lesson_plot_snippets_give_the_lesson_numbers():
-    """A Learn block's knock curve after the others' turns is the quizzes' own simulation."""
-    from thirtyone.teach.quiz_kinds import simulated_knock
+def _three_lesson_plots():
+    from thirtyone.teach.blocks import parse_plot
+    from thirtyone.ui.lesson_blocks import show_plot
 
-    rules = get_variant("scat").rules
-    for turns in (0, 2):
-        text = (figure_code("knock_after_turns", rules, "scat", players=4, turns=turns)
-                if turns else figure_code("knock_curve", rules, "scat", players=(4,))).python
-        df = run_snippet(text)["df"]
-        if turns:
-            res = simulated_knock(rules, 3, turns)
-            np.testing.assert_allclose(df["survive"], res.survive)
-        else:
-            assert set(df["players"]) == {4} and df["survive"].is_monotonic_increasing
+    for n, text in enumerate([{"plot": "knock_survival", "controls": "players, turns"},
+                              {"plot": "race", "controls": "target"},
+                              {"plot": "dealt_values", "variant": "eenendertigen",
+                               "controls": "value"}]):
+        show_plot(parse_plot(text, "scat"), f"x/0/{n}")
+
+
+def test_the_lesson_plot_snippets_give_the_plotted_numbers():
+    at = AppTest.from_function(_three_lesson_plots, default_timeout=TIMEOUT).run()
+    at.slider(key="t31plot_x_0_0_players").set_value(4).run()
+    at.slider(key="t31plot_x_0_0_turns").set_value(2).run()
+    at.slider(key="t31plot_x_0_1_target").set_value(28).run()
+    assert not at.exception
+    knock_text, race_text, dealt_text = python_snippets(at)
+    knock_chart, race_chart, dealt_chart = charts(at)
+    assert "players=4" in knock_text and "turns=2" in knock_text
+    knock = run_snippet(knock_text)["df"]
+    np.testing.assert_allclose(arr(trace(knock_chart, "simulated")["y"]), knock["survive"])
+    race = run_snippet(race_text)["df"]
+    np.testing.assert_allclose(arr(trace(race_chart, "basic bot")["y"]), race["basic bot"])
+    assert "'eenendertigen'" in dealt_text
+    dealt = run_snippet(dealt_text)["df"]
+    pack = trace(dealt_chart, "32 cards")
+    np.testing.assert_allclose(arr(pack["y"]), dealt[dealt["pack"] == "32 cards"]["probability"])
 
 
 def test_the_variants_snippet_gives_the_page_numbers():
