@@ -6,11 +6,12 @@ import streamlit as st
 
 from thirtyone.core.cards import CardError
 from thirtyone.odds.tables import OddsError
+from thirtyone.plots import figure_code
+from thirtyone.plots import odds as op
 from thirtyone.sim.knock import check_simulable
 from thirtyone.sim.seats import max_knock_turn, seat_knock_curve, seat_knock_runner
 from thirtyone.ui import knock_seats as ks
 from thirtyone.ui import odds_lab as lab
-from thirtyone.ui import odds_plots as op
 from thirtyone.ui.common import changed_options_text, current_variant, rules_editor
 from thirtyone.ui.odds_lab import CHART, csv_button, explain
 from thirtyone.ui.stream import streamed
@@ -25,6 +26,13 @@ st.markdown(f"Exact odds and simulations for **{variant.name}**"
             + (f" with house rules ({changed})." if changed else ".")
             + " Move a control and the plot follows.")
 FACTS = lab.Facts.of(rules)
+
+
+def code(figure: str, **controls) -> None:
+    """"Show the code" for ``figure`` with the page's rules and these controls."""
+    lab.show_code(figure_code(figure, rules, variant.key, **controls))
+
+
 section = st.radio("Show", lab.SECTIONS, horizontal=True, key="odds_section",
                    label_visibility="collapsed")
 
@@ -35,6 +43,7 @@ def starting_hands(key: str) -> None:
     st.plotly_chart(lab.dealt_chart(key), config=CHART, key="odds_dealt_chart")
     explain(lab.dealt_text(key), lab.HOW_DEALT)
     csv_button(df, "dealt_values", "odds_dealt_csv")
+    code("dealt_values")
 
 
 @st.fragment
@@ -47,6 +56,7 @@ def special_hands(key: str) -> None:
     explain(reading, lab.HOW_EVENTS)
     st.dataframe(shown, hide_index=True, width="stretch")
     csv_button(ev, "starting_hand_events", "odds_events_csv")
+    code("special_hands", players=players)
 
 
 @st.fragment
@@ -80,6 +90,7 @@ def racing(key: str) -> None:
     m2.metric("Expected turns, basic bot", op.turns_text(e_basic))
     explain(op.race_reading(df, e_fast, e_basic, t_text), lab.HOW_RACE)
     csv_button(df, "race_to_31", "odds_race_csv")
+    code("race", target=target, turns=turns, **({"hand": hand} if hand else {}))
 
 
 def knock_simulated(key: str, options: list[int]) -> None:
@@ -126,6 +137,7 @@ def knock_simulated(key: str, options: list[int]) -> None:
     table = table_of(tally)
     explain(ks.seat_reading(table, rules), ks.seat_how(table))
     csv_button(table, "knock_simulated", "odds_sim_csv")
+    code("seat_knock", players=players, seat=seat, turn=turn, opponent=opponent, rounds=rounds)
 
 
 @st.fragment
@@ -149,6 +161,7 @@ def knock_heat(key: str) -> None:
     st.plotly_chart(ks.heat_figure(table, share, rules), config=CHART, key="odds_heat_chart")
     explain(ks.heat_reading(table, share, rules), ks.HEAT_HOW)
     csv_button(table, "knock_lowest_by_seat", "odds_heat_csv")
+    code("knock_heat", most=FACTS.max_players, turn=turn, opponent=opponent, share=share)
 
 
 @st.fragment
@@ -162,6 +175,7 @@ def knock_exact(key: str, options: list[int]) -> None:
                     key="odds_knock_exact_chart")
     explain(op.knock_reading(ex, rules), lab.knock_how(rules))
     csv_button(ex, "knock_exact", "odds_knock_exact_csv")
+    code("knock_curve", players=tuple(sorted(chosen) or [2]))
 
 
 def knocking(key: str) -> None:
@@ -197,6 +211,7 @@ def your_hand(key: str) -> None:
     st.dataframe(summary, hide_index=True, width="stretch", height=36 * (len(summary) + 1) + 4,
                  column_config=lab.MOVES_COLUMNS)
     csv_button(df, "move_odds", "odds_moves_csv")
+    code("moves", hand=hand_text, visible=vis_text, gone=gone_text)
 
 
 if section == "Starting hands":

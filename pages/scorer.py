@@ -6,6 +6,7 @@ import streamlit as st
 
 from thirtyone.core.scoring import score
 from thirtyone.odds.dealt import hand_standing
+from thirtyone.plots import score_code
 from thirtyone.ui import scorer as sc
 from thirtyone.ui.cards import card_picker, show
 from thirtyone.ui.common import (
@@ -14,6 +15,7 @@ from thirtyone.ui.common import (
     current_variant,
     rules_editor,
 )
+from thirtyone.ui.odds_lab import show_code
 from thirtyone.ui.plain import plain
 
 variant = current_variant()
@@ -35,6 +37,8 @@ if house:
 
 s = score(hand, rules) if len(hand) == 3 else None
 show(sc.result_html(hand, s, rules))
+if s is not None:
+    show_code(score_code(" ".join(str(c) for c in hand), rules, variant.key))
 
 if st.session_state[sc.ERROR]:
     st.error(plain(st.session_state[sc.ERROR]), icon=":material/error:")  # quotes the typing

@@ -4,11 +4,12 @@ import forms a cycle, and no module takes a ``_private`` name from another modul
 The layers, lowest first (README "Layout"); a module may import its own sub-package and any
 lower layer, never a higher one or a sibling on the same level:
 
-    core -> lookup -> game -> odds -> policies -> sim -> expert -> bots -> bench | teach
+    core -> lookup -> game -> odds -> policies -> sim -> expert -> bots -> bench | teach | plots
     -> cli | store -> ui -> app.py and pages/
 
 (``teach`` sits beside ``bench`` so a lesson's quiz may ask the expert, the bots and the
-simulator; nothing below the UI imports it.)
+simulator; nothing below the UI imports it. ``plots``, the figures as calls, sits there
+too: the UI draws with it.)
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ LAYERS = {
     "sim": 5,
     "expert": 6,
     "bots": 7,
-    "bench": 8, "teach": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
+    "bench": 8, "teach": 8, "plots": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
     "bench_seats": 8, "bench_stream": 8, "bench_reference": 8,
     "cli": 9, "__main__": 9, "store": 9,
     "ui": 10,

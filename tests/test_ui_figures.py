@@ -5,7 +5,7 @@ from __future__ import annotations
 import plotly.io as pio
 
 from thirtyone.core.rules import get_variant
-from thirtyone.ui import odds_plots as op
+from thirtyone.plots import odds as op
 from thirtyone.ui.figures import frozen
 from thirtyone.ui.variants import names_map
 

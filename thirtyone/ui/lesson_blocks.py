@@ -1,5 +1,5 @@
 """The Learn page's live blocks: a ``plot`` drawn by the Odds lab's own functions
-(``ui/odds_lab.py`` caches, ``ui/odds_plots.py`` figures) with its controls as sliders, and a
+(``ui/odds_lab.py`` caches, ``plots/odds.py`` figures) with its controls as sliders, and a
 ``link`` to a teacher scenario in Play or a section of the Odds lab with its settings."""
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ import streamlit as st
 from ..core.rules import Rules, get_variant
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.tables import value_label
+from ..plots import odds as op
+from ..plots.code import figure_code
 from ..teach.blocks import Link, Plot
 from ..teach.quiz_kinds import simulated_knock
 from . import odds_lab as lab
-from . import odds_plots as op
 from .figures import frozen
 
 CHART = {"displayModeBar": False}
@@ -63,20 +64,26 @@ def show_plot(block: Plot, where: str) -> None:
     if block.plot == "knock_survival":
         v, n, turns = values["value"], values["players"], values["turns"]
         fig = _marked(("knock_survival", key, n, turns), v, value_label(rules, v))
+        code = (figure_code("knock_after_turns", rules, block.variant, players=n, turns=turns)
+                if turns else figure_code("knock_curve", rules, block.variant, players=(n,)))
         reading = knock_words(rules, n, turns, v)
     elif block.plot == "race":
         text = f"{values['target']}" if values["target"] == 31 else f"{values['target']} or more"
         fig = _marked(("race", key, values["target"], values["turns"], text), None, "")
+        code = figure_code("race", rules, block.variant, target=values["target"],
+                           turns=values["turns"])
         reading = ""
     else:
         v = values["value"]
         fig = _marked(("dealt_values", key), v, value_label(rules, v))
+        code = figure_code("dealt_values", rules, block.variant)
         reading = lab.dealt_text(key)
     st.plotly_chart(fig, config=CHART, key=widget_key(where, "chart"))
     if block.caption:
         st.caption(block.caption)
     if reading:
         st.markdown(reading)
+    lab.show_code(code)
 
 
 def knock_words(rules: Rules, players: int, turns: int, value: int) -> str:

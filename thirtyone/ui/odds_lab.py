@@ -1,7 +1,7 @@
 """The Odds lab page's engine calls and derived facts: cached tables (the rules travel as
 JSON text so the cache key is plain), the facts the page branches on, the card inputs it
 parses, and the "how it was computed" notes. ``pages/odds_lab.py`` only lays out the
-widgets; the figures and readings come from ``thirtyone.ui.odds_plots``."""
+widgets; the figures and readings come from ``thirtyone.plots.odds``."""
 
 from __future__ import annotations
 
@@ -16,10 +16,12 @@ import streamlit as st
 from ..core.cards import parse_hand
 from ..core.rules import Rules
 from ..odds.knock import knock_risk
-from ..odds.moves import MoveOdds, move_odds
+from ..odds.moves import MoveOdds
 from ..odds.race import race_withheld
 from ..odds.tables import value_label
-from . import odds_plots as op
+from ..plots import figures as pf
+from ..plots import odds as op
+from ..plots.code import Snippet
 from .figures import frozen
 
 ODDS_OPTIONS = ("pack", "same_rank", "three_of_a_kind", "fire", "tie_break", "knocker_tied",
@@ -108,25 +110,24 @@ def race_withheld_note(note: str) -> None:
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def dealt_df(key: str) -> pd.DataFrame:
-    return op.dealt_table(rules_from_key(key))
+    return pf.dealt_values_data(rules_from_key(key))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def events_df(key: str, players: int) -> pd.DataFrame:
-    return op.events_table(rules_from_key(key), players)
+    return pf.special_hands_data(rules_from_key(key), players)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def race_df(key: str, target: float, turns: int, hand: str) -> tuple[pd.DataFrame, float, float]:
-    cards = parse_hand(hand) if hand else None
     rules = rules_from_key(key)
-    return (op.race_table(rules, target, turns, cards),
-            *op.race_summary(rules, target, cards))
+    return (pf.race_data(rules, target, turns, hand),
+            *pf.race_expected_turns(rules, target, hand))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def knock_df(key: str, players: tuple[int, ...]) -> pd.DataFrame:
-    return op.knock_exact_table(rules_from_key(key), list(players))
+    return pf.knock_curve_data(rules_from_key(key), players)
 
 
 # --- cached figures: built once per input for every session (see ``figures.frozen``) ------
@@ -231,10 +232,7 @@ def default_visible(rules: Rules) -> str:
 def hand_moves(hand_text: str, visible_text: str, gone_text: str,
                rules: Rules) -> list[MoveOdds]:
     """The odds of every move from the typed cards (raises ``CardError`` or ``OddsError``)."""
-    hand = parse_hand(hand_text, pack=rules.pack)
-    visible = parse_hand(visible_text, pack=rules.pack, size=None)
-    gone = parse_hand(gone_text, pack=rules.pack, size=None)
-    return move_odds(hand, visible, rules, gone)
+    return pf.hand_moves(rules, hand_text, visible_text, gone_text)
 
 
 def moves_how(moves: list[MoveOdds], rules: Rules) -> str:
@@ -242,3 +240,13 @@ def moves_how(moves: list[MoveOdds], rules: Rules) -> str:
             "a draw (or Switch's closed hand) is scored for every unseen card, all equally "
             "likely, keeping the best three cards. Your hand now: "
             f"{value_label(rules, moves[0].values[0])}.")
+
+
+def show_code(snippet: Snippet) -> None:
+    """The "Show the code" box under a plot: the Python lines and the command where one
+    exists, built from the values the page used (``thirtyone.plots.code``)."""
+    with st.expander("Show the code", icon=":material/code:"):
+        st.code(snippet.python, language="python")
+        if snippet.cli:
+            st.caption("On the command line:")
+            st.code(snippet.cli, language="bash")

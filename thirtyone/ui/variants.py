@@ -14,11 +14,13 @@ import streamlit as st
 
 from ..core.rules import OPTIONS, VARIANTS, Variant
 from ..odds.dealt import dealt_distribution
-from ..sim.stream import growing_batches
+from ..plots.code import figure_code
+from ..plots.variants import SEED, batches, compared_figure, compared_row
 from ..sim.variants import stats_from_tally, variants_runner
 from ..teach import lore
 from ..teach.variant_table import NOT_USED, column_title, comparison_rows
 from .figures import frozen
+from .odds_lab import show_code
 from .stream import streamed
 from .styles import stylesheet
 
@@ -326,27 +328,10 @@ def _show_sim(results: dict, where) -> None:
 
 
 def sim_chart(results: dict, errors: dict | None = None) -> go.Figure:
-    """Grouped bars: how rounds end, and how often the knocker pays, per variant; with
-    ``errors`` (one standard error per rate), 95% error bars that shrink as rounds add up."""
-    names = [VARIANTS[k].name for k in results]
-    fig = go.Figure()
-    for field, label, colour in (("blitz_rate", "Ended by a blitz (or fire)", "#c8102e"),
-                                 ("knock_rate", "Ended by a knock", "#1f6f43"),
-                                 ("knocker_lost_rate", "Knocker lost a life (of knocks)",
-                                  "#a0522d")):
-        bars = None
-        if errors is not None:
-            bars = {"type": "data", "color": "#333333", "thickness": 1.5,
-                    "array": [1.96 * errors[k][field] if errors[k][field] == errors[k][field]
-                              else 0 for k in results]}
-        fig.add_trace(go.Bar(name=label, x=names, y=[results[k][field] or 0 for k in results],
-                             marker_color=colour, error_y=bars,
-                             hovertemplate="%{x}: %{y:.1%}<extra>" + label + "</extra>"))
-    fig.update_layout(barmode="group", height=380, yaxis_tickformat=".0%",
-                      margin={"l": 10, "r": 10, "t": 10, "b": 10},
-                      legend={"orientation": "h", "y": 1.12, "font": {"size": 14}},
-                      font={"size": 14})
-    return fig
+    """Grouped bars (``thirtyone.plots.variants``) of the per-variant ``results``; with
+    ``errors`` (one standard error per rate), 95% error bars."""
+    rows = [compared_row(k, r, None if errors is None else errors[k]) for k, r in results.items()]
+    return compared_figure(pd.DataFrame(rows), errors is not None)
 
 
 def sim_params(keys: list[str], players: int, rounds: int, knock_at: int) -> tuple:
@@ -384,13 +369,15 @@ def simulated_statistics(keys: list[str]) -> None:
     rules = {k: VARIANTS[k].rules for k in playable}
     # One seed per batch for every variant: the same deals, so differences come from the rules.
     streamed(SIM_KEY, sim_params(playable, players, rounds, knock_at),
-             lambda: variants_runner(rules, players, "basic", knock_at), rounds, draw, seed=31,
-             progress=bar, sizes=growing_batches(rounds, growth=4, largest=20_000))
+             lambda: variants_runner(rules, players, "basic", knock_at), rounds, draw, seed=SEED,
+             progress=bar, sizes=batches(rounds))
     st.caption(f"{players} players, {rounds:,} rounds per variant, bots knock at {knock_at}; "
                "the black lines are 95% intervals. Blitz: rounds ended by a 31 (or three "
                "aces). Knocked: rounds ended by a knock. Void: rounds that ran out of cards "
                "with nobody losing. Knocker lost: of the knocked rounds, how often the "
                "knocker lost a life.")
+    show_code(figure_code("variants_compared", None, "", keys=tuple(playable), players=players,
+                          rounds=rounds, knock_at=knock_at))
 
 
 def statistics_section() -> None:

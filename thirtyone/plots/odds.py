@@ -22,12 +22,12 @@ from ..sim.knock import SimulatedKnock
 
 GREEN, RED, BLUE, GREY, GOLD = "#1f6f43", "#c8102e", "#2b5d9c", "#7a7a7a", "#b8860b"
 PLAYER_COLOURS = ["#1f6f43", "#2b5d9c", "#b8860b", "#c8102e", "#6a3d9a", "#333333"]
-_LAYOUT = dict(template="plotly_white", height=420, margin=dict(l=60, r=20, t=50, b=50),
+LAYOUT = dict(template="plotly_white", height=420, margin=dict(l=60, r=20, t=50, b=50),
                font=dict(size=15), legend=dict(orientation="h", y=-0.2))
 
 
 def _layout(fig: go.Figure, title: str, x: str, y: str, percent: bool = True) -> go.Figure:
-    fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, **_LAYOUT)
+    fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, **LAYOUT)
     if percent:
         fig.update_yaxes(tickformat=".0%")
     return fig

@@ -1,0 +1,158 @@
+"""The per-seat knock curve and the players x seat heat map (``thirtyone.sim.seats``): tidy
+tables, plotly figures and readings. No Streamlit here: the Odds lab and a notebook call the
+same functions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..core.rules import Rules
+from ..odds.knock import knock_risk
+from ..odds.tables import value_label
+from ..sim.seats import SeatKnock, iter_seat_knock, lowest_safe, max_knock_turn
+from .odds import GREY, LAYOUT, RED
+
+HEAT_ROUNDS = 2_000      # rounds per players x seat cell of the heat map
+HEAT_SEED = 3
+_LAYOUT = LAYOUT
+
+
+# --- one seat's curve ---------------------------------------------------------------------
+
+def seat_sim_table(res: SeatKnock, rules: Rules) -> pd.DataFrame:
+    return pd.DataFrame({"players": res.players, "seat": res.seat + 1, "knock turn": res.turn,
+                         "opponents": res.opponent, "rounds": res.rounds, "value": res.values,
+                         "label": [value_label(rules, v) for v in res.values],
+                         "survive": res.survive, "low 95%": res.low, "high 95%": res.high})
+
+
+def seat_title(players: int, seat: int, turn: int) -> str:
+    return f"{players} players, seat {seat + 1} of {players}, knock on turn {turn}"
+
+
+def seat_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules,
+                title: str) -> go.Figure:
+    fig = go.Figure()
+    if len(df):
+        x = df["value"]
+        fig.add_scatter(x=pd.concat([x, x[::-1]]),
+                        y=pd.concat([df["high 95%"], df["low 95%"][::-1]]),
+                        fill="toself", fillcolor="rgba(200,16,46,0.18)", line=dict(width=0),
+                        hoverinfo="skip", name="95% band")
+        fig.add_scatter(x=x, y=df["survive"], mode="lines+markers", name="simulated",
+                        line=dict(color=RED, width=3),
+                        hovertemplate="knock on %{x}: %{y:.1%}<extra>simulated</extra>")
+    if exact is not None and len(exact):
+        fig.add_scatter(x=exact["value"], y=exact["survive"], mode="lines",
+                        name="fresh hands (no turns played)",
+                        line=dict(color=GREY, dash="dot", width=2))
+    fig.update_layout(title=title, xaxis_title="your value when you knock",
+                      yaxis_title=knock_risk(rules).good, **_LAYOUT)
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.02])
+    return fig
+
+
+def seat_reading(df: pd.DataFrame, rules: Rules) -> str:
+    if not len(df):
+        return "Press the button to play the rounds; the curve sharpens as they arrive."
+    n, seat, turn = (int(df[c].iloc[0]) for c in ("players", "seat", "knock turn"))
+    v = lowest_safe(df["value"].to_numpy(), df["survive"].to_numpy(), 0.5)
+    goal = "win the pot" if knock_risk(rules).kind == "pot" else "be safe"
+    text = (f"From seat {seat} on your turn {turn}, a knock needs about "
+            f"{value_label(rules, v) if v == v else '31'} to {goal} half the time. ")
+    before, after = seat - 1, n - seat
+
+    def turns(k: int) -> str:
+        return f"{k} turn{'s' if k != 1 else ''}"
+    if before == 0:
+        return text + (f"You move first: each of the others gets {turns(turn)}, the last one "
+                       "after your knock.")
+    if after == 0:
+        return text + (f"You are the dealer: each of the others gets {turns(turn + 1)}, the "
+                       "last one after your knock.")
+    first = "The player before you gets" if before == 1 else f"The {before} players before you get"
+    then = "the one after you" if after == 1 else f"the {after} after you"
+    return text + (f"{first} {turns(turn + 1)}, {then} {turns(turn)}, so a later seat "
+                   "needs a higher hand.")
+
+
+def seat_how(df: pd.DataFrame) -> str:
+    rounds = int(df["rounds"].iloc[0]) if len(df) else 0
+    return (f"Simulation with {rounds:,} rounds that reached your knock, in the real turn "
+            "order: the players before your seat play one more turn than those after it; "
+            "all of them (and you, before your knock) play as the chosen opponent, nobody "
+            "knocks early, and rounds ended by a 31 before your knock are left out. The "
+            "band is a 95% interval; the dotted line is the fresh-hands curve for the same "
+            "players.")
+
+
+# --- the heat map: lowest value worth knocking on, players x seat ---------------------------
+
+def heat_turns(rules: Rules, most: int) -> int:
+    """The latest knock turn every table size up to ``most`` players can reach."""
+    return min(max_knock_turn(rules, n) for n in range(2, most + 1))
+
+
+def heat_counts(rules: Rules, most: int, turn: int, opponent: str,
+                rounds: int = HEAT_ROUNDS, seed: int = HEAT_SEED) -> pd.DataFrame:
+    """Simulated survival for every players x seat x value (2 to ``most`` players)."""
+    frames = []
+    for n in range(2, most + 1):
+        for seat in range(n):
+            *_, res = iter_seat_knock(rules, n, seat, turn, opponent, rounds, seed=seed + n,
+                                      batch=rounds)
+            frames.append(pd.DataFrame({"players": n, "seat": seat + 1, "value": res.values,
+                                        "survive": res.survive, "rounds": res.rounds}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def heat_table(counts: pd.DataFrame, share: float) -> pd.DataFrame:
+    """The lowest value that survives at least ``share`` of the time, one row per players
+    and seat (NaN where even the best hand does not)."""
+    rows = []
+    for (n, seat), part in counts.groupby(["players", "seat"]):
+        rows.append({"players": int(n), "seat": int(seat),
+                     "lowest value": lowest_safe(part["value"].to_numpy(),
+                                                 part["survive"].to_numpy(), share)})
+    return pd.DataFrame(rows)
+
+
+def heat_figure(table: pd.DataFrame, share: float, rules: Rules) -> go.Figure:
+    grid = table.pivot(index="players", columns="seat", values="lowest value")
+    z = grid.to_numpy(dtype=float)
+    text = [["" if np.isnan(v) else value_label(rules, v) for v in row] for row in z]
+    seats = [str(s) for s in grid.columns]
+    fig = go.Figure(go.Heatmap(
+        z=z, x=seats, y=[f"{n} players" for n in grid.index], text=text,
+        texttemplate="%{text}", textfont=dict(size=16), colorscale="YlOrRd", xgap=2, ygap=2,
+        colorbar=dict(title="value"), hoverongaps=False,
+        hovertemplate=("%{y}, seat %{x}: knock on %{text} or more<extra>"
+                       f"{knock_risk(rules).good} {share:.0%}</extra>")))
+    goal = "wins the pot" if knock_risk(rules).kind == "pot" else "is safe"
+    fig.update_layout(title=f"Lowest knock that {goal} at least {share:.0%} of the time",
+                      xaxis_title="your seat (1 = left of the dealer, last = the dealer)",
+                      **{**_LAYOUT, "height": 460})
+    fig.update_yaxes(autorange="reversed")
+    return fig
+
+
+def heat_reading(table: pd.DataFrame, share: float, rules: Rules) -> str:
+    most = int(table["players"].max())
+    row = table[table["players"] == most].sort_values("seat")["lowest value"].to_numpy()
+    if np.isnan(row).any():
+        return (f"At {most} players some seats never reach {share:.0%}: even the best "
+                "hands can be beaten there.")
+    if row[0] == row[-1]:
+        return (f"At {most} players every seat can knock on {value_label(rules, row[0])}: "
+                "against these opponents the extra turn hardly matters.")
+    return (f"At {most} players the first seat can knock on {value_label(rules, row[0])}, "
+            f"the dealer needs {value_label(rules, row[-1])}: each seat after the first "
+            "gives the players before it one more turn to improve.")
+
+
+HEAT_HOW = (f"Simulation, {HEAT_ROUNDS:,} rounds per cell, with the real turn order for every "
+            "seat (counted from the dealer's left). Each cell is the lowest value from which "
+            "every higher value survived at least the target share; a cell can be one off "
+            "either way from chance.")
