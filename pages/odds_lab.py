@@ -128,7 +128,7 @@ def knock_simulated(key: str, options: list[int]) -> None:
 
     def draw(tally) -> None:
         chart.plotly_chart(ks.seat_figure(table_of(tally), exact_n, rules,
-                                          f"{title} ({tally.rounds:,} rounds)"),
+                                          f"{title}<br>({tally.rounds:,} rounds)"),
                            config=CHART, key=f"odds_sim_chart_{tally.rounds}")
 
     tally = streamed(lab.SIM, params,

@@ -51,6 +51,8 @@ def seat_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules,
     fig.update_layout(title=title, xaxis_title="your value when you knock",
                       yaxis_title=knock_risk(rules).good, **_LAYOUT)
     fig.update_yaxes(tickformat=".0%", range=[0, 1.02])
+    if "<br>" in title:   # a second line (the rounds played so far) needs room above the plot
+        fig.update_layout(margin=dict(l=60, r=20, t=80, b=50))
     return fig
 
 
