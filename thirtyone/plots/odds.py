@@ -228,7 +228,9 @@ def sim_table(res: SimulatedKnock, rules: Rules) -> pd.DataFrame:
                          "survive": res.survive, "low 95%": res.low, "high 95%": res.high})
 
 
-def knock_sim_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules) -> go.Figure:
+def simulated_knock_traces(df: pd.DataFrame, exact: pd.DataFrame | None) -> go.Figure:
+    """A simulated knock curve (``survive`` with its ``low 95%``/``high 95%`` band) and the
+    exact fresh-hands curve beside it: the traces of every simulated knock figure."""
     fig = go.Figure()
     if len(df):
         x = df["value"]
@@ -243,6 +245,11 @@ def knock_sim_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules)
         fig.add_scatter(x=exact["value"], y=exact["survive"], mode="lines",
                         name="fresh hands (no turns played)",
                         line=dict(color=GREY, dash="dot", width=2))
+    return fig
+
+
+def knock_sim_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules) -> go.Figure:
+    fig = simulated_knock_traces(df, exact)
     title = "After the others have played"
     if len(df):
         title = (f"{int(df['players'].iloc[0])} players, after {int(df['turns'].iloc[0])} "

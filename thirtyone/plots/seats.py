@@ -12,7 +12,7 @@ from ..core.rules import Rules
 from ..odds.knock import knock_risk
 from ..odds.tables import value_label
 from ..sim.seats import SeatKnock, iter_seat_knock, lowest_safe, max_knock_turn
-from .odds import GREY, LAYOUT, RED
+from .odds import LAYOUT, simulated_knock_traces
 
 HEAT_ROUNDS = 2_000      # rounds per players x seat cell of the heat map
 HEAT_SEED = 3
@@ -34,20 +34,7 @@ def seat_title(players: int, seat: int, turn: int) -> str:
 
 def seat_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules,
                 title: str) -> go.Figure:
-    fig = go.Figure()
-    if len(df):
-        x = df["value"]
-        fig.add_scatter(x=pd.concat([x, x[::-1]]),
-                        y=pd.concat([df["high 95%"], df["low 95%"][::-1]]),
-                        fill="toself", fillcolor="rgba(200,16,46,0.18)", line=dict(width=0),
-                        hoverinfo="skip", name="95% band")
-        fig.add_scatter(x=x, y=df["survive"], mode="lines+markers", name="simulated",
-                        line=dict(color=RED, width=3),
-                        hovertemplate="knock on %{x}: %{y:.1%}<extra>simulated</extra>")
-    if exact is not None and len(exact):
-        fig.add_scatter(x=exact["value"], y=exact["survive"], mode="lines",
-                        name="fresh hands (no turns played)",
-                        line=dict(color=GREY, dash="dot", width=2))
+    fig = simulated_knock_traces(df, exact)
     fig.update_layout(title=title, xaxis_title="your value when you knock",
                       yaxis_title=knock_risk(rules).good, **_LAYOUT)
     fig.update_yaxes(tickformat=".0%", range=[0, 1.02])
