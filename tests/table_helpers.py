@@ -32,14 +32,15 @@ def stack(n: int, hands: list[str], *, dealer: int = 0, widow: str = "", spare: 
 
 
 def game(variant: str, hands: list[str], *, rules=None, names=None, dealer: int = 0,
-         lives=None, **table) -> Game:
-    """A game of ``variant`` (or ``rules``) with the given hands stacked."""
+         lives=None, seed: int | None = None, **table) -> Game:
+    """A game of ``variant`` (or ``rules``) with the given hands stacked; ``seed`` fixes
+    the shuffles of later rounds (unstacked ``next_round``)."""
     n = len(hands)
     r = rules if rules is not None else get_variant(variant).rules
     names = names or ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"][:n]
     out = tuple(i for i, h in enumerate(hands) if h == "")
     deck = stack(n, hands, dealer=dealer, out=out, **table)
-    return new_game(r, names, deck=deck, dealer=dealer, lives=lives)
+    return new_game(r, names, deck=deck, dealer=dealer, lives=lives, seed=seed)
 
 
 def hand_text(g: Game, seat: int) -> str:
