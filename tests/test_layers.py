@@ -4,10 +4,11 @@ import forms a cycle, and no module takes a ``_private`` name from another modul
 The layers, lowest first (README "Layout"); a module may import its own sub-package and any
 lower layer, never a higher one or a sibling on the same level:
 
-    core -> lookup -> game -> odds -> policies -> sim -> expert -> bots -> bench | teach | plots
+    i18n -> core -> lookup -> game -> odds -> policies -> sim -> expert -> bots -> bench | teach | plots
     -> cli | store -> ui -> app.py and pages/
 
-(``teach`` sits beside ``bench`` so a lesson's quiz may ask the expert, the bots and the
+(``i18n``, the translations, sits below everything: the engine's messages are translated.
+``teach`` sits beside ``bench`` so a lesson's quiz may ask the expert, the bots and the
 simulator; nothing below the UI imports it. ``plots``, the figures as calls, sits there
 too: the UI draws with it.)
 """
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # layer of each first name under thirtyone (the root package is the public face of core)
 LAYERS = {
+    "i18n": -1,
     "core": 0, "": 0,
     "lookup": 1,
     "game": 2,
@@ -133,7 +135,7 @@ def problems(root: Path) -> list[str]:
         where = str(path.relative_to(root))
         for line, target, names in imports_of(path, me, known):
             for n in names:
-                if n.startswith("_") and not n.startswith("__"):
+                if n.startswith("_") and not n.startswith("__") and n != "_":  # gettext's _
                     found.append(f"{where}:{line}: takes the private name {n} from {target}")
             if me not in modules:
                 continue

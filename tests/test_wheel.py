@@ -117,6 +117,10 @@ def test_the_wheel_holds_every_package_page_and_lesson(venv):
         (ROOT / "thirtyone" / "ui" / "world_110m.json").read_bytes()
     assert sorted(p.name for p in (installed / "lesson_texts").glob("*.md")
                   if p.name.lower() != "readme.md") == LESSON_FILES
+    # the message catalogs of every language (read by thirtyone.i18n)
+    assert sorted(str(p.relative_to(installed)) for p in (installed / "locale").rglob("*.po")) == \
+        sorted(str(p.relative_to(ROOT / "thirtyone"))
+               for p in (ROOT / "thirtyone" / "locale").rglob("*.po"))
     # the teacher scenarios (data beside the code, not a package)
     assert sorted(p.name for p in (installed / "scenarios").glob("*.json")) == \
         sorted(p.name for p in (ROOT / "thirtyone" / "scenarios").glob("*.json"))

@@ -11,32 +11,36 @@ folder beside them, so the page paths below (relative to the entry script) and t
 
 import streamlit as st
 
+from thirtyone.i18n import _
 from thirtyone.ui import links
 from thirtyone.ui.common import variant_picker
 from thirtyone.ui.display import display_options
+from thirtyone.ui.lang import language_picker, open_language
 
 
 def main() -> None:
-    st.set_page_config(page_title="Thirty-One", page_icon="🃏", layout="wide")
+    open_language()
+    st.set_page_config(page_title=_("Thirty-One"), page_icon="🃏", layout="wide")
     pages = [
-        st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
-        st.Page("pages/learn.py", title="Learn", icon=":material/school:", url_path="learn"),
-        st.Page("pages/scorer.py", title="Hand scorer", icon=":material/calculate:",
+        st.Page("pages/home.py", title=_("Home"), icon=":material/home:", default=True),
+        st.Page("pages/learn.py", title=_("Learn"), icon=":material/school:", url_path="learn"),
+        st.Page("pages/scorer.py", title=_("Hand scorer"), icon=":material/calculate:",
                 url_path="scorer"),
-        st.Page("pages/play.py", title="Play", icon=":material/playing_cards:",
+        st.Page("pages/play.py", title=_("Play"), icon=":material/playing_cards:",
                 url_path="play"),
-        st.Page("pages/variants.py", title="Variants", icon=":material/menu_book:",
+        st.Page("pages/variants.py", title=_("Variants"), icon=":material/menu_book:",
                 url_path="variants"),
-        st.Page("pages/odds_lab.py", title="Odds lab", icon=":material/query_stats:",
+        st.Page("pages/odds_lab.py", title=_("Odds lab"), icon=":material/query_stats:",
                 url_path="odds_lab"),
-        st.Page("pages/class.py", title="Class", icon=":material/groups:",
+        st.Page("pages/class.py", title=_("Class"), icon=":material/groups:",
                 url_path="class"),
-        st.Page("pages/table.py", title="Class table", icon=":material/table_restaurant:",
+        st.Page("pages/table.py", title=_("Class table"), icon=":material/table_restaurant:",
                 url_path="table"),
-        st.Page("pages/challenge.py", title="Challenge", icon=":material/emoji_events:",
+        st.Page("pages/challenge.py", title=_("Challenge"), icon=":material/emoji_events:",
                 url_path="challenge"),
     ]
     page = st.navigation(pages)
+    language_picker()
     # The page paths are part of the class-link contract (README "Links for a class").
     links.open_link(page.url_path)
     variant_picker()

@@ -34,7 +34,8 @@ MAX_QUERY = 4_000   # characters in a whole query string; a class link needs a f
 MAX_VALUE = 200     # characters in one value
 MAX_NAME = 20       # as the Play page's name box
 MAX_SEED = 2**31 - 1
-RESERVED = ("scenario", "replay")  # the Play page's scenario library reads these itself
+# the Play page's scenario library reads the first two itself; ``lang`` is thirtyone.ui.lang's
+RESERVED = ("scenario", "replay", "lang")
 # Read by the class pages and identity; kept in the URL but never in a link for the class.
 PRIVATE = ("me", "teacher", "table", "challenge")
 SECTIONS = {"starting_hands": "Starting hands", "racing": "Racing to 31",
@@ -257,7 +258,8 @@ def _query() -> dict[str, list[str]]:
 def _signature(params: Mapping[str, Sequence[str]]) -> tuple:
     """What makes a URL a new link to open: its public part. A private parameter coming or
     going (the resume token added by the first answer) does not re-open the link."""
-    return tuple(sorted((k, tuple(v)) for k, v in params.items() if k not in PRIVATE))
+    return tuple(sorted((k, tuple(v)) for k, v in params.items()
+                        if k not in PRIVATE and k != "lang"))
 
 
 def open_link(page: str) -> None:
