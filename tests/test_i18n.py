@@ -122,3 +122,19 @@ def test_a_hostile_language_in_a_link_is_refused_and_english_kept(tmp_path, monk
     at = run_page("home", "<script>alert(1)</script>")
     assert at.session_state["lang"] == "en" and at.query_params["lang"] == "en"
     assert any("not one this app speaks" in t.value for t in at.toast)
+
+
+def test_cards_read_in_russian_and_ukrainian_notation_and_show_in_it():
+    from thirtyone.core.cards import Card, cards_display, parse_hand
+    # туз, король, дама, валет; пики, червы/чирви, бубны/бубни, трефы (крести, хрести)
+    assert parse_hand("Тч Кп Дб") == (Card(14, "H"), Card(13, "S"), Card(12, "D"))
+    assert parse_hand("вТ 10Х кк") == (Card(11, "C"), Card(10, "C"), Card(13, "C"))
+    assert parse_hand("Т♥ К♥ 9♠") == parse_hand("AH KH 9S")
+    hand = parse_hand("AH KS QD")
+    assert [str(c) for c in hand] == ["AH", "KS", "QD"]          # records stay canonical
+    for lang, shown in (("en", "A♥ K♠ Q♦ J♣ 10♥"), ("ru", "Т♥ К♠ Д♦ В♣ 10♥"),
+                        ("uk", "Т♥ К♠ Д♦ В♣ 10♥")):
+        with use_language(lang):
+            assert cards_display(parse_hand("AH KS QD JC TH", size=None)) == shown
+            # what is shown reads back as the same cards
+            assert parse_hand(shown, size=None) == parse_hand("AH KS QD JC TH", size=None)

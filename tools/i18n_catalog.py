@@ -1,7 +1,7 @@
 """The message catalogs: extract every marked message from the code with Babel, report what
 a language still lacks, and add the missing messages to an area's catalog for translating.
 
-    python tools/i18n_catalog.py check                   # what ru and uk lack (exit 1 if any)
+    python tools/i18n_catalog.py check [PATH...]         # what ru and uk lack (exit 1 if any)
     python tools/i18n_catalog.py add AREA PATH [PATH...] # messages of PATHs missing in ru and uk
                                                          # go into locale/<lang>/LC_MESSAGES/AREA.po
                                                          # with an empty translation, to fill in
@@ -149,7 +149,7 @@ def fill(area: str, lang: str, path: str) -> None:
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["check"]:
-        wanted = extract()
+        wanted = extract(argv[1:] or SOURCES)
         bad = [p for lang in TARGETS for p in problems(lang, wanted)]
         print("\n".join(bad) or f"all {len(wanted)} messages translated in {', '.join(TARGETS)}")
         return 1 if bad else 0

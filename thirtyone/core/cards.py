@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..i18n import pgettext
+
 # Ranks are numbers 2..14 (J=11, Q=12, K=13, A=14); suits are one letter.
 RANK_TEXT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
              10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -27,12 +29,29 @@ RED_SUITS = frozenset("HD")
 # Points by rank (index 2..14): ace 11, ten to king 10, other cards their number.
 RANK_POINTS = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)
 
-_RANK_FROM_TEXT = {v: k for k, v in RANK_TEXT.items()} | {"10": 10}
+# The short ranks of Russian and Ukrainian packs (туз, король, дама, валет) and the first
+# letters of their suits (пики, червы/чирви, бубны/бубни, трефы; крести/хрести): accepted in
+# every language, shown when the app speaks Russian or Ukrainian. Records keep AH, KS...
+CYRILLIC_RANKS = {"Т": 14, "К": 13, "Д": 12, "В": 11}
+CYRILLIC_SUITS = {"П": "S", "Ч": "H", "Б": "D", "Т": "C", "К": "C", "Х": "C"}
+
+_RANK_FROM_TEXT = {v: k for k, v in RANK_TEXT.items()} | {"10": 10} | CYRILLIC_RANKS
 _SUIT_FROM_TEXT = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
-_SUIT_FROM_TEXT |= {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_SUIT_FROM_TEXT |= {"♤": "S", "♡": "H", "♢": "D", "♧": "C"} | CYRILLIC_SUITS
 
 ACCEPTED_FORMS = ("rank 2-9, 10 or T, J, Q, K, A followed by suit S, H, D, C or ♠ ♥ ♦ ♣, "
                   "e.g. AH, 10h, Th, A♥")
+
+
+def rank_display(rank: int) -> str:
+    """The rank as the current language writes it on a card: ``A``, ``10``; ``Т``, ``10`` in
+    Russian and Ukrainian."""
+    if rank == 10:
+        return "10"
+    if rank > 10:
+        return {11: pgettext("card rank", "J"), 12: pgettext("card rank", "Q"),
+                13: pgettext("card rank", "K"), 14: pgettext("card rank", "A")}[rank]
+    return RANK_TEXT[rank]
 
 
 class CardError(ValueError):
@@ -62,9 +81,8 @@ class Card:
 
     @property
     def display(self) -> str:
-        """Text for people: ``A♥``, ``10♦``."""
-        rank = "10" if self.rank == 10 else RANK_TEXT[self.rank]
-        return rank + SUIT_SYMBOLS[self.suit]
+        """Text for people, in the current language: ``A♥``, ``10♦`` (``Т♥`` in Russian)."""
+        return rank_display(self.rank) + SUIT_SYMBOLS[self.suit]
 
     @property
     def name(self) -> str:
@@ -98,7 +116,7 @@ def make_pack(size: int = 52) -> tuple[Card, ...]:
     raise CardError(f"A pack has 52 or 32 cards, not {size}.")
 
 
-_TOKEN = re.compile(r"^(10|[2-9TJQKA])(.)$", re.IGNORECASE)
+_TOKEN = re.compile(r"^(10|[2-9TJQKAТКДВ])(.)$", re.IGNORECASE)
 
 
 def parse_card(text: str) -> Card:
