@@ -27,6 +27,9 @@ course by ``course_problems``; and ```` ```plot ```` and ```` ```link ```` block
 (``blocks.py``). ``BLOCK_PARSERS`` maps each fenced block type to its reader, so another
 block type (the mini-round, ``mini_round.py``) is one more entry.
 
+Translations (issue 18) live in ``lessons/<lang>/`` under the English file names, with the
+same steps and quizzes; ``load_lessons(lang=...)`` reads them (see ``lessons/README.md``).
+
 >>> q = parse_quiz("kind: value\\nvariant: scat\\nhand: AH KH 9S\\nquestion: Worth?")
 >>> q.options
 ['9', '11', '21', '30']
