@@ -30,6 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted(p.name for p in (ROOT / "pages").glob("*.py"))
 LESSON_FILES = sorted(p.name for p in (ROOT / "lessons").glob("*.md")
                       if p.name.lower() != "readme.md")
+# Translations: lessons/<lang>/*.md for each language folder (ru, uk) the checkout has.
+TRANSLATED = {d.name: sorted(p.name for p in d.glob("*.md") if p.name.lower() != "readme.md")
+              for d in sorted((ROOT / "lessons").iterdir()) if d.is_dir()}
 PACKAGES = sorted(str(p.parent.relative_to(ROOT))
                   for p in (ROOT / "thirtyone").rglob("__init__.py"))
 # What a clean checkout does not have (and what would make a build reuse stale output).
@@ -59,7 +62,9 @@ for name in pages:
     titles[name] = [t.value for t in at.title]
     buttons[name] = [b.label for b in at.button]
 lessons = load_lessons()
-print(json.dumps({"file": thirtyone.__file__, "app": str(app), "pages": pages,
+ru = load_lessons(lang="ru")
+print(json.dumps({"ru_titles": [lesson.title for lesson in ru],
+                  "file": thirtyone.__file__, "app": str(app), "pages": pages,
                   "errors": errors, "titles": titles, "buttons": buttons,
                   "lessons_dir": str(LESSONS_DIR),
                   "lessons": [lesson.slug + ".md" for lesson in lessons],
@@ -121,6 +126,10 @@ def test_the_wheel_holds_every_package_page_and_lesson(venv):
     assert sorted(str(p.relative_to(installed)) for p in (installed / "locale").rglob("*.po")) == \
         sorted(str(p.relative_to(ROOT / "thirtyone"))
                for p in (ROOT / "thirtyone" / "locale").rglob("*.po"))
+    # every translated lesson, in its language's folder
+    for lang, names in TRANSLATED.items():
+        assert sorted(p.name for p in (installed / "lesson_texts" / lang).glob("*.md")
+                      if p.name.lower() != "readme.md") == names, lang
     # the teacher scenarios (data beside the code, not a package)
     assert sorted(p.name for p in (installed / "scenarios").glob("*.json")) == \
         sorted(p.name for p in (ROOT / "thirtyone" / "scenarios").glob("*.json"))
@@ -141,6 +150,10 @@ def test_the_installed_app_runs_every_page_and_finds_every_lesson(venv):
     assert all(any(title in label for label in learn) for title in result["lesson_titles"])
     assert Path(result["lessons_dir"]).is_relative_to(venv["venv"])
     assert result["lessons"] == LESSON_FILES
+    # the installed package finds the Russian lessons too (each title in Cyrillic)
+    assert len(result["ru_titles"]) == len(LESSON_FILES)
+    if TRANSLATED.get("ru") == LESSON_FILES:
+        assert all(any("\u0400" <= ch <= "\u04ff" for ch in t) for t in result["ru_titles"])
 
 
 def test_the_installed_thirtyone_app_serves_the_app(venv):

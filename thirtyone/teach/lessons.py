@@ -27,6 +27,9 @@ course by ``course_problems``; and ```` ```plot ```` and ```` ```link ```` block
 (``blocks.py``). ``BLOCK_PARSERS`` maps each fenced block type to its reader, so another
 block type (the mini-round, ``mini_round.py``) is one more entry.
 
+Translations (issue 18) live in ``lessons/<lang>/`` under the English file names, with the
+same steps and quizzes; ``load_lessons(lang=...)`` reads them (see ``lessons/README.md``).
+
 >>> q = parse_quiz("kind: value\\nvariant: scat\\nhand: AH KH 9S\\nquestion: Worth?")
 >>> q.options
 ['9', '11', '21', '30']
@@ -597,14 +600,26 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
         raise LessonError(f"Lesson '{slug}': {msg}") from None
 
 
-def load_lessons(directory: Path | str | None = None) -> list[Lesson]:
-    """Every lesson in ``directory`` (default ``lessons/``), ordered by file name."""
+_LANG = re.compile(r"[a-z]{2}")
+
+
+def load_lessons(directory: Path | str | None = None, lang: str = "en") -> list[Lesson]:
+    """Every lesson in ``directory`` (default ``lessons/``), ordered by file name.
+
+    For another language (``lang``, two lowercase letters such as ``ru``) each lesson is read
+    from ``<directory>/<lang>/<same name>.md`` when that file exists, else the English one:
+    the same lessons in the same order either way. Anything else in ``lang`` means English.
+    """
     d = Path(directory) if directory is not None else LESSONS_DIR
     files = sorted((f for f in (d.iterdir() if d.is_dir() else ())
-                    if f.name.endswith(".md") and f.name.lower() != "readme.md"),
+                    if f.is_file() and f.name.endswith(".md")
+                    and f.name.lower() != "readme.md"),
                    key=lambda f: f.name)
     if not files:
         raise LessonError(f"No lessons found in {d}.")
+    if isinstance(lang, str) and lang != "en" and _LANG.fullmatch(lang):
+        local = d / lang
+        files = [local / f.name if (local / f.name).is_file() else f for f in files]
     return [parse_lesson(f.read_text(encoding="utf-8"), f.name.removesuffix(".md"))
             for f in files]
 
