@@ -597,16 +597,24 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
         raise LessonError(f"Lesson '{slug}': {msg}") from None
 
 
-def load_lessons(directory: Path | str | None = None) -> list[Lesson]:
-    """Every lesson in ``directory`` (default ``lessons/``), ordered by file name."""
+def load_lessons(directory: Path | str | None = None, lang: str = "en") -> list[Lesson]:
+    """Every lesson in ``directory`` (default ``lessons/``), ordered by file name; for another
+    language each lesson is read from ``<directory>/<lang>/<same name>.md`` when that exists,
+    else in English (a lesson not yet translated)."""
     d = Path(directory) if directory is not None else LESSONS_DIR
     files = sorted((f for f in (d.iterdir() if d.is_dir() else ())
                     if f.name.endswith(".md") and f.name.lower() != "readme.md"),
                    key=lambda f: f.name)
     if not files:
         raise LessonError(f"No lessons found in {d}.")
-    return [parse_lesson(f.read_text(encoding="utf-8"), f.name.removesuffix(".md"))
-            for f in files]
+    here = d / lang if isinstance(lang, str) and re.fullmatch(r"[a-z]{2}", lang) \
+        and lang != "en" else None
+
+    def text(f: Any) -> str:
+        own = here / f.name if here is not None else None
+        return (own if own is not None and own.is_file() else f).read_text(encoding="utf-8")
+
+    return [parse_lesson(text(f), f.name.removesuffix(".md")) for f in files]
 
 
 __all__ = ["BLOCK_PARSERS", "Cards", "CardRow", "Feedback", "Lesson", "LessonError", "Link",
