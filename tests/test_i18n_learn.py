@@ -156,9 +156,9 @@ def course_with_a_russian_lesson(tmp_path, monkeypatch):
     (d / "ru").mkdir(exist_ok=True)
     (d / "ru" / f"{LESSON2}.md").write_text(ru, encoding="utf-8")
     monkeypatch.setattr(teach_lessons, "LESSONS_DIR", d)
-    ui_lessons._course.clear()
+    ui_lessons.reload_lessons()
     yield
-    ui_lessons._course.clear()
+    ui_lessons.reload_lessons()
 
 
 @pytest.mark.usefixtures("course_with_a_russian_lesson")

@@ -58,6 +58,11 @@ def _course(lang: str) -> list[Lesson]:
         return load_lessons(lang=lang)
 
 
+def reload_lessons() -> None:
+    """Read the lesson files again, in every language, the next time they are asked for."""
+    _course.clear()
+
+
 def lessons() -> list[Lesson]:
     """The course in English: what progress, the store and the dashboard are checked by."""
     return _course("en")
@@ -337,8 +342,10 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
                     title = said(label)
                 rows.append(_cards_row(title, cards))
             st.markdown(CARD_CSS + "".join(rows), unsafe_allow_html=True)
-        # one answer box per language: a switch re-seeds it from the kept answer
-        widget_key = (f"t31quiz_{current()}_" + qid).replace("/", "_").replace("-", "_")
+        # one answer box per language (English keeps the plain key): a switch re-seeds it
+        lang = current()
+        widget_key = ("t31quiz_" + qid + ("" if lang == "en" else "_" + lang)
+                      ).replace("/", "_").replace("-", "_")
         kept = progress()["answers"].get(qid)
         answer = shown_answer(quiz, english, kept)
         if widget_key not in st.session_state and answer is not None:
