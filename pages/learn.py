@@ -2,10 +2,11 @@
 
 import streamlit as st
 
+from thirtyone.i18n import _
 from thirtyone.ui.lessons import learn_page
 
-st.title("Learn")
-st.caption("Short lessons, one step at a time. Every quiz is answered and explained by the "
-           "rules engine itself. Your progress is kept while you visit other pages, and "
-           "after a reload too (the address remembers you).")
+st.title(_("Learn"))
+st.caption(_("Short lessons, one step at a time. Every quiz is answered and explained by the "
+             "rules engine itself. Your progress is kept while you visit other pages, and "
+             "after a reload too (the address remembers you)."))
 learn_page()

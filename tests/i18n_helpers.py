@@ -21,7 +21,10 @@ ALLOWED = {"Scat", "Blitz", "Schwimmen", "Kitty", "Switch", "Stop", "Bus", "Bank
            "Trente", "Trentuno", "Vingt", "Commerce", "Cribbage", "Wit", "Reason",
            "Python", "CSV", "JSON", "PNG", "URL", "PIN", "SQLite", "PostgreSQL", "CLI",
            "numpy", "numba", "plotly", "pandas", "Streamlit", "Jupyter",
-           "Sam"}
+           "Sam",
+           # the players' names in the English lesson files (the Russian and Ukrainian
+           # lessons name them in their own letters)
+           "Ann", "Ben", "Bo", "Cleo"}
 PSEUDO = re.compile(r"⟦[^⟦⟧]*⟧")
 BLOCKS = re.compile(r"<(style|script)\b.*?</\1>", re.S)
 NOISE = re.compile(r"<[^<>]*>|:[a-z]+\[|&[a-z]+;|:material/[a-z_]+:|https?://\S+|`[^`]*`|\{[^{}]*\}"

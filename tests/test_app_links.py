@@ -33,7 +33,8 @@ def test_scorer_link_shows_fire_for_three_aces_in_schwimmen():
     at = opened("scorer", variant="schwimmen", hand="AH AS AD")
     assert any('data-testid="scorer-value">33<' in m.value for m in at.markdown)
     assert at.selectbox(key="variant_key").value == "schwimmen"
-    assert copy_link(at).endswith("/scorer?variant=schwimmen&hand=AH+AS+AD")
+    # the link carries the page's language too, so the class reads it in the same words
+    assert copy_link(at).endswith("/scorer?variant=schwimmen&hand=AH+AS+AD&lang=en")
 
 
 def test_picking_a_card_on_the_scorer_changes_the_link():
@@ -83,7 +84,7 @@ def test_odds_lab_link_opens_a_section_with_its_players():
 def test_pages_without_controls_keep_the_variant_and_house_rules(page):
     at = opened(page, variant="kitty", ante="3")
     assert at.selectbox(key="variant_key").value == "kitty"
-    assert at.query_params == {"variant": "kitty", "ante": "3"}
+    assert at.query_params == {"variant": "kitty", "ante": "3", "lang": "en"}
 
 
 def test_a_bad_link_shows_notes_as_plain_text_and_keeps_what_it_can():

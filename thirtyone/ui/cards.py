@@ -29,6 +29,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 import streamlit as st
 
 from ..core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from ..i18n import _
 from .styles import stylesheet
 
 SIZES = ("sm", "md", "lg")
@@ -40,7 +41,7 @@ FOUR_COLOUR_KEY = "display_four_colour"
 # Markdown colours of the suits: two-colour (classic) and four-colour decks.
 TWO_COLOURS = {"S": "", "H": "red", "D": "red", "C": ""}
 FOUR_COLOURS = {"S": "", "H": "red", "D": "blue", "C": "green"}
-_CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+_CARD_TEXT = re.compile(r"(10|[2-9JQKAТКДВ])([♠♥♦♣])")   # Т К Д В: ru/uk ranks
 _SUIT_OF_SYMBOL = {sym: suit for suit, sym in SUIT_SYMBOLS.items()}
 
 
@@ -61,6 +62,8 @@ def coloured_cards(text: str, four: bool | None = None) -> str:
     ':red[A♥] or :red[10♦], not 9♣'
     >>> coloured_cards("10♦ 9♣ K♠", four=True)
     ':blue[10♦] :green[9♣] K♠'
+    >>> coloured_cards("Т♥ К♠ Д♦ В♣", four=True)
+    ':red[Т♥] К♠ :blue[Д♦] :green[В♣]'
     """
     colours = FOUR_COLOURS if (four_colour() if four is None else four) else TWO_COLOURS
 
@@ -98,8 +101,9 @@ def card_html(card: Card, size: str = "md", counted: bool = False, dim: bool = F
         classes.append("t31-dim")
     rank, suit = html.escape(rank_label(card)), SUIT_SYMBOLS[card.suit]
     corner = f"{rank}<small>{suit}</small>"
-    return (f'<div class="{" ".join(classes)}" role="img" aria-label="{card.name}" '
-            f'title="{card.name}" data-card="{card}">'
+    name = html.escape(card.name)
+    return (f'<div class="{" ".join(classes)}" role="img" aria-label="{name}" '
+            f'title="{name}" data-card="{card}">'
             f'<div class="t31-corner t31-tl">{corner}</div>'
             f'<div class="t31-pip">{suit}</div>'
             f'<div class="t31-corner t31-br">{corner}</div></div>')
@@ -107,14 +111,16 @@ def card_html(card: Card, size: str = "md", counted: bool = False, dim: bool = F
 
 def back_html(size: str = "md") -> str:
     """A face-down card. It is drawn without any card, so nothing hidden reaches the page."""
+    words = html.escape(_("face-down card"))
     return (f'<div class="t31-card t31-back {_size_class(size)}" role="img" '
-            f'aria-label="face-down card" title="face-down card"></div>')
+            f'aria-label="{words}" title="{words}"></div>')
 
 
 def empty_html(size: str = "md") -> str:
     """An empty place where a card will go (a dashed outline)."""
+    words = html.escape(_("no card yet"))
     return (f'<div class="t31-card t31-empty {_size_class(size)}" role="img" '
-            f'aria-label="no card yet"></div>')
+            f'aria-label="{words}"></div>')
 
 
 def hand_html(cards: Iterable[Card], size: str = "md", counted: Collection[Card] | None = None,
@@ -175,7 +181,7 @@ def card_picker(pack: Sequence[Card], selected: Collection[Card], on_pick: Calla
     for suit in SUITS:
         cols = st.columns([0.5] + [1] * len(ranks), gap="small", vertical_alignment="center")
         red = " t31-red" if suit in "HD" else ""
-        cols[0].markdown(f"<span title='{SUIT_NAMES[suit]}' class='t31-picksuit t31-s{suit}{red}'>"
+        cols[0].markdown(f"<span title='{html.escape(_(SUIT_NAMES[suit]))}' class='t31-picksuit t31-s{suit}{red}'>"
                          f"{SUIT_SYMBOLS[suit]}</span>", unsafe_allow_html=True)
         for col, rank in zip(cols[1:], ranks, strict=True):
             card = Card(rank, suit)

@@ -3,12 +3,13 @@ editor built from ``thirtyone.core.rules.OPTIONS``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
 
 from ..core.rules import OPTIONS, VARIANTS, Rules, RulesError, Variant
+from ..i18n import _, current, use_language
 from ..teach.variant_table import humanise
 
 VARIANT_KEY = "variant_key"
@@ -17,14 +18,27 @@ VARIANT_KEY = "variant_key"
 HAND_VALUE_OPTIONS = ("same_rank", "three_of_a_kind", "fire", "tie_break")
 
 
+def in_this_language(func: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``func`` bound to the language of the run drawing the widget, for a ``format_func``:
+    Streamlit's test harness calls it again after the run, where no session says which
+    language (so ``_`` would answer in English and the options would not match)."""
+    lang = current()
+
+    def call(value: Any) -> str:
+        with use_language(lang):
+            return func(value)
+
+    return call
+
+
 def variant_picker() -> Variant:
     """The sidebar variant picker; its choice persists across pages and reruns."""
     if VARIANT_KEY not in st.session_state:
         st.session_state[VARIANT_KEY] = "scat"
     keys = list(VARIANTS)
-    st.sidebar.selectbox("Variant", keys, key=VARIANT_KEY,
-                         format_func=lambda k: VARIANTS[k].name,
-                         help="Used by every page: the scorer, the table and the odds.")
+    st.sidebar.selectbox(_("Variant"), keys, key=VARIANT_KEY,
+                         format_func=in_this_language(lambda k: _(VARIANTS[k].name)),
+                         help=_("Used by every page: the scorer, the table and the odds."))
     return VARIANTS[st.session_state[VARIANT_KEY]]
 
 
@@ -64,8 +78,9 @@ def rules_editor(base: Rules, key: str, names: Sequence[str] | None = None,
         if widget_key not in st.session_state:  # (re)seed after a page switch
             st.session_state[widget_key] = current
         # placeholder: Streamlit shows a None value as the placeholder, so it reads "none"
-        value = box.selectbox(opt.label, opt.allowed, key=widget_key, help=opt.help,
-                              format_func=option_value_text, placeholder="none")
+        value = box.selectbox(_(opt.label), opt.allowed, key=widget_key, help=_(opt.help),
+                              format_func=in_this_language(option_value_text),
+                              placeholder=_("none"))
         if value == getattr(base, name):
             changes.pop(name, None)
         else:
@@ -100,5 +115,5 @@ def _applying(base: Rules, changes: dict[str, Any], key: str) -> Rules:
 def changed_options_text(rules: Rules, base: Rules) -> str:
     """``three of a kind: 30½; fire: 33`` for the options that differ from ``base``."""
     diff = rules.to_dict(only_changed_from=base)
-    return "; ".join(f"{OPTIONS[k].label.lower()}: {option_value_text(v)}"
+    return "; ".join(f"{_(OPTIONS[k].label).lower()}: {option_value_text(v)}"
                      for k, v in diff.items())

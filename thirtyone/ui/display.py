@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..i18n import N_, _
 from .cards import FOUR_COLOUR_KEY
 from .styles import stylesheet
 
 BIG_CARDS_KEY = "display_big_cards"
 SWITCHES = (
-    (BIG_CARDS_KEY, "Big cards", "Draw every card larger, for a projector or the back of the "
-                                 "room."),
-    (FOUR_COLOUR_KEY, "Four-colour deck", "Give each suit its own colour: spades black, "
-                                          "hearts red, diamonds blue, clubs green."),
+    (BIG_CARDS_KEY, N_("Big cards"), N_("Draw every card larger, for a projector or the back "
+                                        "of the room.")),
+    (FOUR_COLOUR_KEY, N_("Four-colour deck"), N_("Give each suit its own colour: spades black, "
+                                                 "hearts red, diamonds blue, clubs green.")),
 )
 
 
@@ -38,7 +39,7 @@ def display_options() -> dict[str, bool]:
         widget_key = f"{key}_switch"
         if widget_key not in state:  # (re)seed from the kept choice
             state[widget_key] = bool(state.get(key, False))
-        st.sidebar.toggle(label, key=widget_key, help=help_text, on_change=_keep,
+        st.sidebar.toggle(_(label), key=widget_key, help=_(help_text), on_change=_keep,
                           args=(widget_key, key))
         state[key] = chosen[key] = bool(state[widget_key])
     css = stylesheet("display.css")

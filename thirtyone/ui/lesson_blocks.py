@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ..core.rules import Rules, get_variant
+from ..i18n import PSEUDO, _, current, ngettext, pseudo
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.tables import value_label
 from ..plots import odds as op
@@ -23,13 +24,20 @@ from .figures import frozen
 CHART = {"displayModeBar": False}
 
 
+def said(text: str) -> str:
+    """Text from a lesson file as shown: as written (the file is the translation), except
+    that the tests' pseudo-language marks it too, so English left elsewhere stands out."""
+    return pseudo(text) if current() == PSEUDO and text else text
+
+
 def widget_key(where: str, name: str) -> str:
     return "t31plot_" + (where + "_" + name).replace("/", "_").replace("-", "_")
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _marked(fig_key: tuple, value: float | None, label: str) -> go.Figure:
-    """A cached Odds lab figure with the student's value marked (a dashed line)."""
+def _marked(fig_key: tuple, value: float | None, label: str, lang: str = "en") -> go.Figure:
+    """A cached Odds lab figure with the student's value marked (a dashed line); ``lang``
+    keeps each language's figure apart (its titles and the mark's words)."""
     kind, key, *rest = fig_key
     if kind == "knock_survival" and rest[1] > 0:
         rules = lab.rules_from_key(key)
@@ -43,7 +51,8 @@ def _marked(fig_key: tuple, value: float | None, label: str) -> go.Figure:
         fig = go.Figure(lab.dealt_chart(key))
     if value is not None:
         fig.add_vline(x=value, line_dash="dash", line_color="#555",
-                      annotation_text=f"your value: {label}", annotation_position="bottom left")
+                      annotation_text=_("your value: {value}").format(value=label),
+                      annotation_position="bottom left")
     return frozen(fig)
 
 
@@ -55,32 +64,33 @@ def show_plot(block: Plot, where: str) -> None:
     cols = st.columns(len(block.controls))
     for col, name in zip(cols, block.controls, strict=True):
         low, high = block.bounds(name)
-        label = {"players": "Players at the table", "value": "Your value",
-                 "target": "Aim for",
-                 "turns": ("Turns each (final turn included)" if block.plot == "knock_survival"
-                           else "Turns shown")}[name]
+        label = {"players": _("Players at the table"), "value": _("Your value"),
+                 "target": _("Aim for"),
+                 "turns": (_("Turns each (final turn included)")
+                           if block.plot == "knock_survival" else _("Turns shown"))}[name]
         with col:
             values[name] = st.slider(label, low, high, values[name], key=widget_key(where, name))
     if block.plot == "knock_survival":
         v, n, turns = values["value"], values["players"], values["turns"]
-        fig = _marked(("knock_survival", key, n, turns), v, value_label(rules, v))
+        fig = _marked(("knock_survival", key, n, turns), v, value_label(rules, v), current())
         code = (figure_code("knock_after_turns", rules, block.variant, players=n, turns=turns)
                 if turns else figure_code("knock_curve", rules, block.variant, players=(n,)))
         reading = knock_words(rules, n, turns, v)
     elif block.plot == "race":
-        text = f"{values['target']}" if values["target"] == 31 else f"{values['target']} or more"
-        fig = _marked(("race", key, values["target"], values["turns"], text), None, "")
+        text = (f"{values['target']}" if values["target"] == 31
+                else _("{n} or more").format(n=values["target"]))
+        fig = _marked(("race", key, values["target"], values["turns"], text), None, "", current())
         code = figure_code("race", rules, block.variant, target=values["target"],
                            turns=values["turns"])
         reading = ""
     else:
         v = values["value"]
-        fig = _marked(("dealt_values", key), v, value_label(rules, v))
+        fig = _marked(("dealt_values", key), v, value_label(rules, v), current())
         code = figure_code("dealt_values", rules, block.variant)
         reading = lab.dealt_text(key)
     st.plotly_chart(fig, config=CHART, key=widget_key(where, "chart"))
     if block.caption:
-        st.caption(block.caption)
+        st.caption(said(block.caption))
     if reading:
         st.markdown(reading)
     lab.show_code(code)
@@ -91,22 +101,33 @@ def knock_words(rules: Rules, players: int, turns: int, value: int) -> str:
     curve = knock_survival_exact(rules, players - 1)
     fresh = float(curve.survive[int(np.argmin(np.abs(curve.values - value)))])
     risk = knock_risk(rules)
-    text = (f"With {players} players, a knock on {value_label(rules, value)} against fresh "
-            f"hands: {risk.good} {fresh:.1%}.")
+    text = _("With {players} players, a knock on {value} against fresh hands: {good} "
+             "{chance}.").format(players=players, value=value_label(rules, value),
+                                 good=risk.good, chance=f"{fresh:.1%}")
     if turns:
         res = simulated_knock(rules, players - 1, turns)
         later = float(res.survive[int(np.argmin(np.abs(res.values - value)))])
-        text += (f" After {turns} turn{'s' if turns != 1 else ''} each (the final turn "
-                 f"included): {later:.1%}, simulated over {res.rounds:,} rounds.")
+        text += " " + ngettext(
+            "After {turns} turn each (the final turn included): {chance}, simulated over "
+            "{rounds} rounds.",
+            "After {turns} turns each (the final turn included): {chance}, simulated over "
+            "{rounds} rounds.", turns).format(turns=turns, chance=f"{later:.1%}",
+                                             rounds=f"{res.rounds:,}")
     return text
 
 
 def link_url(block: Link) -> str:
-    return f"/{block.page}?{urlencode(list(block.params))}"
+    """The block's page with its settings, and the page's language (``lang``), so the page
+    opened in a new tab speaks as this one does."""
+    params = [(k, v) for k, v in block.params if k != "lang"]
+    lang = current()
+    if lang != "en":
+        params.append(("lang", lang))
+    return f"/{block.page}?{urlencode(params)}"
 
 
 def show_link(block: Link) -> None:
-    st.link_button(block.label, link_url(block), icon=":material/open_in_new:")
+    st.link_button(said(block.label), link_url(block), icon=":material/open_in_new:")
 
 
-__all__ = ["link_url", "show_link", "show_plot", "widget_key"]
+__all__ = ["link_url", "said", "show_link", "show_plot", "widget_key"]

@@ -17,6 +17,7 @@ from typing import Any
 
 import streamlit as st
 
+from ..i18n import _
 from ..teach.lessons import Lesson
 from ..teach.mini_round import MiniRound
 from .challenge import ScopedState
@@ -109,9 +110,9 @@ def guide_text(state: State, mini: MiniRound) -> str | None:
 
 def _round_end(mini: MiniRound, rid: str) -> Callable[[State, Any], None]:
     def end(state: State, obs: Any) -> None:
-        st.button("Play it again", key=f"t31round_again_{rid}", icon=":material/replay:",
+        st.button(_("Play it again"), key=f"t31round_again_{rid}", icon=":material/replay:",
                   on_click=deal, args=(state, mini),
-                  help="Deal the same cards again and try other moves.")
+                  help=_("Deal the same cards again and try other moves."))
     return end
 
 
@@ -123,18 +124,19 @@ def show_round(mini: MiniRound, rid: str, on_finished: Callable[[str], None]) ->
     table_styles()
     st.markdown(ROUND_CSS, unsafe_allow_html=True)
     with st.container(border=True, key=f"t31round_{rid.replace('/', '_')}"):
-        st.caption("A round played here · every move checked by the engine")
+        st.caption(_("A round played here · every move checked by the engine"))
         for key, show in ((ERROR, st.error), (NOTICE, st.info)):
             if state.get(key):
                 show(plain(state[key]))
         guide = guide_text(state, mini)
         if guide:
-            st.info(f"**Guide:** {plain(guide)}", icon=":material/lightbulb:")
+            st.info(_("**Guide:** {advice}").format(advice=plain(guide)),
+                    icon=":material/lightbulb:")
         draw_table(state, round_end=_round_end(mini, rid))
         if state[GAME].round_over:   # under the felt, where a message box is readable
-            st.success("You played the round to its end: this step is done.",
+            st.success(_("You played the round to its end: this step is done."),
                        icon=":material/check_circle:")
-        with st.expander("Move log", expanded=state[GAME].round_over):
+        with st.expander(_("Move log"), expanded=state[GAME].round_over):
             move_log(state)
     if state[GAME].round_over:
         on_finished(rid)

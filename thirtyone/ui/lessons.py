@@ -8,6 +8,12 @@ With the class store it also survives a reload, a restart and another browser: e
 is written for this tab's learner (one working alone is made on the first change, which puts
 the resume token ``me`` in the URL), every answer is recorded for the teacher's dashboard,
 and a new session with a token reads the progress back before anything is drawn.
+
+Languages: the page shows each lesson in the session's language (``lessons/<lang>/``, else
+English), but progress is language-free: it is keyed by the lesson's file name, and an answer
+is kept as the English lesson's option at the same place (``canonical_answer``), so a
+language switch keeps every step and answer, and the class store and the teacher's dashboard
+always read English options (``lessons()`` is the English course).
 """
 
 from __future__ import annotations
@@ -22,11 +28,12 @@ from thirtyone.ui.cards import CARD_CSS, coloured_cards, hand_html
 
 from ..core.cards import Card
 from ..core.rules import VARIANTS
+from ..i18n import _, current, ngettext, use_language
 from ..store import StoreError
 from ..teach.lessons import Cards, Lesson, Link, Plot, Quiz, Teaches, Text, load_lessons
 from ..teach.mini_round import MiniRound
 from . import identity, lesson_round
-from .lesson_blocks import show_link, show_plot
+from .lesson_blocks import said, show_link, show_plot
 from .store import UNAVAILABLE, store_or_none
 from .styles import stylesheet
 
@@ -46,8 +53,65 @@ LESSON_CSS = stylesheet("lessons.css")
 
 
 @st.cache_resource
+def _course(lang: str) -> list[Lesson]:
+    with use_language(lang):   # the engine's words in the quizzes, in that language
+        return load_lessons(lang=lang)
+
+
+def reload_lessons() -> None:
+    """Read the lesson files again, in every language, the next time they are asked for."""
+    _course.clear()
+
+
 def lessons() -> list[Lesson]:
-    return load_lessons()
+    """The course in English: what progress, the store and the dashboard are checked by."""
+    return _course("en")
+
+
+def lessons_in(lang: str | None = None) -> list[Lesson]:
+    """The course as the page shows it, in ``lang`` (default: the session's language)."""
+    return _course(lang or current())
+
+
+def _en_quiz(qid: str) -> Any:
+    slug = qid.split("/", 1)[0]
+    for lesson in lessons():
+        if lesson.slug == slug:
+            return dict(quiz_ids(lesson)).get(qid)
+    return None
+
+
+def _paired(shown: Quiz, english: Quiz) -> bool:
+    """Whether the two languages' quizzes list the same options in the same places (the
+    same count and the same right ones); a showdown's options are sorted by their words, so
+    names in another language may put them in another order."""
+    return len(shown.options) == len(english.options) and shown.correct == english.correct
+
+
+def canonical_answer(shown: Quiz, english: Quiz | None, choice: str) -> str:
+    """The English option kept for ``choice``, an option of ``shown`` (the page's language):
+    the one at the same place, or, when the two differ in order, one as right (or wrong)."""
+    if english is None or shown is english or choice not in shown.options:
+        return choice
+    i = shown.options.index(choice)
+    if _paired(shown, english):
+        return english.options[i]
+    want = i in shown.correct
+    return next((o for j, o in enumerate(english.options) if (j in english.correct) == want),
+                english.options[0])
+
+
+def shown_answer(shown: Quiz, english: Quiz | None, answer: str | None) -> str | None:
+    """The option of ``shown`` for a kept (English) answer; None if it is none of them."""
+    if answer is None or english is None or shown is english:
+        return answer if answer is None or answer in shown.options else None
+    if answer not in english.options:
+        return None
+    i = english.options.index(answer)
+    if _paired(shown, english):
+        return shown.options[i]
+    want = i in english.correct
+    return next((o for j, o in enumerate(shown.options) if (j in shown.correct) == want), None)
 
 
 def empty_progress() -> dict:
@@ -221,9 +285,11 @@ def _answered(qid: str, widget_key: str, quiz: Quiz) -> None:
         progress()["answers"].pop(qid, None)
         _save()
     else:
-        progress()["answers"][qid] = choice
-        progress()["first"].setdefault(qid, choice)
-        _save((qid, str(choice), quiz.check(choice).correct))
+        english = _en_quiz(qid)
+        kept = canonical_answer(quiz, english, str(choice))
+        progress()["answers"][qid] = kept
+        progress()["first"].setdefault(qid, kept)
+        _save((qid, kept, (english or quiz).check(kept).correct))
 
 
 def _round_finished(rid: str) -> None:
@@ -238,7 +304,7 @@ def _round_finished(rid: str) -> None:
 # --- drawing ---------------------------------------------------------------------------
 
 def _cards_row(label: str, cards: tuple[Card, ...]) -> str:
-    head = f'<div class="t31-rowlabel">{html.escape(label)}</div>' if label else ""
+    head = f'<div class="t31-rowlabel">{html.escape(said(label))}</div>' if label else ""
     return head + hand_html(cards, size="lg" if len(cards) <= 3 else "md")
 
 
@@ -248,77 +314,98 @@ def show_cards(block: Cards) -> None:
 
 
 def show_quiz(quiz: Quiz, qid: str) -> None:
+    english = _en_quiz(qid)
     with st.container(border=True):
         if quiz.kind == "likelier":
-            st.caption("Quiz · counted exactly by the engine")
+            st.caption(_("Quiz · counted exactly by the engine"))
         else:
-            st.caption(f"Quiz · checked by the engine under {VARIANTS[quiz.variant].name}")
-        st.markdown(f'<div class="t31-question">{html.escape(quiz.question)}</div>',
+            st.caption(_("Quiz · checked by the engine under {variant}").format(
+                variant=_(VARIANTS[quiz.variant].name)))
+        st.markdown(f'<div class="t31-question">{html.escape(said(quiz.question))}</div>',
                     unsafe_allow_html=True)
         if quiz.context:
             st.markdown(f'<div class="t31-rowlabel">{html.escape(quiz.context)}</div>',
                         unsafe_allow_html=True)
         if len(quiz.cards) > 2:  # several players' hands: smaller cards, name beside them
-            rows = [f'<div class="t31-player"><div class="t31-rowlabel">{html.escape(name)}'
+            rows = [f'<div class="t31-player"><div class="t31-rowlabel">{html.escape(said(name))}'
                     f'</div>{hand_html(cards, size="md")}</div>'
                     for name, cards in quiz.cards.items()]
             st.markdown(CARD_CSS + "".join(rows), unsafe_allow_html=True)
         elif quiz.cards:
             rows = []
             for label, cards in quiz.cards.items():
-                title = {"hand": "Your hand" if quiz.kind != "value" else "",
-                         "middle": "Middle"}.get(label, label)
+                if label == "hand":
+                    title = _("Your hand") if quiz.kind != "value" else ""
+                elif label == "middle":
+                    title = _("Middle")
+                else:
+                    title = said(label)
                 rows.append(_cards_row(title, cards))
             st.markdown(CARD_CSS + "".join(rows), unsafe_allow_html=True)
-        widget_key = "t31quiz_" + qid.replace("/", "_").replace("-", "_")
-        answer = progress()["answers"].get(qid)
+        # one answer box per language (English keeps the plain key): a switch re-seeds it
+        lang = current()
+        widget_key = ("t31quiz_" + qid + ("" if lang == "en" else "_" + lang)
+                      ).replace("/", "_").replace("-", "_")
+        kept = progress()["answers"].get(qid)
+        answer = shown_answer(quiz, english, kept)
         if widget_key not in st.session_state and answer is not None:
             st.session_state[widget_key] = answer  # restore after a page switch
-        st.pills("Your answer", quiz.options, key=widget_key, on_change=_answered,
-                 args=(qid, widget_key, quiz), label_visibility="collapsed", format_func=coloured_cards)
+        st.pills(_("Your answer"), quiz.options, key=widget_key, on_change=_answered,
+                 args=(qid, widget_key, quiz), label_visibility="collapsed",
+                 format_func=coloured_cards)
         if answer is not None:
             fb = quiz.check(answer)
-            first = progress()["first"].get(qid, answer)
-            if fb.correct and quiz.check(first).correct:
+            first = progress()["first"].get(qid, kept)
+            if fb.correct and (english or quiz).check(first).correct:
                 st.success(fb.message, icon=":material/check_circle:")
             elif fb.correct:  # right now, but not at the first try: it does not count
-                st.info(f"Solved on a later try. {fb.message}", icon=":material/replay:")
-                st.caption("Only a first-try answer counts towards your score.")
+                st.info(_("Solved on a later try. {feedback}").format(feedback=fb.message),
+                        icon=":material/replay:")
+                st.caption(_("Only a first-try answer counts towards your score."))
             else:
                 st.error(fb.message, icon=":material/cancel:")
 
 
-def lesson_list(all_lessons: list[Lesson], current: str) -> None:
-    st.markdown("#### Lessons")
+def lesson_list(all_lessons: list[Lesson], current_slug: str) -> None:
+    """The lessons as buttons, in the page's language; scores from the English course."""
+    english = {x.slug: x for x in lessons()}
+    st.markdown("#### " + _("Lessons"))
     for n, lesson in enumerate(all_lessons, 1):
-        right, now, total = scores(lesson)
+        right, now, total = scores(english.get(lesson.slug, lesson))
         mark = " ✓" if total and right == total else ""
-        st.button(f"{n}. {lesson.title}{mark}", key=f"t31lesson_{lesson.slug}",
+        st.button(f"{n}. {said(lesson.title)}{mark}", key=f"t31lesson_{lesson.slug}",
                   on_click=_open, args=(lesson.slug,), width="stretch",
-                  type="primary" if lesson.slug == current else "secondary",
-                  help=f"{lesson.summary} ({right} of {total} quizzes right first time)")
+                  type="primary" if lesson.slug == current_slug else "secondary",
+                  help=_("{summary} ({right} of {total} quizzes right first time)").format(
+                      summary=said(lesson.summary), right=right, total=total))
         if total and any(qid in progress()["answers"] or qid in progress()["first"]
-                         for qid, _ in quiz_ids(lesson)):
-            st.caption(f"First try {right}/{total}, solved {now}/{total}")
-    done = sum(solved(lesson)[0] for lesson in all_lessons)
-    total = sum(solved(lesson)[1] for lesson in all_lessons)
+                         for qid, _quiz in quiz_ids(lesson)):
+            st.caption(_("First try {right}/{total}, solved {now}/{total}").format(
+                right=right, now=now, total=total))
+    done = sum(solved(lesson)[0] for lesson in english.values())
+    total = sum(solved(lesson)[1] for lesson in english.values())
     st.progress(done / total if total else 0.0,
-                text=f"{done} of {total} quizzes right first time")
-    st.button("Start again", key="t31learn_reset", on_click=_reset, icon=":material/restart_alt:",
-              help="Forget every answer and go back to the first lesson (e.g. for a new class).")
+                text=ngettext("{done} of {total} quiz right first time",
+                              "{done} of {total} quizzes right first time",
+                              total).format(done=done, total=total))
+    st.button(_("Start again"), key="t31learn_reset", on_click=_reset,
+              icon=":material/restart_alt:",
+              help=_("Forget every answer and go back to the first lesson (e.g. for a new "
+                     "class)."))
 
 
 def show_lesson(lesson: Lesson, all_lessons: list[Lesson]) -> None:
     steps = lesson.steps
     i = min(progress()["steps"].get(lesson.slug, 0), len(steps) - 1)
     step = steps[i]
-    st.markdown(f"## {html.escape(lesson.title)}")
-    st.progress((i + 1) / len(steps), text=f"Step {i + 1} of {len(steps)}: {step.title}")
-    st.markdown(f"### {step.title}")
+    st.markdown(f"## {html.escape(said(lesson.title))}")
+    st.progress((i + 1) / len(steps), text=_("Step {n} of {total}: {title}").format(
+        n=i + 1, total=len(steps), title=said(step.title)))
+    st.markdown(f"### {said(step.title)}")
     n = 0
     for k, block in enumerate(step.blocks):
         if isinstance(block, Text):
-            st.markdown(block.markdown)
+            st.markdown(said(block.markdown))
         elif isinstance(block, Cards):
             show_cards(block)
         elif isinstance(block, MiniRound):
@@ -341,16 +428,16 @@ def _step_buttons(lesson: Lesson, all_lessons: list[Lesson], i: int) -> None:
     nxt = all_lessons[k + 1] if k + 1 < len(all_lessons) else None
     with st.container(horizontal=True, horizontal_alignment="distribute",
                       key="t31stepbuttons"):
-        st.button("◀ Previous", key="t31step_prev", disabled=i == 0,
+        st.button(_("◀ Previous"), key="t31step_prev", disabled=i == 0,
                   on_click=_move, args=(lesson.slug, i - 1))
         if not last:
-            st.button("Next ▶", key="t31step_next", type="primary",
+            st.button(_("Next ▶"), key="t31step_next", type="primary",
                       on_click=_move, args=(lesson.slug, i + 1))
         elif nxt is not None:
-            st.button("Next lesson ▶", key="t31step_next", type="primary",
-                      on_click=_next_lesson, args=(nxt.slug,), help=nxt.title)
+            st.button(_("Next lesson ▶"), key="t31step_next", type="primary",
+                      on_click=_next_lesson, args=(nxt.slug,), help=said(nxt.title))
     if last and nxt is None:
-        st.success("You have reached the end of the course. Well played!",
+        st.success(_("You have reached the end of the course. Well played!"),
                    icon=":material/emoji_events:")
 
 
@@ -358,7 +445,7 @@ def learn_page() -> None:
     restore()
     if SAVE_ERROR in st.session_state:
         st.warning(st.session_state.pop(SAVE_ERROR), icon=":material/cloud_off:")
-    all_lessons = lessons()
+    all_lessons = lessons_in()
     prog = progress()
     slugs = [x.slug for x in all_lessons]
     if prog["lesson"] not in slugs:

@@ -23,10 +23,11 @@ import streamlit as st
 
 from ..core.cards import CardError, parse_hand
 from ..core.rules import OPTIONS, VARIANTS, Rules, RulesError
+from ..i18n import _, current
 from ..teach.lessons import Lesson
 from . import identity, scorer
 from .common import VARIANT_KEY
-from .lessons import PROGRESS_KEY, lessons
+from .lessons import PROGRESS_KEY, lessons_in
 from .table_state import bot_levels, cfg_of, set_levels
 from .table_words import BOT_NAMES
 
@@ -68,9 +69,9 @@ class Link:
     notes: tuple[str, ...] = field(default=())
 
 
-def shown(name: str) -> str:
+def shown(name: str) -> str | None:
     """A parameter's name as a note may show it: only plain short names are repeated."""
-    return f"'{name}'" if _SAFE_NAME.fullmatch(name) else "with an unusual name"
+    return f"'{name}'" if _SAFE_NAME.fullmatch(name) else None
 
 
 def query_size(params: Mapping[str, Sequence[str]]) -> int:
@@ -94,13 +95,14 @@ def _house(raw: dict[str, str], base: Rules, notes: list[str]) -> dict[str, Any]
         try:
             value = opt.parse(text)
         except RulesError:
-            notes.append(f"The house rule '{name}' in the link was ignored: it can only be "
-                         f"{opt.allowed_text()}.")
+            notes.append(_("The house rule '{name}' in the link was ignored: it can only be "
+                           "{allowed}.").format(name=name, allowed=opt.allowed_text()))
             continue
         try:  # the value is one of the allowed, so the reason repeats nothing from the link
             base.with_house_rules(**{**kept, name: value})
         except RulesError as e:
-            notes.append(f"The house rule '{name}' in the link was ignored. {e}")
+            notes.append(_("The house rule '{name}' in the link was ignored. {reason}").format(
+                name=name, reason=e))
             continue
         if value != getattr(base, name):
             kept[name] = value
@@ -120,20 +122,22 @@ def _play(values: dict[str, str], rules: Rules, notes: list[str]) -> dict[str, A
     if "seed" in values:
         out["seed"] = _int(values["seed"], 0, MAX_SEED)
         if out["seed"] is None:
-            notes.append(f"The seed in the link was ignored: it must be a whole number from 0 "
-                         f"to {MAX_SEED:,}.")
+            notes.append(_("The seed in the link was ignored: it must be a whole number from 0 "
+                           "to {most}.").format(most=f"{MAX_SEED:,}"))
     most = min(len(BOT_NAMES) + 1, rules.max_players)
     if "players" in values:
         out["players"] = _int(values["players"], max(2, rules.min_players), most)
         if out["players"] is None:
-            notes.append(f"The number of players in the link was ignored: this game is for "
-                         f"{max(2, rules.min_players)} to {most} players here.")
+            notes.append(_("The number of players in the link was ignored: this game is for "
+                           "{low} to {high} players here.").format(
+                               low=max(2, rules.min_players), high=most))
     if "bots" in values:
         levels = bot_levels(rules)
         asked = [b.strip().lower() for b in values["bots"].split(",") if b.strip()]
         if not asked or len(asked) > most - 1 or any(b not in levels for b in asked):
-            notes.append("The bot levels in the link were ignored: give up to "
-                         f"{most - 1} of {', '.join(levels)}, separated by commas.")
+            notes.append(_("The bot levels in the link were ignored: give up to {n} of "
+                           "{levels}, separated by commas.").format(
+                               n=most - 1, levels=", ".join(levels)))
         else:
             out["bots"] = tuple(asked)
     if "name" in values:
@@ -148,25 +152,29 @@ def parse_link(params: Mapping[str, Sequence[str]], current_variant: str = "scat
     and say what it asks for; what cannot be used is left out with a note saying why."""
     size = query_size(params)
     if size > MAX_QUERY:
-        return Link(notes=(f"This link is too long ({size:,} characters; a class link needs "
-                           f"at most {MAX_QUERY:,}), so none of its settings were used.",))
+        return Link(notes=(_("This link is too long ({size} characters; a class link needs "
+                             "at most {most}), so none of its settings were used.").format(
+                                 size=f"{size:,}", most=f"{MAX_QUERY:,}"),))
     notes: list[str] = []
     values: dict[str, str] = {}
     for name, vs in params.items():
         if name in RESERVED or name in PRIVATE:
             continue
         if name not in KNOWN and name not in OPTIONS:
-            notes.append(f"The link has a setting {shown(name)} that this app does not know; "
-                         "it was ignored.")
+            notes.append(_("The link has a setting {name} that this app does not know; it "
+                           "was ignored.").format(name=shown(name)) if shown(name) else
+                         _("The link has a setting with an unusual name that this app does "
+                           "not know; it was ignored."))
         elif vs and len(vs[-1]) > MAX_VALUE:
-            notes.append(f"The link's '{name}' is too long ({len(vs[-1]):,} characters, at "
-                         f"most {MAX_VALUE}); it was ignored.")
+            notes.append(_("The link's '{name}' is too long ({size} characters, at most "
+                           "{most}); it was ignored.").format(
+                               name=name, size=f"{len(vs[-1]):,}", most=MAX_VALUE))
         elif vs:
             values[name] = vs[-1]
     variant = values.get("variant", "").strip().lower() or None
     if variant is not None and variant not in VARIANTS:
-        notes.append("The variant in the link is not one this app knows, so the variant was "
-                     f"not changed. Variants: {', '.join(VARIANTS)}.")
+        notes.append(_("The variant in the link is not one this app knows, so the variant "
+                       "was not changed. Variants: {keys}.").format(keys=", ".join(VARIANTS)))
         variant = None
     base = VARIANTS[variant or current_variant].rules
     raw_house = {k: v for k, v in values.items() if k in OPTIONS}
@@ -179,30 +187,30 @@ def parse_link(params: Mapping[str, Sequence[str]], current_variant: str = "scat
             hand = tuple(str(c) for c in parse_hand(re.sub(r"[+,]", " ", values["hand"]),
                                                     pack=rules.pack))
         except CardError:
-            notes.append(f"The hand in the link was ignored: it must be three different cards "
-                         f"of the {rules.pack}-card pack, such as AH+KH+9S.")
+            notes.append(_("The hand in the link was ignored: it must be three different "
+                           "cards of the {n}-card pack, such as AH+KH+9S.").format(n=rules.pack))
     lesson = step = None
     if "lesson" in values:
         found = _lesson(values["lesson"], all_lessons)
         if found is None:
-            notes.append("The lesson in the link was not found; lessons are numbered 1 to "
-                         f"{len(all_lessons)}.")
+            notes.append(_("The lesson in the link was not found; lessons are numbered 1 to "
+                           "{n}.").format(n=len(all_lessons)))
         else:
             lesson = found.slug
             if "step" in values:
                 n = _int(values["step"], 1, len(found.steps))
                 if n is None:
-                    notes.append(f"The step in the link was ignored: '{found.title}' has steps "
-                                 f"1 to {len(found.steps)}.")
+                    notes.append(_("The step in the link was ignored: ‘{lesson}’ has steps 1 "
+                                   "to {n}.").format(lesson=found.title, n=len(found.steps)))
                 step = None if n is None else n - 1
     elif "step" in values:
-        notes.append("The step in the link was ignored: a step needs a lesson too.")
+        notes.append(_("The step in the link was ignored: a step needs a lesson too."))
     section = None
     if "section" in values:
         section = SECTIONS.get(values["section"].strip().lower())
         if section is None:
-            notes.append("The Odds lab section in the link was not found; sections: "
-                         f"{', '.join(SECTIONS)}.")
+            notes.append(_("The Odds lab section in the link was not found; sections: "
+                           "{keys}.").format(keys=", ".join(SECTIONS)))
     return Link(variant=variant, house=house, hand=hand, lesson=lesson, step=step,
                 section=section, notes=tuple(notes), **play)
 
@@ -272,7 +280,7 @@ def open_link(page: str) -> None:
     state[SEEN] = sig
     if not params:
         return
-    link = parse_link(params, state.get(VARIANT_KEY, "scat"), lessons())
+    link = parse_link(params, state.get(VARIANT_KEY, "scat"), lessons_in())
     apply_link(link, state)
     state[NOTES] = (page, link.notes)
 
@@ -283,7 +291,7 @@ def show_notes(page: str) -> None:
     if where != page or not notes:
         return
     with st.container(key="link_notes"):
-        st.caption("Some of this link could not be used:")
+        st.caption(_("Some of this link could not be used:"))
         for note in notes:
             st.text(note)
 
@@ -369,8 +377,9 @@ def copy_link_box(page: str, params: Mapping[str, str]) -> None:
     """The sidebar's "Copy link for the class": the link as plain text with a copy icon.
     A resume token or teacher key in the URL is never part of it."""
     params = {k: v for k, v in params.items() if k not in PRIVATE}
-    with st.sidebar.popover("Copy link for the class", icon=":material/link:",
+    params.setdefault("lang", current())   # the class opens it in the language shown here
+    with st.sidebar.popover(_("Copy link for the class"), icon=":material/link:",
                             width="stretch"):
-        st.caption("Send this link to the class: it opens this page with the same variant, "
-                   "house rules and settings.")
+        st.caption(_("Send this link to the class: it opens this page in this language, with "
+                     "the same variant, house rules and settings."))
         st.code(full_link(page, params), language=None, wrap_lines=True)

@@ -20,16 +20,17 @@ from ..core.cards import (
     parse_card,
     parse_hand,
 )
-from ..core.rules import Rules, Variant
+from ..core.rules import VARIANTS, Rules, Variant
 from ..core.scoring import Score
+from ..i18n import _, current, ngettext
 from ..teach.compare import every_variant
 from .cards import hand_html
 from .styles import stylesheet
 
 HAND = "scorer_hand"      # the chosen cards, canonical text, in the order picked
 TEXT = "scorer_text"      # the text box
-ERROR = "scorer_error"    # the last bad input, one sentence
-NOTE = "scorer_note"      # a short notice (e.g. cards taken out when the pack changed)
+ERROR = "scorer_error"    # the last bad input, one sentence (said again in today's language)
+NOTE = "scorer_note"      # cards taken out when the pack changed: {"cards": [...], "variant": key}
 
 VALUE_CSS = stylesheet("scorer.css")
 
@@ -80,12 +81,56 @@ def random_hand(pack_size: int) -> None:
     set_hand([pack[i] for i in rng.choice(len(pack), size=3, replace=False)])
 
 
+def _decimal(text: str) -> str:
+    """Numbers as the language writes them: ``22,100`` and ``1.5%`` in English, ``22 100``
+    and ``1,5 %`` in Russian and Ukrainian (a no-break space, so a number is never split)."""
+    if current() in ("ru", "uk"):
+        return (text.replace(",", "\u00a0").replace(".", ",")
+                .replace("%", "\u00a0%"))
+    return text
+
+
 def percent(p: float) -> str:
     if p == 0:
-        return "0%"
+        return _decimal("0%")
     if p < 0.001:
-        return f"{p:.2%}"
-    return f"{p:.1%}"
+        return _decimal(f"{p:.2%}")
+    return _decimal(f"{p:.1%}")
+
+
+def number(n: int) -> str:
+    """A whole number with its thousands marked, in the current language's way."""
+    return _decimal(f"{n:,}")
+
+
+def error_now(pack_size: int) -> str | None:
+    """What is wrong with the typed text, in the current language (the kept sentence when
+    the text now reads, e.g. a link filled it in since)."""
+    kept = st.session_state.get(ERROR)
+    if not kept:
+        return None
+    try:
+        parse_hand(st.session_state.get(TEXT, ""), pack=pack_size)
+    except CardError as e:
+        return str(e)
+    return str(kept)
+
+
+def note_now(variant: Variant) -> str | None:
+    """The note about cards taken out of the hand, in the current language."""
+    note = st.session_state.get(NOTE)
+    if not note:
+        return None
+    if not isinstance(note, dict):
+        return str(note)
+    cards = [parse_card(c) for c in note.get("cards", [])]
+    was = VARIANTS.get(note.get("variant", ""), variant)
+    pack = was.rules.pack
+    return ngettext("{cards} is not in the {n}-card pack of {variant}, so it was taken out "
+                    "of the hand.",
+                    "{cards} are not in the {n}-card pack of {variant}, so they were taken "
+                    "out of the hand.", len(cards)).format(
+        cards=cards_display(cards), n=pack, variant=_(was.name))
 
 
 def start(variant: Variant) -> tuple[list[Card], list[Card]]:
@@ -101,11 +146,7 @@ def start(variant: Variant) -> tuple[list[Card], list[Card]]:
     left_out = [c for c in hand if c not in pack]
     if left_out:  # the variant changed to a smaller pack: keep what still fits
         set_hand([c for c in hand if c in pack])
-        st.session_state[NOTE] = (f"{cards_display(left_out)} "
-                                  f"{'is' if len(left_out) == 1 else 'are'} not in the "
-                                  f"{len(pack)}-card pack of {variant.name}, so "
-                                  f"{'it was' if len(left_out) == 1 else 'they were'} taken "
-                                  "out of the hand.")
+        st.session_state[NOTE] = {"cards": [str(c) for c in left_out], "variant": variant.key}
         hand = chosen_hand()
     if TEXT not in st.session_state:  # back from another page: show the kept hand
         st.session_state[TEXT] = cards_text(hand)
@@ -117,16 +158,16 @@ def result_html(hand: Sequence[Card], s: Score | None, rules: Rules) -> str:
     are still to pick); with the stylesheet."""
     if s is None:
         more = 3 - len(hand)
-        side = (f'<div class="scorer-label">Pick {more} more '
-                f'card{"s" if more > 1 else ""}.</div>')
+        pick_more = ngettext("Pick {n} more card.", "Pick {n} more cards.", more).format(n=more)
+        side = f'<div class="scorer-label">{html.escape(pick_more)}</div>'
     else:
-        badge = ("fire" if s.fire else "blitz" if s.blitz and rules.counts_blitz
-                 else "natural" if s.blitz else "")
+        badge = (_("fire") if s.fire else _("blitz") if s.blitz and rules.counts_blitz
+                 else _("natural") if s.blitz else "")
         value = s.label if isinstance(s.points, tuple) else s.value_text
         label = "" if isinstance(s.points, tuple) else s.label
         side = (f'<div class="scorer-value" data-testid="scorer-value">{html.escape(value)}</div>'
                 f'<div class="scorer-label">{html.escape(label)}</div>'
-                + (f'<span class="scorer-badge">{badge}</span>' if badge else "")
+                + (f'<span class="scorer-badge">{html.escape(badge)}</span>' if badge else "")
                 + f'<div class="scorer-why">{html.escape(s.explain())}</div>')
     return (VALUE_CSS + '<div class="scorer-result">'
             + hand_html(hand, size="lg", counted=s.counted if s else None, empty=3 - len(hand))
@@ -141,9 +182,9 @@ def starting_hands(rules: Rules) -> int:
 def every_variant_table(cards: Sequence[Card], current: str) -> pd.DataFrame:
     """The same hand scored by every variant's usual rules; ``current`` is marked ▶."""
     return pd.DataFrame([{
-        "Variant": ("▶ " if r.key == current else "") + r.name,
-        "Value": r.value or "—",
-        "Counted as": r.label if not r.error else "not in this pack",
-        "Beats": percent(r.beats) if r.beats is not None else "—",
-        "Why": r.explanation or r.error,
+        _("Variant"): ("▶ " if r.key == current else "") + _(r.name),
+        _("Value"): r.value or "—",
+        _("Counted as"): r.label if not r.error else _("not in this pack"),
+        _("Beats"): percent(r.beats) if r.beats is not None else "—",
+        _("Why"): r.explanation or r.error,
     } for r in every_variant(cards)])
