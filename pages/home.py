@@ -38,8 +38,9 @@ PAGES = [
 ]
 
 st.subheader(_("What is here"))
-cols = st.columns(len(PAGES))
-for col, (path, title, icon, text) in zip(cols, PAGES, strict=True):
+# three to a row: a page's name in Russian or Ukrainian needs room at 1024 px
+cols = [c for _row in range(0, len(PAGES), 3) for c in st.columns(3)]
+for col, (path, title, icon, text) in zip(cols, PAGES, strict=False):
     with col.container(border=True):
         st.page_link(path, label=_(title), icon=icon)
         st.write(_(text))

@@ -51,7 +51,7 @@ if note:
     st.info(plain(note), icon=":material/info:")
 
 st.subheader(_("Choose three cards"))
-text_col, random_col, clear_col = st.columns([4, 1, 1], vertical_alignment="bottom")
+text_col, random_col, clear_col = st.columns([3, 1.4, 1.4], vertical_alignment="bottom")
 text_col.text_input(_("Type them"), key=sc.TEXT, on_change=sc.typed, args=(rules.pack,),
                     placeholder=_("e.g. AH KH 9S, 10h Th A♥"),
                     help=_("Rank 2-9, 10 or T, J, Q, K, A, then suit S H D C or ♠ ♥ ♦ ♣; "
