@@ -62,7 +62,7 @@ def assert_no_english(lang: str, texts: list[str]) -> None:
         assert t, texts
         assert english_words(t) == [], (lang, t)
         if lang != "xx":
-            assert CYRILLIC.search(t) or re.fullmatch(r"[\d½ ().]+", t) or t == "Switch", \
+            assert CYRILLIC.search(t) or re.fullmatch(r"[\d½ ().♠♥♦♣]+", t) or t == "Switch", \
                 (lang, t)                     # Switch: a variant's name in every language
 
 
@@ -266,3 +266,79 @@ def test_app_arguments_after_app_are_not_read_as_the_language():
     assert chosen_language(["--lang", "ru", "app", "--lang", "de"], {}) == "ru"
     assert chosen_language(["app", "--lang", "de"], {}) == "en"
     assert chosen_language(["variants"], {"THIRTYONE_LANG": "UK"}) == "uk"
+
+
+# --- lesson quizzes (teach/lessons.py) and the mini-round --------------------------------------
+
+LESSON_QUIZZES = [
+    "kind: value\nvariant: scat\nhand: AH KH 9S",
+    "kind: value\nvariant: blitz\nhand: 7H 7S 7D",
+    "kind: value\nvariant: stop_the_bus\nhand: KH KS 3D",
+    "kind: discard\nhand: KH 9H 4C QH",
+    "kind: swap\nvariant: schwimmen\nhand: 7H 8S KD\nmiddle: AD QD 9C",
+    "kind: showdown\nvariant: scat\nknocker: Al\nhands:\n- Al: KS 9S 3H\n- Bo: AD 5D 6C\n"
+    "- Cy: JH TH QC",
+    "kind: best\nhands:\n- Al: KS 9S 3H\n- Bo: AD 5D 6C\n- Cy: JH TH QC",
+    "kind: best\nworst: yes\nhands:\n- Al: KS 9S 3H\n- Bo: AD 5D 6C",
+    "kind: option\noption: knock_from",
+    "kind: option\nvariant: blitz\noption: blitz_after_knock",
+    "kind: likelier\nvariants: scat, eenendertigen",
+    "kind: likelier\nvariants: scat, eenendertigen\nmeasure: mean",
+    "kind: standing\nhand: AH KH 9S",
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("text", LESSON_QUIZZES)
+def test_lesson_quizzes_are_translated(lang, text):
+    from thirtyone.teach.lessons import parse_quiz
+
+    with use_language(lang):
+        q = parse_quiz(text + "\nquestion: ?")
+        feedback = [q.check(i).message for i in range(len(q.options))]
+    texts = q.options + [w for w in q.why if w]
+    if q.kind != "showdown":       # a showdown's summary quotes the table engine (game area)
+        texts += [q.summary] + feedback
+    # player names are the lesson's own words; cards keep their codes in the options
+    assert_no_english(lang, [t for t in texts if t not in ("Al", "Bo", "Cy")])
+
+
+def test_a_lesson_quiz_has_the_same_answer_in_every_language():
+    from thirtyone.teach.lessons import parse_quiz
+
+    for text in LESSON_QUIZZES:
+        right = set()
+        for lang in ("en", "ru", "uk"):
+            with use_language(lang):
+                q = parse_quiz(text + "\nquestion: ?")
+            right.add((frozenset(q.correct), len(q.options)))
+        assert len(right) == 1, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("text", [
+    "kind: value\nhand: AH KH",                       # a card error, named with the quiz
+    "kind: showdown\nvariant: kitty\nhands:\n- Al: KS 9S 3H\n- Bo: AD 5D 6C",
+    "kind: swap\nvariant: scat\nhand: AH KH 9S\nmiddle: 2C 3C 4C",
+    "kind: value\nhand: AH KH 9S\nanswer: 21",
+])
+def test_lesson_errors_a_teacher_reads_are_translated(lang, text):
+    from thirtyone.teach.lessons import parse_quiz
+    from thirtyone.teach.quiz import LessonError
+
+    with use_language(lang), pytest.raises(LessonError) as e:
+        parse_quiz(text + "\nquestion: Q?")
+    # the quiz's own keys and values in quotes are the teacher's words: they stay
+    assert_no_english(lang, [re.sub(r"'[^']*'", "", str(e.value))])
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_mini_round_asks_in_the_language(lang):
+    from thirtyone.teach.mini_round import make_round
+
+    r = make_round({"players": "You, Al, Bo", "deck": " ".join(
+        ["AH", "KH", "QH", "2C", "3C", "4C", "5D", "6D", "7D", "8S", "9S", "TS", "JS"])})
+    with use_language(lang):
+        texts = [r.question, r.check("finished").message, r.check("no").message]
+    assert_no_english(lang, texts)
+    assert r.question == "Play the round to its end."
