@@ -342,3 +342,21 @@ def test_the_mini_round_asks_in_the_language(lang):
         texts = [r.question, r.check("finished").message, r.check("no").message]
     assert_no_english(lang, texts)
     assert r.question == "Play the round to its end."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cli_simulate_text_in_the_chosen_language(capsys, lang):
+    code, out, _err = call(capsys, "--lang", lang, "simulate", "--rounds", "50")
+    assert code == 0 and out.count("\n") >= 6
+    assert_no_english(lang, [out])
+
+
+def test_cli_variants_text_names_the_variants_in_the_language(capsys):
+    ru = call(capsys, "--lang", "ru", "variants")[1]
+    en = call(capsys, "variants")[1]
+    assert "Тридцать одно (Scat) [добор]" in ru and "Thirty-One (Scat) [draw]" in en
+    # the keys and option=value codes people type stay as they are
+    def keys(text: str) -> list[str]:
+        return [ln.split()[0] for ln in text.splitlines() if not ln.startswith(" ")]
+    assert keys(ru) == keys(en) == list(VARIANTS)
+    assert "по умолчанию" in ru and "lives=4" in ru

@@ -21,7 +21,7 @@ from .core.cards import cards_text
 from .core.rules import OPTIONS, VARIANTS, Rules, get_variant, parse_option_text
 from .core.scoring import label_text, score
 from .core.text import whole
-from .i18n import DEFAULT, LANGUAGES, N_, _, known, use_language
+from .i18n import DEFAULT, LANGUAGES, N_, _, known, pgettext, use_language
 
 LANG_ENV = "THIRTYONE_LANG"
 DESCRIPTION = N_("Thirty-One on the command line: variants, hand values, odds, simulations, "
@@ -55,6 +55,8 @@ def parse_rule_overrides(items: list[str] | None, base: Rules) -> Rules:
 # --- commands ---------------------------------------------------------------------------
 
 def cmd_variants(args: argparse.Namespace) -> None:
+    from .teach.variant_table import humanise
+
     data = []
     for v in VARIANTS.values():
         data.append({"key": v.key, "name": v.name_text, "family": v.family,
@@ -67,7 +69,7 @@ def cmd_variants(args: argparse.Namespace) -> None:
         lines = []
         for r in rows:
             mark = " " + _("(our reading)") if r["our_reading"] else ""
-            lines.append(f"{r['key']:<15} {r['name']}{mark} [{r['family']}]")
+            lines.append(f"{r['key']:<15} {r['name']}{mark} [{humanise(r['family'])}]")
             changed = VARIANTS[r["key"]].rules.to_dict(only_changed_from=Rules())
             opts = ", ".join(f"{k}={whole(x)}" for k, x in changed.items()) or _("defaults")
             lines.append(f"{'':<15} {opts}")
@@ -152,9 +154,22 @@ def simulate_command(args: Any) -> dict:
     return stats.to_dict()
 
 
+def stat_label(key: str) -> str:
+    """A ``simulate`` statistic's name for the text output: the key itself in English."""
+    return {"rounds": pgettext("simulation statistic", "rounds"),
+            "blitz_rate": pgettext("simulation statistic", "blitz_rate"),
+            "knock_rate": pgettext("simulation statistic", "knock_rate"),
+            "void_rate": pgettext("simulation statistic", "void_rate"),
+            "mean_turns": pgettext("simulation statistic", "mean_turns"),
+            "knocker_lost_rate": pgettext("simulation statistic", "knocker_lost_rate"),
+            "seconds": pgettext("simulation statistic", "seconds"),
+            "rounds_per_second": pgettext("simulation statistic", "rounds_per_second"),
+            }.get(key, key)
+
+
 def cmd_simulate(args: argparse.Namespace) -> None:
     data = simulate_command(args)
-    _print(data, args.json, lambda d: "\n".join(f"{k}: {v}" for k, v in d.items()))
+    _print(data, args.json, lambda d: "\n".join(f"{stat_label(k)}: {v}" for k, v in d.items()))
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
