@@ -285,6 +285,7 @@ LESSON_QUIZZES = [
     "kind: likelier\nvariants: scat, eenendertigen",
     "kind: likelier\nvariants: scat, eenendertigen\nmeasure: mean",
     "kind: standing\nhand: AH KH 9S",
+    "kind: knock\nvariant: scat\nhand: AH KH QS\nplayers: 3\nseat: 1\nturn: 2",
 ]
 
 
