@@ -21,13 +21,14 @@ ALLOWED = {"Scat", "Blitz", "Schwimmen", "Kitty", "Switch", "Stop", "Bus", "Bank
            "Trente", "Trentuno", "Vingt", "Commerce", "Cribbage", "Wit", "Reason",
            "Python", "CSV", "JSON", "PNG", "URL", "PIN", "SQLite", "PostgreSQL", "CLI",
            "numpy", "numba", "plotly", "pandas", "Streamlit", "Jupyter",
-           "Sam",
+           "Sam", "Brag", "Eenendertigen",
            # the players' names in the English lesson files (the Russian and Ukrainian
            # lessons name them in their own letters)
            "Ann", "Ben", "Bo", "Cleo"}
 PSEUDO = re.compile(r"⟦[^⟦⟧]*⟧")
 BLOCKS = re.compile(r"<(style|script)\b.*?</\1>", re.S)
-NOISE = re.compile(r"<[^<>]*>|:[a-z]+\[|&[a-z]+;|:material/[a-z_]+:|https?://\S+|`[^`]*`|\{[^{}]*\}"
+NOISE = re.compile(r"\bStop the Bus\b|<[^<>]*>|:[a-z]+\[|&[a-z]+;|:material/[a-z_]+:|https?://\S+"
+                   r"|`[^`]*`|\{[^{}]*\}"
                    r"|\b(?:10|[2-9TJQKA])[SHDC♠♥♦♣]\b|\b[a-z0-9_]+=[^ ]*|\b[a-z]+_[a-z_]+\b")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
 

@@ -1,6 +1,8 @@
 """The command line: ``python -m thirtyone ...`` or ``thirtyone ...``.
 
 Every command takes ``--json``; it exits 0 on success and 2 with one line on bad input.
+``--lang en|ru|uk`` (default: the environment variable ``THIRTYONE_LANG``, else English) sets
+the language of the text printed; JSON keeps its keys, card codes and ids in English.
 """
 
 from __future__ import annotations
@@ -17,8 +19,13 @@ from typing import Any
 
 from .core.cards import cards_text
 from .core.rules import OPTIONS, VARIANTS, Rules, get_variant, parse_option_text
-from .core.scoring import score
+from .core.scoring import label_text, score
 from .core.text import whole
+from .i18n import DEFAULT, LANGUAGES, N_, _, known, pgettext, use_language
+
+LANG_ENV = "THIRTYONE_LANG"
+DESCRIPTION = N_("Thirty-One on the command line: variants, hand values, odds, simulations, "
+                 "replays and the app.")
 
 
 class CLIError(ValueError):
@@ -39,7 +46,8 @@ def parse_rule_overrides(items: list[str] | None, base: Rules) -> Rules:
     for item in items or []:
         name, sep, raw = item.partition("=")
         if not sep:
-            raise CLIError(f"'--rule {item}' needs the form option=value.")
+            raise CLIError(_("'--rule {item}' needs the form option=value.").format(
+                item=item[:80]))
         changes[name.strip()] = parse_option_text(raw)
     return base.with_house_rules(**changes)
 
@@ -47,9 +55,12 @@ def parse_rule_overrides(items: list[str] | None, base: Rules) -> Rules:
 # --- commands ---------------------------------------------------------------------------
 
 def cmd_variants(args: argparse.Namespace) -> None:
+    from .teach.variant_table import humanise
+
     data = []
     for v in VARIANTS.values():
-        data.append({"key": v.key, "name": v.name, "family": v.family, "summary": v.summary,
+        data.append({"key": v.key, "name": v.name_text, "family": v.family,
+                     "summary": v.summary_text,
                      "source": v.source, "our_reading": v.our_reading,
                      "aliases": list(v.aliases), "regions": list(v.regions),
                      "rules": {k: whole(x) for k, x in v.rules.to_dict().items()}})
@@ -57,10 +68,10 @@ def cmd_variants(args: argparse.Namespace) -> None:
     def text(rows: list[dict]) -> str:
         lines = []
         for r in rows:
-            mark = " (our reading)" if r["our_reading"] else ""
-            lines.append(f"{r['key']:<15} {r['name']}{mark} [{r['family']}]")
+            mark = " " + _("(our reading)") if r["our_reading"] else ""
+            lines.append(f"{r['key']:<15} {r['name']}{mark} [{humanise(r['family'])}]")
             changed = VARIANTS[r["key"]].rules.to_dict(only_changed_from=Rules())
-            opts = ", ".join(f"{k}={whole(x)}" for k, x in changed.items()) or "defaults"
+            opts = ", ".join(f"{k}={whole(x)}" for k, x in changed.items()) or _("defaults")
             lines.append(f"{'':<15} {opts}")
         return "\n".join(lines)
 
@@ -76,7 +87,9 @@ def cmd_score(args: argparse.Namespace) -> None:
             "value": s.value_text, "label": s.label, "counted": [str(c) for c in s.counted],
             "blitz": s.blitz, "fire": s.fire, "bust": s.bust, "explanation": s.explain()}
     _print(data, args.json,
-           lambda d: f"{d['cards']}: {d['value']} ({d['label']})\n{d['explanation']}")
+           lambda d: _("{cards}: {value} ({label})").format(
+               cards=d["cards"], value=d["value"], label=label_text(d["label"]))
+           + "\n" + d["explanation"])
 
 
 def cmd_odds(args: argparse.Namespace) -> None:
@@ -87,12 +100,14 @@ def cmd_odds(args: argparse.Namespace) -> None:
     data = dealt_distribution(rules).to_json(variant.key)
 
     def text(d: dict) -> str:
-        lines = [f"{d['variant']}: {d['hands']} possible hands"]
+        lines = [_("{variant}: {hands} possible hands").format(variant=d["variant"],
+                                                                 hands=d["hands"])]
         for value, p in d["distribution"].items():
-            lines.append(f"  {value!s:>14}  {p:8.4%}  {'#' * round(p * 200)}")
-        lines.append(f"  dealt 31 (blitz): {d['p31']:.4%}")
+            shown = label_text(value) if isinstance(value, str) else value
+            lines.append(f"  {shown!s:>14}  {p:8.4%}  {'#' * round(p * 200)}")
+        lines.append("  " + _("dealt 31 (blitz): {p}").format(p=f"{d['p31']:.4%}"))
         if d["mean"] is not None:
-            lines.append(f"  mean value: {d['mean']:.3f}")
+            lines.append("  " + _("mean value: {mean}").format(mean=f"{d['mean']:.3f}"))
         return "\n".join(lines)
 
     _print(data, args.json, text)
@@ -106,9 +121,11 @@ def finite_number(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+        raise argparse.ArgumentTypeError(_("'{text}' is not a number").format(
+            text=text[:40])) from None
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a finite number")
+        raise argparse.ArgumentTypeError(_("'{text}' is not a finite number").format(
+            text=text[:40]))
     return value
 
 
@@ -120,14 +137,14 @@ def simulate_command(args: Any) -> dict:
     variant = get_variant(args.variant)
     rules = parse_rule_overrides(getattr(args, "rule", None), variant.rules)
     if args.rounds < 1:
-        raise SimulationError("--rounds must be at least 1.")
+        raise SimulationError(_("--rounds must be at least 1."))
     if args.rounds > MAX_ROUNDS:
-        raise SimulationError(f"--rounds is at most {MAX_ROUNDS:,}; run several simulations "
-                              "with different seeds for more.")
+        raise SimulationError(_("--rounds is at most {most}; run several simulations with "
+                                "different seeds for more.").format(most=f"{MAX_ROUNDS:,}"))
     n = args.players
     if not rules.min_players <= n <= rules.max_players:
-        raise SimulationError(f"{variant.name} is for {rules.min_players} to "
-                              f"{rules.max_players} players, not {n}.")
+        raise SimulationError(_("{variant} is for {low} to {high} players, not {n}.").format(
+            variant=variant.name_text, low=rules.min_players, high=rules.max_players, n=n))
     engine = getattr(args, "engine", "fast")
     if engine == "table":
         stats = simulate_table(rules, n, args.rounds, args.seed, args.bots, args.knock_at)
@@ -137,9 +154,22 @@ def simulate_command(args: Any) -> dict:
     return stats.to_dict()
 
 
+def stat_label(key: str) -> str:
+    """A ``simulate`` statistic's name for the text output: the key itself in English."""
+    return {"rounds": pgettext("simulation statistic", "rounds"),
+            "blitz_rate": pgettext("simulation statistic", "blitz_rate"),
+            "knock_rate": pgettext("simulation statistic", "knock_rate"),
+            "void_rate": pgettext("simulation statistic", "void_rate"),
+            "mean_turns": pgettext("simulation statistic", "mean_turns"),
+            "knocker_lost_rate": pgettext("simulation statistic", "knocker_lost_rate"),
+            "seconds": pgettext("simulation statistic", "seconds"),
+            "rounds_per_second": pgettext("simulation statistic", "rounds_per_second"),
+            }.get(key, key)
+
+
 def cmd_simulate(args: argparse.Namespace) -> None:
     data = simulate_command(args)
-    _print(data, args.json, lambda d: "\n".join(f"{k}: {v}" for k, v in d.items()))
+    _print(data, args.json, lambda d: "\n".join(f"{stat_label(k)}: {v}" for k, v in d.items()))
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
@@ -157,7 +187,7 @@ def cmd_app(args: argparse.Namespace) -> None:
     if not (ui / "pages").is_dir():
         app = Path(__file__).resolve().parent.parent / "app.py"
     if not app.exists():
-        raise CLIError(f"app.py was not found next to the package ({app}).")
+        raise CLIError(_("app.py was not found next to the package ({path}).").format(path=app))
     cmd = [sys.executable, "-m", "streamlit", "run", str(app), *args.streamlit_args]
     if args.json:
         print(json.dumps({"command": cmd}))
@@ -177,44 +207,50 @@ def build_parser() -> argparse.ArgumentParser:
     # from overwriting a --json given before it.
     common = _Parser(add_help=False)
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
-                        help="print machine-readable JSON")
-    p = _Parser(prog="thirtyone", description=__doc__)
-    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+                        help=_("print machine-readable JSON"))
+    lang_help = _("language of the text: {langs} (default: ${env}, else en)").format(
+        langs=", ".join(LANGUAGES), env=LANG_ENV)
+    common.add_argument("--lang", default=argparse.SUPPRESS, help=lang_help)
+    p = _Parser(prog="thirtyone", description=_(DESCRIPTION))
+    p.add_argument("--json", action="store_true", help=_("print machine-readable JSON"))
+    p.add_argument("--lang", default=None, help=lang_help)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    s = sub.add_parser("app", parents=[common], help="run the Streamlit app")
+    s = sub.add_parser("app", parents=[common], help=_("run the Streamlit app"))
     s.add_argument("streamlit_args", nargs=argparse.REMAINDER)
     s.set_defaults(func=cmd_app)
 
-    s = sub.add_parser("variants", parents=[common], help="list variants and their options")
+    s = sub.add_parser("variants", parents=[common], help=_("list variants and their options"))
     s.set_defaults(func=cmd_variants)
 
-    rule_help = f"house rule option=value; options: {', '.join(OPTIONS)}"
-    s = sub.add_parser("score", parents=[common], help="value of a three-card hand")
-    s.add_argument("--variant", default="scat", help="variant key (default scat)")
+    rule_help = _("house rule option=value; options: {options}").format(
+        options=", ".join(OPTIONS))
+    s = sub.add_parser("score", parents=[common], help=_("value of a three-card hand"))
+    s.add_argument("--variant", default="scat", help=_("variant key (default scat)"))
     s.add_argument("--rule", action="append", metavar="OPTION=VALUE", help=rule_help)
-    s.add_argument("cards", nargs="+", help="cards such as AH 10h K♠")
+    s.add_argument("cards", nargs="+", help=_("cards such as AH 10h K♠"))
     s.set_defaults(func=cmd_score)
 
-    s = sub.add_parser("odds", parents=[common], help="exact dealt-hand distribution")
+    s = sub.add_parser("odds", parents=[common], help=_("exact dealt-hand distribution"))
     s.add_argument("--variant", default="scat")
     s.add_argument("--rule", action="append", metavar="OPTION=VALUE", help=rule_help)
     s.set_defaults(func=cmd_odds)
 
-    s = sub.add_parser("simulate", parents=[common], help="simulate independent rounds")
+    s = sub.add_parser("simulate", parents=[common], help=_("simulate independent rounds"))
     s.add_argument("--variant", default="scat")
     s.add_argument("--rule", action="append", metavar="OPTION=VALUE", help=rule_help)
     s.add_argument("--players", type=int, default=4)
     s.add_argument("--rounds", type=int, default=10_000)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--bots", default="basic", help="bot level(s), comma-separated per seat")
+    s.add_argument("--bots", default="basic", help=_("bot level(s), comma-separated per seat"))
     s.add_argument("--knock-at", type=finite_number, default=25.0, dest="knock_at")
     s.add_argument("--engine", choices=["fast", "compiled", "table"], default="fast",
-                   help="fast batched simulator (default); the same compiled by numba where "
-                        "installed (pip install '.[fast]'), numpy elsewhere; or the table engine")
+                   help=_("fast batched simulator (default); the same compiled by numba where "
+                          "installed (pip install '.[fast]'), numpy elsewhere; or the table "
+                          "engine"))
     s.set_defaults(func=cmd_simulate)
 
-    s = sub.add_parser("replay", parents=[common], help="replay a game record (JSON)")
+    s = sub.add_parser("replay", parents=[common], help=_("replay a game record (JSON)"))
     s.add_argument("file")
     s.set_defaults(func=cmd_replay)
     return p
@@ -223,23 +259,59 @@ def build_parser() -> argparse.ArgumentParser:
 def _split_app_args(argv: list[str]) -> tuple[list[str], list[str] | None]:
     """``thirtyone app ARGS`` hands ARGS to streamlit untouched; argparse alone would read
     ``--server.port 8601`` as an unknown option of ours."""
-    for i, token in enumerate(argv):
+    i = 0
+    while i < len(argv):
+        token = argv[i]
         if token == "app":
             return argv[:i + 1], argv[i + 1:]
-        if token != "--json":
+        if token == "--lang":
+            i += 2
+            continue
+        if token != "--json" and not token.startswith("--lang="):
             break
+        i += 1
     return argv, None
+
+
+def chosen_language(argv: list[str], environ: dict[str, str] | None = None) -> str:
+    """The language of ``--lang X`` / ``--lang=X`` in ``argv`` (the last one given; the app's
+    own arguments after ``app`` are not ours), else of ``THIRTYONE_LANG``, else English; an
+    unknown one is refused with a one-sentence ``CLIError`` (``xx``, the pseudo-language of
+    the tests, is accepted)."""
+    ours, _app = _split_app_args(argv)
+    raw: str | None = None
+    for i, token in enumerate(ours):
+        if token == "--lang":
+            raw = ours[i + 1] if i + 1 < len(ours) else ""
+        elif token.startswith("--lang="):
+            raw = token.partition("=")[2]
+    env = os.environ if environ is None else environ
+    where = "--lang"
+    if raw is None:
+        raw, where = env.get(LANG_ENV) or DEFAULT, LANG_ENV
+    lang = known(raw)
+    if lang is None:             # the pseudo-language xx passes: tests read it
+        shown = raw.strip()[:20].encode("ascii", "backslashreplace").decode() or "(empty)"
+        raise CLIError(f"{where} '{shown}' is not a language this program speaks; "
+                       f"choose one of {', '.join(LANGUAGES)}.")
+    return lang
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        argv, app_args = _split_app_args(argv)
-        args = build_parser().parse_args(argv)
-        if app_args is not None:
-            args.streamlit_args = app_args
-        args.func(args)
-    except (ValueError, OSError) as e:  # CardError, RulesError, IllegalActionError, CLIError...
+        lang = chosen_language(argv)
+    except CLIError as e:
         print(f"thirtyone: error: {e}", file=sys.stderr)
         return 2
+    with use_language(lang):
+        try:
+            argv, app_args = _split_app_args(argv)
+            args = build_parser().parse_args(argv)
+            if app_args is not None:
+                args.streamlit_args = app_args
+            args.func(args)
+        except (ValueError, OSError) as e:  # CardError, RulesError, IllegalActionError...
+            print(_("thirtyone: error: {error}").format(error=e), file=sys.stderr)
+            return 2
     return 0

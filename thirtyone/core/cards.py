@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..i18n import pgettext
+from ..i18n import N_, _, ngettext, pgettext
 
 # Ranks are numbers 2..14 (J=11, Q=12, K=13, A=14); suits are one letter.
 RANK_TEXT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
@@ -39,8 +39,31 @@ _RANK_FROM_TEXT = {v: k for k, v in RANK_TEXT.items()} | {"10": 10} | CYRILLIC_R
 _SUIT_FROM_TEXT = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
 _SUIT_FROM_TEXT |= {"♤": "S", "♡": "H", "♢": "D", "♧": "C"} | CYRILLIC_SUITS
 
-ACCEPTED_FORMS = ("rank 2-9, 10 or T, J, Q, K, A followed by suit S, H, D, C or ♠ ♥ ♦ ♣, "
-                  "e.g. AH, 10h, Th, A♥")
+# shown translated, ``_(ACCEPTED_FORMS)`` (Russian and Ukrainian name Т К Д В and П Ч Б Т)
+ACCEPTED_FORMS = N_("rank 2-9, 10 or T, J, Q, K, A followed by suit S, H, D, C or ♠ ♥ ♦ ♣, "
+                    "e.g. AH, 10h, Th, A♥")
+
+
+def accepted_forms() -> str:
+    """``ACCEPTED_FORMS`` in the current language."""
+    return _(ACCEPTED_FORMS)
+
+
+def rank_name(rank: int) -> str:
+    """The rank in words, in the current language: ``ace``, ``ten``."""
+    return {2: pgettext("card name", "two"), 3: pgettext("card name", "three"),
+            4: pgettext("card name", "four"), 5: pgettext("card name", "five"),
+            6: pgettext("card name", "six"), 7: pgettext("card name", "seven"),
+            8: pgettext("card name", "eight"), 9: pgettext("card name", "nine"),
+            10: pgettext("card name", "ten"), 11: pgettext("card name", "jack"),
+            12: pgettext("card name", "queen"), 13: pgettext("card name", "king"),
+            14: pgettext("card name", "ace")}[rank]
+
+
+def suit_name(suit: str) -> str:
+    """The suit in words, in the current language: ``hearts`` (``червы``)."""
+    return {"S": pgettext("suit", "spades"), "H": pgettext("suit", "hearts"),
+            "D": pgettext("suit", "diamonds"), "C": pgettext("suit", "clubs")}[suit]
 
 
 def rank_display(rank: int) -> str:
@@ -67,7 +90,8 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in RANK_TEXT or self.suit not in SUITS:
-            raise CardError(f"Card({self.rank!r}, {self.suit!r}) is not a card: {ACCEPTED_FORMS}.")
+            raise CardError(_("Card({rank}, {suit}) is not a card: {forms}.").format(
+                rank=repr(self.rank), suit=repr(self.suit), forms=accepted_forms()))
 
     @property
     def points(self) -> int:
@@ -86,8 +110,12 @@ class Card:
 
     @property
     def name(self) -> str:
-        """Words: ``ace of hearts``."""
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+        """Words, in the current language: ``ace of hearts`` (``туз червей``)."""
+        suit = {"S": pgettext("card name: of spades", "spades"),
+                "H": pgettext("card name: of hearts", "hearts"),
+                "D": pgettext("card name: of diamonds", "diamonds"),
+                "C": pgettext("card name: of clubs", "clubs")}[self.suit]
+        return _("{rank} of {suit}").format(rank=rank_name(self.rank), suit=suit)
 
     @property
     def is_red(self) -> bool:
@@ -113,7 +141,7 @@ def make_pack(size: int = 52) -> tuple[Card, ...]:
         return FULL_PACK
     if size == 32:
         return tuple(c for c in FULL_PACK if c.rank >= 7)
-    raise CardError(f"A pack has 52 or 32 cards, not {size}.")
+    raise CardError(_("A pack has 52 or 32 cards, not {size}.").format(size=size))
 
 
 _TOKEN = re.compile(r"^(10|[2-9TJQKAТКДВ])(.)$", re.IGNORECASE)
@@ -122,18 +150,22 @@ _TOKEN = re.compile(r"^(10|[2-9TJQKAТКДВ])(.)$", re.IGNORECASE)
 def parse_card(text: str) -> Card:
     """Read one card from text in any accepted notation; raise CardError naming the token."""
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not card text: {ACCEPTED_FORMS}.")
+        raise CardError(_("{text} is not card text: {forms}.").format(
+            text=repr(text)[:40], forms=accepted_forms()))
     # Emoji keyboards add an invisible variation selector after a suit symbol: A♥️.
     token = text.strip().replace("\ufe0f", "")
     m = _TOKEN.match(token)
     if not m:
         if token and token[:-1].upper() not in _RANK_FROM_TEXT:
-            raise CardError(f"'{token}' has no valid rank: {ACCEPTED_FORMS}.")
-        raise CardError(f"'{token}' is not a card: {ACCEPTED_FORMS}.")
+            raise CardError(_("'{token}' has no valid rank: {forms}.").format(
+                token=token, forms=accepted_forms()))
+        raise CardError(_("'{token}' is not a card: {forms}.").format(
+            token=token, forms=accepted_forms()))
     rank_text, suit_text = m.group(1).upper(), m.group(2)
     suit = _SUIT_FROM_TEXT.get(suit_text.upper())
     if suit is None:
-        raise CardError(f"'{token}' has no valid suit ('{suit_text}'): {ACCEPTED_FORMS}.")
+        raise CardError(_("'{token}' has no valid suit ('{suit}'): {forms}.").format(
+            token=token, suit=suit_text, forms=accepted_forms()))
     return Card(_RANK_FROM_TEXT[rank_text], suit)
 
 
@@ -159,20 +191,28 @@ def parse_hand(cards: str | Iterable[str | Card], pack: Sequence[Card] | int | N
     """
     hand = parse_cards(cards)
     if size is not None and len(hand) != size:
-        raise CardError(f"A hand has {size} cards; got {len(hand)}"
-                        + (f" ({' '.join(map(str, hand))})." if hand else "."))
+        if hand:
+            raise CardError(ngettext("A hand has {size} cards; got {n} ({cards}).",
+                                     "A hand has {size} cards; got {n} ({cards}).",
+                                     len(hand)).format(size=size, n=len(hand),
+                                                       cards=cards_text(hand)))
+        raise CardError(_("A hand has {size} cards; got 0.").format(size=size))
     seen: set[Card] = set()
     for c in hand:
         if c in seen:
-            raise CardError(f"'{c}' appears twice; each card can be in a hand only once.")
+            raise CardError(_("'{card}' appears twice; each card can be in a hand only once.")
+                            .format(card=str(c)))
         seen.add(c)
     if pack is not None:
         cards_in_pack = make_pack(pack) if isinstance(pack, int) else pack
         allowed = set(cards_in_pack)
         for c in hand:
             if c not in allowed:
-                raise CardError(f"'{c}' is not in this {len(allowed)}-card pack"
-                                + (" (it uses 7 to ace only)." if len(allowed) == 32 else "."))
+                if len(allowed) == 32:
+                    raise CardError(_("'{card}' is not in this 32-card pack (it uses 7 to ace "
+                                      "only).").format(card=str(c)))
+                raise CardError(_("'{card}' is not in this {n}-card pack.").format(
+                    card=str(c), n=len(allowed)))
     return tuple(hand)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..i18n import N_, _, ngettext
 from .text import whole
 
 
@@ -35,8 +36,8 @@ class Option:
         # bool is an int in Python: True must not pass as 1, nor 1 as True.
         is_bool_option = all(isinstance(a, bool) for a in self.allowed)
         if isinstance(value, bool) != is_bool_option or value not in self.allowed:
-            raise RulesError(f"Option '{self.name}' cannot be {value!r}; "
-                             f"allowed: {self.allowed_text()}.")
+            raise RulesError(_("Option '{name}' cannot be {value}; allowed: {allowed}.").format(
+                name=self.name, value=repr(value)[:60], allowed=self.allowed_text()))
 
     def parse(self, text: str) -> Any:
         """The value of this option written as text (a CLI ``--rule`` or a link): read as JSON
@@ -54,6 +55,16 @@ class Option:
         """The inverse of ``parse``: ``none``, ``30.5``, ``true``, ``same``."""
         return value if isinstance(value, str) else "none" if value is None \
             else json.dumps(whole(value))
+
+    @property
+    def label_text(self) -> str:
+        """``label`` in the current language."""
+        return _(self.label)
+
+    @property
+    def help_text(self) -> str:
+        """``help`` in the current language."""
+        return _(self.help)
 
     def allowed_text(self) -> str:
         return ", ".join("none" if a is None else str(a).lower() if isinstance(a, bool) else str(a)
@@ -77,7 +88,8 @@ class Option:
         """
         for need in _NEEDS.get(self.name, ()):
             if not need.test(rules):
-                return f"{self.label} plays no part here, because {need.reason(rules)}."
+                return _("{label} plays no part here, because {reason}.").format(
+                    label=self.label_text, reason=need.reason(rules))
         return None
 
 
@@ -96,79 +108,79 @@ _BOOL = (False, True)
 
 OPTIONS: dict[str, Option] = {o.name: o for o in [
     # what is played
-    Option("family", "Table family", ("draw", "swap", "widow", "switch", "banking"),
-           "How a turn works: draw and discard, swap with open middle cards, exchange with a "
-           "widow, switch hands with the open or closed hand, or buy cards against a banker."),
-    Option("pack", "Pack", (52, 32), "52 cards (2 to ace) or the 32-card piquet pack (7 to ace)."),
-    Option("packs", "Packs shuffled together", (1, 2, 3),
-           "Banking only: with many players two or three packs are used together."),
-    Option("min_players", "Fewest players", tuple(range(2, 9)), "Fewest players at the table."),
-    Option("max_players", "Most players", tuple(range(2, 9)), "Most players at the table."),
+    Option("family", N_("Table family"), ("draw", "swap", "widow", "switch", "banking"),
+           N_("How a turn works: draw and discard, swap with open middle cards, exchange with a "
+              "widow, switch hands with the open or closed hand, or buy cards against a banker.")),
+    Option("pack", N_("Pack"), (52, 32), N_("52 cards (2 to ace) or the 32-card piquet pack (7 to ace).")),
+    Option("packs", N_("Packs shuffled together"), (1, 2, 3),
+           N_("Banking only: with many players two or three packs are used together.")),
+    Option("min_players", N_("Fewest players"), tuple(range(2, 9)), N_("Fewest players at the table.")),
+    Option("max_players", N_("Most players"), tuple(range(2, 9)), N_("Most players at the table.")),
     # hand value
-    Option("hand_value", "Hand value", ("suit_sum", "brag", "banking_total"),
-           "Suit sum: the best total of one suit. Brag: poker-like ranks (prial, running flush, "
-           "run, flush, pair, high card). Banking total: all cards count, ace 1 or 11."),
-    Option("three_of_a_kind", "Three of a kind", (None, 30, 30.5),
-           "What three cards of one rank are worth (none: they count as a plain suit sum)."),
-    Option("fire", "Three aces (fire)", (None, 32, 33),
-           "What three aces are worth; where set, they end the round at once and every other "
-           "player loses a life."),
-    Option("same_rank", "Same rank counts", _BOOL,
-           "Cards of one rank add up too: the best sum of cards sharing a suit or a rank "
-           "counts, so 7♥ 7♠ K♦ is 14 (a house rule of online Schwimmen tables)."),
-    Option("tie_break", "Tie-break", _BOOL,
-           "Equal values compare the counted cards from the highest down, then the others."),
+    Option("hand_value", N_("Hand value"), ("suit_sum", "brag", "banking_total"),
+           N_("Suit sum: the best total of one suit. Brag: poker-like ranks (prial, running flush, "
+              "run, flush, pair, high card). Banking total: all cards count, ace 1 or 11.")),
+    Option("three_of_a_kind", N_("Three of a kind"), (None, 30, 30.5),
+           N_("What three cards of one rank are worth (none: they count as a plain suit sum).")),
+    Option("fire", N_("Three aces (fire)"), (None, 32, 33),
+           N_("What three aces are worth; where set, they end the round at once and every other "
+              "player loses a life.")),
+    Option("same_rank", N_("Same rank counts"), _BOOL,
+           N_("Cards of one rank add up too: the best sum of cards sharing a suit or a rank "
+              "counts, so 7♥ 7♠ K♦ is 14 (a house rule of online Schwimmen tables).")),
+    Option("tie_break", N_("Tie-break"), _BOOL,
+           N_("Equal values compare the counted cards from the highest down, then the others.")),
     # moves
-    Option("may_discard_taken_card", "May discard the card just taken", _BOOL,
-           "Draw family: whether a card taken from the discard pile may go straight back."),
-    Option("allow_pass", "Passing allowed", _BOOL, "Swap family: whether a player may pass."),
-    Option("allow_swap_all", "Swap all allowed", _BOOL,
-           "Swap family: whether a player may swap the whole hand with the middle."),
-    Option("dealer_two_hands", "Dealer gets two hands", _BOOL,
-           "Swap family: the dealer is dealt two hands, keeps one or takes the other unseen; "
-           "the hand given up is the open middle."),
-    Option("restart", "Restart with a strong suit", _BOOL,
-           "Switch: at the showdown, a player holding three cards of one suit worth more than "
-           "21 may call a restart: the round is void, and the same dealer deals again with "
-           "that hand face up as the open hand."),
-    Option("knock_from", "Knocking allowed from", ("first_turn", "second_circle"),
-           "Whether a player may knock on the very first turn or only once everyone has moved."),
+    Option("may_discard_taken_card", N_("May discard the card just taken"), _BOOL,
+           N_("Draw family: whether a card taken from the discard pile may go straight back.")),
+    Option("allow_pass", N_("Passing allowed"), _BOOL, N_("Swap family: whether a player may pass.")),
+    Option("allow_swap_all", N_("Swap all allowed"), _BOOL,
+           N_("Swap family: whether a player may swap the whole hand with the middle.")),
+    Option("dealer_two_hands", N_("Dealer gets two hands"), _BOOL,
+           N_("Swap family: the dealer is dealt two hands, keeps one or takes the other unseen; "
+              "the hand given up is the open middle.")),
+    Option("restart", N_("Restart with a strong suit"), _BOOL,
+           N_("Switch: at the showdown, a player holding three cards of one suit worth more than "
+              "21 may call a restart: the round is void, and the same dealer deals again with "
+              "that hand face up as the open hand.")),
+    Option("knock_from", N_("Knocking allowed from"), ("first_turn", "second_circle"),
+           N_("Whether a player may knock on the very first turn or only once everyone has moved.")),
     # how a round ends
-    Option("blitz_effect", "A blitz (31)", ("others_lose", "showdown", "pot", "none"),
-           "What a hand of 31 does when shown: every other player loses a life; the round ends "
-           "and only the lowest hand loses; the blitzer takes the pot; or nothing special."),
-    Option("blitz_after_knock", "Blitz counts after a knock", _BOOL,
-           "Whether a 31 reached on a final turn after a knock is still a blitz."),
-    Option("stock_out", "When the stock runs out", ("void", "reshuffle", "score"),
-           "Void: the round ends and nobody loses. Reshuffle: the discard pile except its top "
-           "card becomes the new stock. Score: the round is scored as at a showdown."),
+    Option("blitz_effect", N_("A blitz (31)"), ("others_lose", "showdown", "pot", "none"),
+           N_("What a hand of 31 does when shown: every other player loses a life; the round ends "
+              "and only the lowest hand loses; the blitzer takes the pot; or nothing special.")),
+    Option("blitz_after_knock", N_("Blitz counts after a knock"), _BOOL,
+           N_("Whether a 31 reached on a final turn after a knock is still a blitz.")),
+    Option("stock_out", N_("When the stock runs out"), ("void", "reshuffle", "score"),
+           N_("Void: the round ends and nobody loses. Reshuffle: the discard pile except its top "
+              "card becomes the new stock. Score: the round is scored as at a showdown.")),
     # who loses
-    Option("scoring", "Keeping score", ("lives", "points", "chips"),
-           "Lives lost by the lowest hand; running-total points by place; or chips in a pot."),
-    Option("lives", "Lives", tuple(range(1, 11)), "Lives each player starts with."),
-    Option("extra_life", "Extra life", _BOOL,
-           "A player at 0 lives keeps playing (on the county, swimming, free ride); the next "
-           "loss puts them out."),
-    Option("knocker_alone_lowest", "Knocker alone lowest loses", (1, 2),
-           "Lives the knocker loses when the knocker alone has the lowest hand."),
-    Option("knocker_tied", "Knocker tied for lowest", ("safe", "same", "double"),
-           "Safe: the others tied lose. Same: the knocker loses like the others tied. "
-           "Double: the knocker loses two, the others tied one."),
-    Option("points_to_win", "Points to win", (5, 10, 15, 20, 25, 30),
-           "Running total: the first player to reach this many points wins."),
-    Option("chips", "Starting chips", tuple(range(1, 101)), "Chips each player starts with."),
-    Option("ante", "Ante", (1, 2, 3, 5), "Kitty: chips each player puts in the pot each round."),
+    Option("scoring", N_("Keeping score"), ("lives", "points", "chips"),
+           N_("Lives lost by the lowest hand; running-total points by place; or chips in a pot.")),
+    Option("lives", N_("Lives"), tuple(range(1, 11)), N_("Lives each player starts with.")),
+    Option("extra_life", N_("Extra life"), _BOOL,
+           N_("A player at 0 lives keeps playing (on the county, swimming, free ride); the next "
+              "loss puts them out.")),
+    Option("knocker_alone_lowest", N_("Knocker alone lowest loses"), (1, 2),
+           N_("Lives the knocker loses when the knocker alone has the lowest hand.")),
+    Option("knocker_tied", N_("Knocker tied for lowest"), ("safe", "same", "double"),
+           N_("Safe: the others tied lose. Same: the knocker loses like the others tied. "
+              "Double: the knocker loses two, the others tied one.")),
+    Option("points_to_win", N_("Points to win"), (5, 10, 15, 20, 25, 30),
+           N_("Running total: the first player to reach this many points wins.")),
+    Option("chips", N_("Starting chips"), tuple(range(1, 101)), N_("Chips each player starts with.")),
+    Option("ante", N_("Ante"), (1, 2, 3, 5), N_("Kitty: chips each player puts in the pot each round.")),
     # banking
-    Option("natural_pays", "A natural pays", (1, 2, 3, 4, 5),
-           "Banking: chips paid for a 31 on the deal."),
-    Option("bust_pays", "A bust pays", (1, 2, 3, 4, 5),
-           "Banking: chips a player over 31 pays (a bust banker pays each punter still in)."),
-    Option("win_pays", "A win pays", (1, 2, 3, 4, 5),
-           "Banking: chips paid between a standing banker and each higher or lower punter."),
-    Option("one_banker", "One banker all game", _BOOL,
-           "Banking: the bank stays with one player instead of passing on after each pack."),
-    Option("anticlockwise", "Play anticlockwise", _BOOL,
-           "Banking: play goes to the right, as in the Greek tradition."),
+    Option("natural_pays", N_("A natural pays"), (1, 2, 3, 4, 5),
+           N_("Banking: chips paid for a 31 on the deal.")),
+    Option("bust_pays", N_("A bust pays"), (1, 2, 3, 4, 5),
+           N_("Banking: chips a player over 31 pays (a bust banker pays each punter still in).")),
+    Option("win_pays", N_("A win pays"), (1, 2, 3, 4, 5),
+           N_("Banking: chips paid between a standing banker and each higher or lower punter.")),
+    Option("one_banker", N_("One banker all game"), _BOOL,
+           N_("Banking: the bank stays with one player instead of passing on after each pack.")),
+    Option("anticlockwise", N_("Play anticlockwise"), _BOOL,
+           N_("Banking: play goes to the right, as in the Greek tradition.")),
 ]}
 
 
@@ -184,50 +196,59 @@ class _Need:
     reason: Callable[[Rules], str]
 
 
-_FAMILY_WORDS = {"draw": "the draw family (draw and discard)",
-                 "swap": "the swap family (open middle cards)",
-                 "widow": "the widow family (exchange with a widow)",
-                 "switch": "the switch family (open and closed hands)",
-                 "banking": "Banking Thirty-One (punters against a banker)"}
-_HAND_WORDS = {"brag": "hands here rank as in Brag (prial, running flush, run, flush, pair)",
-               "banking_total": "hands here count every card towards the banking total",
-               "suit_sum": "hands here add up the cards of one suit"}
-_SCORE_WORDS = {"lives": "lives", "points": "running-total points", "chips": "chips"}
+# the words below are shown translated, inside the sentences of ``Option.why_not``
+_FAMILY_WORDS = {"draw": N_("the draw family (draw and discard)"),
+                 "swap": N_("the swap family (open middle cards)"),
+                 "widow": N_("the widow family (exchange with a widow)"),
+                 "switch": N_("the switch family (open and closed hands)"),
+                 "banking": N_("Banking Thirty-One (punters against a banker)")}
+_HAND_WORDS = {"brag": N_("hands here rank as in Brag (prial, running flush, run, flush, pair)"),
+               "banking_total": N_("hands here count every card towards the banking total"),
+               "suit_sum": N_("hands here add up the cards of one suit")}
+_SCORE_WORDS = {"lives": N_("lives"), "points": N_("running-total points"),
+                "chips": N_("chips")}
+
+
+def _kept_in(rules: Rules, scoring: str) -> str:
+    return _("the score is kept in {kept}, not {wanted}").format(
+        kept=_(_SCORE_WORDS[rules.scoring]), wanted=_(_SCORE_WORDS[scoring]))
 
 
 def _family_need(family: str, what: str) -> _Need:
     return _Need(lambda r: r.family == family,
-                 lambda r: f"{what}, and these rules are {_FAMILY_WORDS[r.family]}")
+                 lambda r: _("{what}, and these rules are {family}").format(
+                     what=_(what), family=_(_FAMILY_WORDS[r.family])))
 
 
 def _score_need(scoring: str) -> _Need:
-    return _Need(lambda r: r.scoring == scoring,
-                 lambda r: f"the score is kept in {_SCORE_WORDS[r.scoring]}, "
-                           f"not {_SCORE_WORDS[scoring]}")
+    return _Need(lambda r: r.scoring == scoring, lambda r: _kept_in(r, scoring))
 
 
 _TABLE = _Need(lambda r: r.family != "banking",
-               lambda r: "Banking Thirty-One has no knock, no lives and no lowest hand "
-                         "(punters buy cards against a banker)")
+               lambda r: _("Banking Thirty-One has no knock, no lives and no lowest hand "
+                           "(punters buy cards against a banker)"))
 _SUIT_SUM = _Need(lambda r: r.hand_value == "suit_sum",
-                  lambda r: f"{_HAND_WORDS[r.hand_value]} instead of adding up one suit")
+                  lambda r: _("{hands} instead of adding up one suit").format(
+                      hands=_(_HAND_WORDS[r.hand_value])))
 _BLITZ_HANDS = _Need(lambda r: r.hand_value == "suit_sum",
-                     lambda r: f"{_HAND_WORDS[r.hand_value]}, so a 31 in one suit is nothing "
-                                   "special")
+                     lambda r: _("{hands}, so a 31 in one suit is nothing special").format(
+                         hands=_(_HAND_WORDS[r.hand_value])))
 _BLITZ_OR_FIRE = _Need(lambda r: r.blitz_effect != "none" or r.fire is not None,
-                       lambda r: "a 31 does nothing special under these rules and three aces "
-                                 "are not fire, so no hand ends the round at once")
+                       lambda r: _("a 31 does nothing special under these rules and three aces "
+                                   "are not fire, so no hand ends the round at once"))
 _STOCK = _Need(lambda r: r.family == "draw" or (r.family == "swap" and r.allow_pass),
-               lambda r: "without passing the middle is never renewed, so the stock is never "
-                         "used after the deal" if r.family == "swap" else
-                         f"{_FAMILY_WORDS[r.family]} uses no stock after the deal")
+               lambda r: _("without passing the middle is never renewed, so the stock is never "
+                           "used after the deal") if r.family == "swap" else
+                         _("{family} uses no stock after the deal").format(
+                             family=_(_FAMILY_WORDS[r.family])))
 _CHIPS = _Need(lambda r: r.scoring == "chips" or r.family == "banking",
-               lambda r: f"the score is kept in {_SCORE_WORDS[r.scoring]}, not chips")
-_DRAW = _family_need("draw", "only the draw family draws and discards")
-_SWAP = _family_need("swap", "only the swap family has open middle cards to swap or pass with")
-_SWITCH = _family_need("switch", "only the switch family has an open hand for the restart "
-                       "hand to become")
-_BANKING = _family_need("banking", "only Banking Thirty-One has a banker and punters")
+               lambda r: _kept_in(r, "chips"))
+_DRAW = _family_need("draw", N_("only the draw family draws and discards"))
+_SWAP = _family_need("swap", N_("only the swap family has open middle cards to swap or pass "
+                                "with"))
+_SWITCH = _family_need("switch", N_("only the switch family has an open hand for the restart "
+                                    "hand to become"))
+_BANKING = _family_need("banking", N_("only Banking Thirty-One has a banker and punters"))
 _LIVES = _score_need("lives")
 
 _NEEDS: dict[str, tuple[_Need, ...]] = {
@@ -311,20 +332,22 @@ class Rules:
         for f in dataclasses.fields(self):
             OPTIONS[f.name].check(getattr(self, f.name))
         if self.min_players > self.max_players:
-            raise RulesError(f"Option 'min_players' ({self.min_players}) cannot be more than "
-                             f"'max_players' ({self.max_players}).")
+            raise RulesError(_("Option 'min_players' ({low}) cannot be more than 'max_players' "
+                               "({high}).").format(low=self.min_players, high=self.max_players))
         if self.packs > 1 and self.family != "banking":
-            raise RulesError("Option 'packs' can be more than 1 only in the banking family.")
+            raise RulesError(_("Option 'packs' can be more than 1 only in the banking family."))
         if self.family == "banking" and self.hand_value != "banking_total":
-            raise RulesError("The banking family needs option 'hand_value' = banking_total.")
+            raise RulesError(_("The banking family needs option 'hand_value' = banking_total."))
         if self.hand_value == "banking_total" and self.family != "banking":
-            raise RulesError("Option 'hand_value' = banking_total belongs to the banking family.")
+            raise RulesError(_("Option 'hand_value' = banking_total belongs to the banking "
+                               "family."))
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed; an unknown option name is refused by name."""
         for name in changes:
             if name not in OPTIONS:
-                raise RulesError(f"Unknown option '{name}'; options are: {', '.join(OPTIONS)}.")
+                raise RulesError(_("Unknown option '{name}'; options are: {options}.").format(
+                    name=str(name)[:60], options=", ".join(OPTIONS)))
         return dataclasses.replace(self, **changes)
 
     def with_house_rules(self, **changes: Any) -> Rules:
@@ -345,7 +368,8 @@ class Rules:
                 continue
             why = OPTIONS[name].why_not(result)
             if why is not None:
-                raise RulesError(f"Option '{name}' cannot be changed: {why}")
+                raise RulesError(_("Option '{name}' cannot be changed: {why}").format(
+                    name=name, why=why))
         return result
 
     def to_dict(self, only_changed_from: Rules | None = None) -> dict[str, Any]:
@@ -359,7 +383,7 @@ class Rules:
     def from_dict(cls, options: dict[str, Any], base: Rules | None = None) -> Rules:
         """Rules from a dict of options (e.g. a game record's ``rules``) on top of ``base``."""
         if not isinstance(options, dict):
-            raise RulesError("Rules must be given as a mapping of option names to values.")
+            raise RulesError(_("Rules must be given as a mapping of option names to values."))
         # JSON has no tuples or 30 vs 30.0 distinction; normalise numbers that are whole.
         clean = {k: (int(v) if isinstance(v, float) and v.is_integer() else v)
                  for k, v in options.items()}
@@ -403,14 +427,31 @@ class Variant:
     aliases: tuple[str, ...] = ()
     regions: tuple[str, ...] = ()
     our_reading: bool = False
-    life_name: str = "life"          # what a life is on the table (penny, bill corner...)
-    life_plural: str = "lives"
-    extra_life_name: str = "on the county"
+    # name, summary, life words and regions are English msgids: show them with ``_()`` or
+    # the ``*_text`` properties; ``variant_lives`` counts lives in the variant's own words
+    life_name: str = N_("life")          # what a life is on the table (penny, bill corner...)
+    life_plural: str = N_("lives")
+    extra_life_name: str = N_("on the county")
     optional: tuple[str, ...] = field(default=())  # options the sources call optional
 
     @property
     def family(self) -> str:
         return self.rules.family
+
+    @property
+    def name_text(self) -> str:
+        """The name in the current language (proper names such as Scat stay as they are)."""
+        return _(self.name)
+
+    @property
+    def summary_text(self) -> str:
+        """The summary in the current language."""
+        return _(self.summary)
+
+    @property
+    def regions_text(self) -> tuple[str, ...]:
+        """Where it is played, in the current language."""
+        return tuple(_(r) for r in self.regions)
 
 
 _SCAT = Rules(family="draw", pack=52, lives=3, extra_life=True, knocker_alone_lowest=2,
@@ -418,72 +459,72 @@ _SCAT = Rules(family="draw", pack=52, lives=3, extra_life=True, knocker_alone_lo
               stock_out="void")
 
 VARIANTS: dict[str, Variant] = {v.key: v for v in [
-    Variant("scat", "Thirty-One (Scat)", _SCAT,
-            "The classic American draw game: draw or take the top discard, throw one card "
-            "away, and knock when you think you are not the lowest.",
+    Variant("scat", N_("Thirty-One (Scat)"), _SCAT,
+            N_("The classic American draw game: draw or take the top discard, throw one card "
+               "away, and knock when you think you are not the lowest."),
             "seed 000", aliases=("Trente et un", "Scat", "Blitz", "Cadillac", "Cad", "Whammy!",
                                  "Juble", "High Hat", "Ride the Bus", "Geronimo",
                                  "Nickle Knock"),
-            regions=("USA", "United Kingdom"), life_name="penny", life_plural="pennies",
-            extra_life_name="on the county", optional=("three_of_a_kind",)),
-    Variant("blitz", "Blitz (pub rules)",
+            regions=(N_("USA"), N_("United Kingdom")), life_name=N_("penny"), life_plural=N_("pennies"),
+            extra_life_name=N_("on the county"), optional=("three_of_a_kind",)),
+    Variant("blitz", N_("Blitz (pub rules)"),
             _SCAT.replace(extra_life=False, three_of_a_kind=30, knocker_tied="double",
                           blitz_after_knock=True, stock_out="reshuffle"),
-            "A harsher pub version: a 31 ends the round even on a final turn, a knocker who "
-            "is lowest or shares last place loses two, and the discard pile is reshuffled.",
-            "seed 003", aliases=("Blitz",), regions=("USA",)),
-    Variant("five_dollar", "Five-dollar bill",
+            N_("A harsher pub version: a 31 ends the round even on a final turn, a knocker who "
+               "is lowest or shares last place loses two, and the discard pile is reshuffled."),
+            "seed 003", aliases=("Blitz",), regions=(N_("USA"),)),
+    Variant("five_dollar", N_("Five-dollar bill"),
             _SCAT.replace(lives=4),
-            "Scat where each stake is a bill: its four corners are the four lives, then the "
-            "player rides free; the last player in takes every bill.",
-            "seed 000", regions=("USA",), life_name="bill corner", life_plural="bill corners",
-            extra_life_name="free ride", optional=("three_of_a_kind",)),
-    Variant("eenendertigen", "Eenendertigen (Dutch)", _SCAT.replace(pack=32),
-            "The Dutch draw game with the 32-card pack (7 to ace).",
-            "seed 000", aliases=("Eenendertigen",), regions=("Netherlands",)),
-    Variant("running_total", "Running total",
+            N_("Scat where each stake is a bill: its four corners are the four lives, then the "
+               "player rides free; the last player in takes every bill."),
+            "seed 000", regions=(N_("USA"),), life_name=N_("bill corner"), life_plural=N_("bill corners"),
+            extra_life_name=N_("free ride"), optional=("three_of_a_kind",)),
+    Variant("eenendertigen", N_("Eenendertigen (Dutch)"), _SCAT.replace(pack=32),
+            N_("The Dutch draw game with the 32-card pack (7 to ace)."),
+            "seed 000", aliases=("Eenendertigen",), regions=(N_("Netherlands"),)),
+    Variant("running_total", N_("Running total"),
             _SCAT.replace(scoring="points", extra_life=False),
-            "Scat without lives: each round ranks the players high (2 points), medium (1) or "
-            "low (0); the first to reach the target wins.",
-            "seed 000", our_reading=True, life_name="point", life_plural="points"),
-    Variant("kitty", "Kitty (widow and pot)",
+            N_("Scat without lives: each round ranks the players high (2 points), medium (1) or "
+               "low (0); the first to reach the target wins."),
+            "seed 000", our_reading=True, life_name=N_("point"), life_plural=N_("points")),
+    Variant("kitty", N_("Kitty (widow and pot)"),
             Rules(family="widow", pack=52, scoring="chips", chips=10, ante=1, tie_break=True,
                   blitz_effect="pot", extra_life=False, knocker_alone_lowest=1,
                   knocker_tied="same"),
-            "Everyone antes a chip; a three-card widow lies face down; exchange cards with it "
-            "or knock; the best hand takes the pot, and a blitz takes it at once.",
-            "seed 000", aliases=("Kitty",), regions=("USA",), life_name="chip",
-            life_plural="chips"),
-    Variant("schwimmen", "Schwimmen (German 31)",
+            N_("Everyone antes a chip; a three-card widow lies face down; exchange cards with it "
+               "or knock; the best hand takes the pot, and a blitz takes it at once."),
+            "seed 000", aliases=("Kitty",), regions=(N_("USA"),), life_name=N_("chip"),
+            life_plural=N_("chips")),
+    Variant("schwimmen", N_("Schwimmen (German 31)"),
             Rules(family="swap", pack=32, max_players=8, three_of_a_kind=30.5, fire=33,
                   lives=3, extra_life=True, knocker_alone_lowest=1, knocker_tied="same",
                   blitz_effect="showdown", blitz_after_knock=True, stock_out="score"),
-            "Three open cards in the middle: swap one, swap all, pass or knock. A 31 or three "
-            "aces end the round at once; a player with no lives left is swimming.",
+            N_("Three open cards in the middle: swap one, swap all, pass or knock. A 31 or three "
+               "aces end the round at once; a player with no lives left is swimming."),
             "seed 001", aliases=("Schnauz", "Knack", "Hosen 'runter"),
-            regions=("Germany", "Austria"), life_name="life", extra_life_name="swimming",
+            regions=(N_("Germany"), N_("Austria")), life_name=N_("life"), extra_life_name=N_("swimming"),
             optional=("dealer_two_hands",)),
-    Variant("stop_the_bus", "Stop the Bus (English)",
+    Variant("stop_the_bus", N_("Stop the Bus (English)"),
             Rules(family="swap", pack=52, hand_value="brag", allow_pass=False, lives=3,
                   extra_life=False, knocker_alone_lowest=1, knocker_tied="same",
                   blitz_effect="none", stock_out="score"),
-            "Swap one or all three cards with the open middle, or stop the bus; no passing, "
-            "and hands rank as in Brag.",
-            "seed 000", aliases=("Stop the Bus",), regions=("England",)),
-    Variant("switch", "Switch",
+            N_("Swap one or all three cards with the open middle, or stop the bus; no passing, "
+               "and hands rank as in Brag."),
+            "seed 000", aliases=("Stop the Bus",), regions=(N_("England"),)),
+    Variant("switch", N_("Switch"),
             Rules(family="switch", pack=52, lives=3, extra_life=True, knocker_alone_lowest=2,
                   knocker_tied="safe", blitz_effect="others_lose", stock_out="void", restart=True),
-            "The dealer keeps one of two hands and lays the other open; swap with the open "
-            "hand, or trade your whole hand for the open or the closed hand. A strong suit "
-            "(more than 21) may call a restart at the showdown.",
+            N_("The dealer keeps one of two hands and lays the other open; swap with the open "
+               "hand, or trade your whole hand for the open or the closed hand. A strong suit "
+               "(more than 21) may call a restart at the showdown."),
             "seed 000", our_reading=True),
-    Variant("banking", "Banking Thirty-One",
+    Variant("banking", N_("Banking Thirty-One"),
             Rules(family="banking", pack=52, hand_value="banking_total", scoring="chips",
                   chips=20, extra_life=False, blitz_effect="others_lose", stock_out="reshuffle"),
-            "One banker against the punters: buy cards one at a time towards 31 without going "
-            "over; naturals are paid at once.",
-            "seed 002", regions=("Greece",), life_name="chip",
-            life_plural="chips"),
+            N_("One banker against the punters: buy cards one at a time towards 31 without going "
+               "over; naturals are paid at once."),
+            "seed 002", regions=(N_("Greece"),), life_name=N_("chip"),
+            life_plural=N_("chips")),
 ]}
 
 
@@ -492,7 +533,8 @@ def get_variant(key: str) -> Variant:
     try:
         return VARIANTS[key]
     except (KeyError, TypeError):
-        raise ValueError(f"Unknown variant '{key}'; valid keys are: {', '.join(VARIANTS)}.") from None
+        raise ValueError(_("Unknown variant '{key}'; valid keys are: {keys}.").format(
+            key=str(key)[:60], keys=", ".join(VARIANTS))) from None
 
 
 @lru_cache(maxsize=256)
@@ -522,14 +564,45 @@ def closest_variant(rules: Rules) -> Variant:
     return min(VARIANTS.values(), key=distance)   # min keeps the first of equals
 
 
+def variant_lives(variant: Variant | Rules, n: int) -> str:
+    """``n`` lives in the variant's own words and the current language, with the right one of
+    Russian's and Ukrainian's three plural forms: ``3 pennies``, ``1 bill corner``. Rules are
+    counted in the words of their closest preset (as ``life_words``).
+
+    >>> variant_lives(VARIANTS["scat"], 1), variant_lives(VARIANTS["five_dollar"], 4)
+    ('1 penny', '4 bill corners')
+    """
+    one = variant.life_name if isinstance(variant, Variant) else life_words(variant)[0]
+    if one == "penny":
+        text = ngettext("{n} penny", "{n} pennies", n)
+    elif one == "bill corner":
+        text = ngettext("{n} bill corner", "{n} bill corners", n)
+    elif one == "point":
+        text = ngettext("{n} point", "{n} points", n)
+    elif one == "chip":
+        text = ngettext("{n} chip", "{n} chips", n)
+    else:
+        text = ngettext("{n} life", "{n} lives", n)
+    return text.format(n=n)
+
+
+def variant_extra_life(variant: Variant | Rules) -> str:
+    """What a player at 0 lives who plays on is called, in the current language: ``on the
+    county``, ``free ride``, ``swimming``."""
+    if isinstance(variant, Variant):
+        return _(variant.extra_life_name)
+    return _(life_words(variant, extra=True))
+
+
 def life_words(rules: Rules, extra: bool = False) -> Any:
     """What a life is called: as in the closest preset (Scat with 2 lives still loses pennies),
     unless that preset keeps score another way. The game's messages and the Play page both
-    take the words from here, so they agree."""
+    take the words from here, so they agree. The words are English msgids (ids the code
+    compares): show them with ``_()``, or count with ``variant_lives``."""
     v = closest_variant(rules)
     if v.rules.scoring == rules.scoring:
         return v.extra_life_name if extra else (v.life_name, v.life_plural)
     if extra:
-        return "on the county"
-    return ("point", "points") if rules.scoring == "points" else (
-        ("chip", "chips") if rules.scoring == "chips" else ("life", "lives"))
+        return N_("on the county")
+    return (N_("point"), N_("points")) if rules.scoring == "points" else (
+        (N_("chip"), N_("chips")) if rules.scoring == "chips" else (N_("life"), N_("lives")))

@@ -11,14 +11,18 @@ brag ranks and banking totals.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import partial
 
-from .cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand
+from ..i18n import N_, _, ngettext, pgettext
+from .cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand, suit_name
 from .rules import Rules
 from .text import points_text
 
-BRAG_CLASSES = ("high card", "pair", "flush", "run", "running flush", "prial")
+# ids (``Score.label``); ``Score.label_text`` says them in the current language
+BRAG_CLASSES = (N_("high card"), N_("pair"), N_("flush"), N_("run"), N_("running flush"),
+                N_("prial"))
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,14 +41,26 @@ class Score:
     blitz: bool = False
     fire: bool = False
     bust: bool = False
-    reason: str = ""
+    #: builds the explanation when it is read, so it comes in the language of that moment
+    why: Callable[[], str] | None = field(default=None, repr=False)
+
+    @property
+    def reason(self) -> str:
+        """One or two sentences: how the value was found (see ``explain``)."""
+        return self.why() if self.why is not None else ""
+
+    @property
+    def label_text(self) -> str:
+        """``label`` in the current language (``label`` itself stays an English id)."""
+        return label_text(self.label)
 
     @property
     def name(self) -> str:
         """A short name for the value: ``21 (hearts)``, ``pair``, ``bust``."""
         if isinstance(self.points, tuple):
-            return self.label
-        return f"{points_text(self.points)} ({self.label})"
+            return self.label_text
+        return _("{points} ({label})").format(points=points_text(self.points),
+                                              label=self.label_text)
 
     @property
     def value_text(self) -> str:
@@ -54,6 +70,7 @@ class Score:
         return points_text(self.points)
 
     def explain(self) -> str:
+        """How the value was found, in the current language."""
         return self.reason
 
     def _cmp(self, other: object) -> tuple:
@@ -91,7 +108,7 @@ def score(cards: str | Iterable[str | Card], rules: Rules) -> Score:
     if rules.hand_value == "banking_total":
         hand = tuple(parse_cards(cards))
         if not hand:
-            raise CardError("A banking hand needs at least one card.")
+            raise CardError(_("A banking hand needs at least one card."))
         return banking_score(hand)
     hand = parse_hand(cards, pack=rules.pack)
     if rules.hand_value == "brag":
@@ -135,54 +152,118 @@ def suit_sum_score(hand: tuple[Card, ...], rules: Rules) -> Score:
     if len(ranks) == 1 and hand[0].rank == 14 and rules.fire_points is not None:
         pts = rules.fire_points
         return Score(pts, "fire", hand, hand, _tie_key(pts, hand, (), rules), fire=True,
-                     reason=f"Three aces are fire, worth {points_text(pts)} under these rules: "
-                            "the round ends at once and every other player loses a life.")
+                     why=partial(_fire_reason, pts))
     if len(ranks) == 1 and rules.three_of_a_kind is not None:
         pts = float(rules.three_of_a_kind)
         if pts > total:
             return Score(pts, "three of a kind", hand, hand, _tie_key(pts, hand, (), rules),
-                         reason=f"Three cards of one rank ({cards_display(hand)}) are worth "
-                                f"{points_text(pts)} under these rules.")
+                         why=partial(_three_reason, hand, pts))
     pts = float(total)
     blitz = total == 31 and isinstance(group, str)
     label = SUIT_NAMES[group] if isinstance(group, str) else _BRAG_RANK_WORD[group]
     return Score(pts, label, counted, hand, _tie_key(pts, counted, others, rules),
-                 blitz=blitz, reason=_group_reason(hand, counted, label, isinstance(group, int),
-                                                   rules.same_rank))
+                 blitz=blitz, why=partial(_group_reason, hand, counted, label,
+                                                 isinstance(group, int), rules.same_rank))
+
+
+def _fire_reason(pts: float) -> str:
+    return _("Three aces are fire, worth {points} under these rules: the round ends at once "
+             "and every other player loses a life.").format(points=points_text(pts))
+
+
+def _three_reason(hand: tuple[Card, ...], pts: float) -> str:
+    return _("Three cards of one rank ({cards}) are worth {points} under these "
+             "rules.").format(cards=cards_display(hand), points=points_text(pts))
 
 
 def _group_reason(hand: tuple[Card, ...], counted: tuple[Card, ...], label: str,
                   by_rank: bool, same_rank: bool) -> str:
-    """One sentence: how the counted cards were found and added up."""
+    """One sentence, in the current language: how the counted cards were found and added up."""
     total = sum(c.points for c in counted)
     others = tuple(c for c in hand if c not in counted)
     if len(counted) == 1:
         pair = [c for c in hand if sum(d.rank == c.rank for d in hand) > 1] if same_rank else []
-        why = "No two cards share a suit"
-        if pair:
-            pair_total = sum(c.points for c in pair)
-            why += (f" and {_and(c.display for c in pair)} add up to "
-                    f"{'only' if pair_total < total else 'no more than'} {pair_total}")
-        return f"{why}, so the best single card counts: {counted[0].display} = {total}."
-    why = f"{_and(c.display for c in counted)} count together as {label}"
+        card = counted[0].display
+        if not pair:
+            return _("No two cards share a suit, so the best single card counts: "
+                     "{card} = {total}.").format(card=card, total=total)
+        pair_total = sum(c.points for c in pair)
+        if pair_total < total:
+            why = _("No two cards share a suit and {pair} add up to only {pair_total}, so the "
+                    "best single card counts: {card} = {total}.")
+        else:
+            why = _("No two cards share a suit and {pair} add up to no more than {pair_total}, "
+                    "so the best single card counts: {card} = {total}.")
+        return why.format(pair=_and(c.display for c in pair), pair_total=pair_total,
+                          card=card, total=total)
+    fields = {"cards": _and(c.display for c in counted), "label": label_text(label),
+              "sum": " + ".join(str(c.points) for c in counted), "total": total}
     if by_rank:
-        why += ", since same rank counts here"
-    why += f": {' + '.join(str(c.points) for c in counted)} = {total}"
-    if others:
-        verb = "does" if len(others) == 1 else "do"
-        where = "" if by_rank else (" is in another suit and" if len(others) == 1
-                                    else " are in another suit and")
-        why += f"; {cards_display(others)}{where} {verb} not count."
+        why = _("{cards} count together as {label}, since same rank counts here: "
+                "{sum} = {total}").format(**fields)
+    else:
+        why = _("{cards} count together as {label}: {sum} = {total}").format(**fields)
+    if others and by_rank:
+        why += ngettext("; {cards} does not count.", "; {cards} do not count.",
+                        len(others)).format(cards=cards_display(others))
+    elif others:
+        why += ngettext("; {cards} is in another suit and does not count.",
+                        "; {cards} are in another suit and do not count.",
+                        len(others)).format(cards=cards_display(others))
     else:
         why += "."
     if total == 31 and not by_rank:
-        why += " That is 31, a blitz."
+        why += " " + _("That is 31, a blitz.")
     return why
 
 
 def _and(words: Iterable[str]) -> str:
     w = list(words)
-    return w[0] if len(w) == 1 else ", ".join(w[:-1]) + " and " + w[-1]
+    if len(w) == 1:
+        return w[0]
+    return _("{first} and {last}").format(first=", ".join(w[:-1]), last=w[-1])
+
+
+# --- the words of labels ------------------------------------------------------------------
+
+def rank_words(rank: int) -> str:
+    """Several cards of one rank, in the current language: ``kings`` (``короли``)."""
+    return {2: pgettext("ranks", "twos"), 3: pgettext("ranks", "threes"),
+            4: pgettext("ranks", "fours"), 5: pgettext("ranks", "fives"),
+            6: pgettext("ranks", "sixes"), 7: pgettext("ranks", "sevens"),
+            8: pgettext("ranks", "eights"), 9: pgettext("ranks", "nines"),
+            10: pgettext("ranks", "tens"), 11: pgettext("ranks", "jacks"),
+            12: pgettext("ranks", "queens"), 13: pgettext("ranks", "kings"),
+            14: pgettext("ranks", "aces")}[rank]
+
+
+def _rank_words_of(rank: int) -> str:
+    """The same after "a pair of", "three": ``kings`` (``королей`` in Russian)."""
+    return {2: pgettext("of ranks", "twos"), 3: pgettext("of ranks", "threes"),
+            4: pgettext("of ranks", "fours"), 5: pgettext("of ranks", "fives"),
+            6: pgettext("of ranks", "sixes"), 7: pgettext("of ranks", "sevens"),
+            8: pgettext("of ranks", "eights"), 9: pgettext("of ranks", "nines"),
+            10: pgettext("of ranks", "tens"), 11: pgettext("of ranks", "jacks"),
+            12: pgettext("of ranks", "queens"), 13: pgettext("of ranks", "kings"),
+            14: pgettext("of ranks", "aces")}[rank]
+
+
+_LABEL_WORDS = {"fire": N_("fire"), "three of a kind": N_("three of a kind"),
+                "bust": N_("bust"), "natural": N_("natural"), "total": N_("total")}
+
+
+def label_text(label: str) -> str:
+    """A ``Score.label`` (an English id: ``hearts``, ``kings``, ``pair``, ``fire``) in the
+    current language; anything else unchanged."""
+    suit = {v: k for k, v in SUIT_NAMES.items()}.get(label)
+    if suit is not None:
+        return suit_name(suit)
+    rank = {v: k for k, v in _BRAG_RANK_WORD.items()}.get(label)
+    if rank is not None:
+        return rank_words(rank)
+    if label in BRAG_CLASSES or label in _LABEL_WORDS:
+        return _(label)
+    return label
 
 
 def _tie_key(pts: float, counted: tuple[Card, ...], others: tuple[Card, ...],
@@ -202,15 +283,18 @@ _BRAG_RANK_WORD = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7
 
 
 def brag_value_text(key: tuple) -> str:
-    """A brag hand's class in a few words (no sentence): ``pair of kings``, ``run``.
+    """A brag hand's class in a few words (no sentence), in the current language:
+    ``pair of kings``, ``run``.
 
     >>> brag_value_text((1, 13, 4)), brag_value_text((5, 16)), brag_value_text((3, 15))
     ('pair of kings', 'prial of threes', 'run')
     """
     cls, top = key[0], key[1]
-    if cls in (1, 5):
-        return f"{BRAG_CLASSES[cls]} of {_BRAG_RANK_WORD[3 if top == 16 else top]}"
-    return BRAG_CLASSES[cls]
+    if cls == 1:
+        return _("pair of {ranks}").format(ranks=_rank_words_of(top))
+    if cls == 5:
+        return _("prial of {ranks}").format(ranks=_rank_words_of(3 if top == 16 else top))
+    return _(BRAG_CLASSES[cls])
 
 
 def _run_top(ranks: list[int]) -> int | None:
@@ -222,37 +306,54 @@ def _run_top(ranks: list[int]) -> int | None:
     return None
 
 
+def _brag_reason(cls: int, ranks: tuple[int, ...], order: tuple[Card, ...]) -> str:
+    """Why a brag hand is in its class, in the current language."""
+    if cls == 5 and ranks[0] == 3:
+        return _("Three {ranks}: a prial, the best class (three threes are the very best "
+                 "hand).").format(ranks=_rank_words_of(3))
+    if cls == 5:
+        return _("Three {ranks}: a prial, the best class.").format(
+            ranks=_rank_words_of(ranks[0]))
+    if cls == 4:
+        return _("{cards} is a running flush: a run all in one suit.").format(
+            cards=cards_display(order))
+    if cls == 3:
+        return _("{cards} is a run: three ranks in a row.").format(cards=cards_display(order))
+    if cls == 2:
+        return _("{cards} is a flush: three cards of one suit.").format(
+            cards=cards_display(order))
+    if cls == 1:
+        return _("A pair of {ranks}; the odd card breaks ties.").format(
+            ranks=_rank_words_of(ranks[1]))
+    return _("No pair, run or flush: high card, compared from {card} down.").format(
+        card=order[0].display)
+
+
 def brag_score(hand: tuple[Card, ...]) -> Score:
     ranks = sorted((c.rank for c in hand), reverse=True)
     flush = len({c.suit for c in hand}) == 1
     top = _run_top(ranks)
-    shown = cards_display(sorted(hand, reverse=True))
+    order = tuple(sorted(hand, reverse=True))
     if ranks[0] == ranks[2]:
         cls, detail = 5, ((16 if ranks[0] == 3 else ranks[0]),)
-        why = f"Three {_BRAG_RANK_WORD[ranks[0]]}: a prial, the best class"
-        why += " (three threes are the very best hand)." if ranks[0] == 3 else "."
         counted = hand
     elif top is not None and flush:
         cls, detail, counted = 4, (top,), hand
-        why = f"{shown} is a running flush: a run all in one suit."
     elif top is not None:
         cls, detail, counted = 3, (top,), hand
-        why = f"{shown} is a run: three ranks in a row."
     elif flush:
         cls, detail, counted = 2, tuple(ranks), hand
-        why = f"{shown} is a flush: three cards of one suit."
     elif ranks[0] == ranks[1] or ranks[1] == ranks[2]:
         pair = ranks[1]
         kicker = ranks[2] if ranks[0] == ranks[1] else ranks[0]
         cls, detail = 1, (pair, kicker)
         counted = tuple(c for c in hand if c.rank == pair)
-        why = f"A pair of {_BRAG_RANK_WORD[pair]}; the odd card breaks ties."
     else:
         cls, detail = 0, tuple(ranks)
-        counted = tuple(sorted(hand, reverse=True)[:1])
-        why = f"No pair, run or flush: high card, compared from {counted[0].display} down."
+        counted = order[:1]
     key = (cls, *detail)
-    return Score(key, BRAG_CLASSES[cls], counted, hand, key, reason=why)
+    return Score(key, BRAG_CLASSES[cls], counted, hand, key,
+                 why=partial(_brag_reason, cls, tuple(ranks), order))
 
 
 # --- banking total ----------------------------------------------------------------------
@@ -271,17 +372,29 @@ def banking_total(hand: Iterable[Card]) -> tuple[int, bool]:
     return total, False
 
 
+def _banking_reason(hand: tuple[Card, ...], total: int, bust: bool, natural: bool) -> str:
+    shown = cards_display(hand)
+    if bust:
+        return _("{cards} add up to {total} even with every ace as 1: over 31, bust.").format(
+            cards=shown, total=total)
+    aces = any(c.rank == 14 for c in hand)
+    if aces and natural:
+        why = _("All cards count: {cards} make {total} (aces counted as 1 or 11, whichever is "
+                "best without going over); a 31 on the deal is a natural.")
+    elif aces:
+        why = _("All cards count: {cards} make {total} (aces counted as 1 or 11, whichever is "
+                "best without going over).")
+    elif natural:
+        why = _("All cards count: {cards} make {total}; a 31 on the deal is a natural.")
+    else:
+        why = _("All cards count: {cards} make {total}.")
+    return why.format(cards=shown, total=total)
+
+
 def banking_score(hand: tuple[Card, ...]) -> Score:
     total, bust = banking_total(hand)
     natural = len(hand) == 3 and total == 31
-    shown = cards_display(hand)
-    if bust:
-        why = f"{shown} add up to {total} even with every ace as 1: over 31, bust."
-    else:
-        why = f"All cards count: {shown} make {total}"
-        if any(c.rank == 14 for c in hand):
-            why += " (aces counted as 1 or 11, whichever is best without going over)"
-        why += "; a 31 on the deal is a natural." if natural else "."
     key = (-1,) if bust else (float(total),)
     return Score(float(total), "bust" if bust else ("natural" if natural else "total"),
-                 hand, hand, key, blitz=natural, bust=bust, reason=why)
+                 hand, hand, key, blitz=natural, bust=bust,
+                 why=partial(_banking_reason, hand, total, bust, natural))

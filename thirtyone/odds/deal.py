@@ -24,6 +24,7 @@ import numpy as np
 
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
+from ..i18n import _
 from ..lookup import CARD_RANKS, all_hands, brag_codes, suit_sum_values
 
 # Events a learner asks about; brag classes are added by name.
@@ -39,7 +40,8 @@ def event_mask(rules: Rules, event: str) -> np.ndarray:
     depend only on the pack, not on the other rules."""
     masks = _event_masks(rules.pack)
     if event not in masks:
-        raise ValueError(f"Unknown event '{event}'; events are: {', '.join(masks)}.")
+        raise ValueError(_("Unknown event '{event}'; events are: {events}.").format(
+            event=event, events=", ".join(masks)))
     return masks[event]
 
 
@@ -139,7 +141,8 @@ def p_all_special(rules: Rules, event: str, k: int) -> float | None:
 def p_at_least_one(rules: Rules, event: str, n_players: int) -> float | None:
     """The exact chance that at least one of ``n_players`` is dealt the event."""
     if 3 * n_players > rules.pack:
-        raise ValueError(f"A {rules.pack}-card pack cannot deal {n_players} hands.")
+        raise ValueError(_("A {pack}-card pack cannot deal {n} hands.").format(
+            pack=rules.pack, n=n_players))
     counts = _family_counts(rules, event, n_players)
     if counts is None:
         return None

@@ -46,6 +46,7 @@ from math import comb
 import numpy as np
 
 from ..core.rules import Rules, life_words
+from ..i18n import _
 from ..lookup import hand_table, value_rules
 from .tables import OddsError, check_hand_rules, lookup, pack_indices, value_label
 
@@ -66,14 +67,17 @@ class KnockRisk:
 def knock_risk(rules: Rules) -> KnockRisk:
     """What a knock risks: decided by the ``scoring`` option (see the module text)."""
     if rules.scoring == "chips":
-        return KnockRisk("pot", "someone ends higher and takes the pot",
-                         "chance you win the pot (or a share)", "none_higher")
+        return KnockRisk("pot", _("someone ends higher and takes the pot"),
+                         _("chance you win the pot (or a share)"), "none_higher")
     if rules.scoring == "points":
-        return KnockRisk("place", "you end alone at the bottom", "chance you do not score low",
-                         "not_all_beat")
+        return KnockRisk("place", _("you end alone at the bottom"),
+                         _("chance you do not score low"), "not_all_beat")
     life = life_words(rules)[0]
     event = "not_all_beat" if rules.knocker_tied == "safe" else "some_lower"
-    return KnockRisk("life", f"you lose a {life}", "chance the knock is safe", event)
+    lose = {"penny": _("you lose a penny"), "bill corner": _("you lose a bill corner"),
+            "point": _("you lose a point"), "chip": _("you lose a chip")}.get(
+        life, _("you lose a life"))
+    return KnockRisk("life", lose, _("chance the knock is safe"), event)
 
 
 def knock_goes_well(mine, low, high, rules: Rules):
@@ -297,7 +301,7 @@ def _all_opponents(first: np.ndarray, second: np.ndarray, opponents: int) -> np.
         trend = np.where(first > 0, second / first, 0.0)
     out = first * second
     q = second
-    for _ in range(opponents - 2):
+    for _i in range(opponents - 2):
         q = q * trend
         out = out * q
     return out
@@ -307,7 +311,8 @@ def _all_opponents(first: np.ndarray, second: np.ndarray, opponents: int) -> np.
 def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     check_hand_rules(rules)
     if opponents < 1 or 3 * (opponents + 1) > rules.pack:
-        raise OddsError(f"Between 1 and {rules.pack // 3 - 1} opponents fit this pack.")
+        raise OddsError(_("Between 1 and {most} opponents fit this pack.").format(
+            most=rules.pack // 3 - 1))
     beat, beat_or_tie, disjoint = _per_class(rules)
     vals, inverse, counts = _class_values(value_rules(rules))
     sizes = np.bincount(_ranked(rules).hand_class)
@@ -324,7 +329,7 @@ def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     not_lowest = 1 - mean(p_none_lower)
     event = knock_risk(rules).event
     if event == "none_higher":   # every opponent at most K: "beats" with the order reversed
-        _, low_or_tie, low_disjoint = _per_class(rules, True)
+        _ranks, low_or_tie, low_disjoint = _per_class(rules, True)
         p_at_most = low_or_tie / low_disjoint
         if opponents > 1:
             p_at_most = _all_opponents(p_at_most, _second(rules, True, False), opponents)
@@ -348,7 +353,7 @@ def simulate_fresh_knock(rules: Rules, opponents: int, value: float, rounds: int
     lk = lookup(rules).strength
     rows = np.flatnonzero(table.values == value)
     if not len(rows):
-        raise OddsError(f"No hand is worth {value} under these rules.")
+        raise OddsError(_("No hand is worth {value} under these rules.").format(value=value))
     mine = table.hands[rng.choice(rows, rounds)].astype(np.int64)
     pack = pack_indices(rules)
     keys = rng.random((rounds, len(pack)))

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core.cards import Card, CardError, cards_display, make_pack
 from ..core.rules import Rules
+from ..i18n import _, ngettext, pgettext
 from .tables import OddsError, check_hand_rules, lookup, value_label
 
 
@@ -32,7 +33,8 @@ from .tables import OddsError, check_hand_rules, lookup, value_label
 class MoveOdds:
     """The exact outcome of one move: each value it can give and how likely it is."""
 
-    move: str                 # e.g. "draw", "take Q♥", "swap 9♠ for K♥", "keep"
+    move: str                 # e.g. "draw", "take Q♥", "swap 9♠ for K♥", "keep" (in the
+    #                           language of the call: text for people, not an id)
     values: tuple[float, ...]  # possible values on the points scale (brag: class number)
     probabilities: tuple[float, ...]
     mean: float | None        # None for brag ranks
@@ -55,14 +57,16 @@ def _check(hand: Sequence[Card], visible: Sequence[Card], gone: Sequence[Card],
            rules: Rules) -> None:
     check_hand_rules(rules)
     if len(hand) != 3:
-        raise CardError(f"A hand has 3 cards; got {len(hand)}.")
+        raise CardError(_("A hand has {size} cards; got {n}.").format(size=3, n=len(hand)))
     pack = set(make_pack(rules.pack))
     seen: set[Card] = set()
     for c in (*hand, *visible, *gone):
         if c not in pack:
-            raise CardError(f"'{c}' is not in this {rules.pack}-card pack.")
+            raise CardError(_("'{card}' is not in this {n}-card pack.").format(
+                card=str(c), n=rules.pack))
         if c in seen:
-            raise CardError(f"'{c}' is listed twice; each card exists only once.")
+            raise CardError(_("'{card}' is listed twice; each card exists only once.").format(
+                card=str(c)))
         seen.add(c)
 
 
@@ -115,7 +119,7 @@ def move_odds(hand: Sequence[Card], visible: Sequence[Card], rules: Rules,
         return _draw_moves(lk, hand, h, visible, unseen, rules)
     if rules.family in ("swap", "switch", "widow"):
         return _middle_moves(lk, hand, h, visible, unseen, rules)
-    raise OddsError(f"No move odds for the {rules.family} family.")
+    raise OddsError(_("No move odds for the {family} family.").format(family=rules.family))
 
 
 def _draw_moves(lk: Any, hand: tuple[Card, ...], h: np.ndarray, visible: tuple[Card, ...],
@@ -124,23 +128,26 @@ def _draw_moves(lk: Any, hand: tuple[Card, ...], h: np.ndarray, visible: tuple[C
     now_s = float(lk.strength[tuple(h)])
     now_p = float(lk.points[tuple(h)])
     if len(visible) > 1:
-        raise CardError("In the draw family only the top discard is visible: give one "
-                        "card (list any others as gone).")
-    out = [_certain(lk, "keep (knock or stand)", h, now_s, rules,
-                    f"you hold {value_label(rules, now_p)}")]
+        raise CardError(_("In the draw family only the top discard is visible: give one "
+                          "card (list any others as gone)."))
+    out = [_certain(lk, pgettext("move", "keep (knock or stand)"), h, now_s, rules,
+                    _("you hold {value}").format(value=value_label(rules, now_p)))]
     if visible:
         top = visible[0].index
         four = np.array([[*h, top]])
         allowed = np.array([[True, True, True, rules.may_discard_taken_card]])
         p, s, pos = _best_of_four(lk, four, allowed)
         thrown = hand[pos[0]].display if pos[0] < 3 else visible[0].display
-        out.append(_summarise(f"take {visible[0].display}", p, s, now_s, rules,
-                              f"then discard {thrown}"))
+        out.append(_summarise(pgettext("move", "take {card}").format(card=visible[0].display),
+                              p, s, now_s, rules,
+                              _("then discard {card}").format(card=thrown)))
     if len(unseen):
         four = np.column_stack([np.broadcast_to(h, (len(unseen), 3)), unseen])
-        p, s, _ = _best_of_four(lk, four, np.ones((len(unseen), 4), dtype=bool))
-        out.append(_summarise("draw", p, s, now_s, rules,
-                              f"any of {len(unseen)} unseen cards, then the best discard"))
+        p, s, _pos = _best_of_four(lk, four, np.ones((len(unseen), 4), dtype=bool))
+        out.append(_summarise(pgettext("move", "draw"), p, s, now_s, rules,
+                              ngettext("any of {n} unseen card, then the best discard",
+                                       "any of {n} unseen cards, then the best discard",
+                                       len(unseen)).format(n=len(unseen))))
     return out
 
 
@@ -152,12 +159,14 @@ def _middle_moves(lk: Any, hand: tuple[Card, ...], h: np.ndarray, visible: tuple
     now_s = float(lk.strength[tuple(h)])
     now_p = float(lk.points[tuple(h)])
     if len(visible) > 3:
-        raise CardError("At most three cards lie in the middle.")
+        raise CardError(_("At most three cards lie in the middle."))
     v = np.array([c.index for c in visible], dtype=np.int64)
-    keep_word = "pass" if family == "swap" and rules.allow_pass else "keep"
+    keep_word = pgettext("move", "pass") if family == "swap" and rules.allow_pass else \
+        pgettext("move", "keep")
     if family == "swap" and not rules.allow_pass:
-        keep_word = "keep (knock)"
-    out = [_certain(lk, keep_word, h, now_s, rules, f"you hold {value_label(rules, now_p)}")]
+        keep_word = pgettext("move", "keep (knock)")
+    out = [_certain(lk, keep_word, h, now_s, rules,
+                    _("you hold {value}").format(value=value_label(rules, now_p)))]
     sizes = (1, 2, 3) if family == "widow" else (1,)
     for k in sizes:
         for give in combinations(range(3), k):
@@ -166,17 +175,22 @@ def _middle_moves(lk: Any, hand: tuple[Card, ...], h: np.ndarray, visible: tuple
                     continue
                 new = [int(x) for i, x in enumerate(h) if i not in give]
                 new += [int(v[j]) for j in take]
-                word = "exchange" if family == "widow" else "swap"
+                what = pgettext("move", "exchange {give} for {take}") if family == "widow" \
+                    else pgettext("move", "swap {give} for {take}")
                 out.append(_certain(
-                    lk, f"{word} {cards_display(hand[i] for i in give)} for "
-                    f"{cards_display(visible[j] for j in take)}", new, now_s, rules))
+                    lk, what.format(give=cards_display(hand[i] for i in give),
+                                    take=cards_display(visible[j] for j in take)),
+                    new, now_s, rules))
     if len(v) == 3 and (family == "switch" or (family == "swap" and rules.allow_swap_all)):
-        name = "switch open" if family == "switch" else "swap all"
-        out.append(_certain(lk, name, v, now_s, rules, f"take {cards_display(visible)}"))
+        name = pgettext("move", "switch open") if family == "switch" else \
+            pgettext("move", "swap all")
+        out.append(_certain(lk, name, v, now_s, rules,
+                            _("take {cards}").format(cards=cards_display(visible))))
     if family == "switch" and len(unseen) >= 3:
         trios = np.array(list(combinations(unseen, 3)))
-        out.append(_summarise("switch closed",
+        out.append(_summarise(pgettext("move", "switch closed"),
                               lk.points[trios[:, 0], trios[:, 1], trios[:, 2]],
                               lk.strength[trios[:, 0], trios[:, 1], trios[:, 2]],
-                              now_s, rules, f"any 3 of {len(unseen)} unseen cards"))
+                              now_s, rules,
+                              _("any 3 of {n} unseen cards").format(n=len(unseen))))
     return out

@@ -47,6 +47,7 @@ import numpy as np
 
 from ..core.cards import Card
 from ..core.rules import Rules
+from ..i18n import _
 from ..lookup import CARD_POINTS, all_hands, value_rules
 from .tables import OddsError, check_hand_rules, lookup
 
@@ -147,7 +148,7 @@ def _draw_choices(pack: int, merge: bool) -> tuple[np.ndarray, ...]:
 def hand_classes(pack: int, merge_tens: bool = False) -> HandClasses:
     hands = all_hands(pack).astype(np.int64)
     canon = _canonical_codes(hands, merge_tens)
-    _, first, inverse, sizes = np.unique(canon, return_index=True, return_inverse=True,
+    _uniq, first, inverse, sizes = np.unique(canon, return_index=True, return_inverse=True,
                                          return_counts=True)
     class_of_code = np.full(52 ** 3, -1, dtype=np.int64)
     class_of_code[_codes(hands)] = inverse
@@ -289,7 +290,7 @@ def _bicgstab(step, size: int, tol: float) -> np.ndarray:
         rho = rho_new
         if i % 4 == 0 and done(x):
             return x
-    for _ in range(20_000):     # plain iteration: slow but sure
+    for _i in range(20_000):     # plain iteration: slow but sure
         if done(x):
             break
         x = 1.0 + step(x)
@@ -356,10 +357,11 @@ def solve_race(rules: Rules, target: float = 31) -> RaceSolution:
 def _check_race(rules: Rules) -> None:
     check_hand_rules(rules)
     if rules.hand_value != "suit_sum":
-        raise OddsError("Racing to 31 needs suit-sum hand values (brag hands have no 31).")
+        raise OddsError(_("Racing to 31 needs suit-sum hand values (brag hands have no 31)."))
     reason = race_withheld(rules)
     if reason:
-        raise OddsError(f"Racing to 31 models drawing from the stock, and {reason}.")
+        raise OddsError(_("Racing to 31 models drawing from the stock, and {reason}.").format(
+            reason=reason))
 
 
 @lru_cache(maxsize=16)
@@ -368,12 +370,13 @@ def _solve_race(rules: Rules, target: float) -> RaceSolution:
     hc = classes_for(rules)
     is_target = _target(rules, target)
     if not is_target.any():
-        raise OddsError(f"No hand is worth {target} or more under these rules.")
+        raise OddsError(_("No hand is worth {target} or more under these rules.").format(
+            target=target))
     # Backward induction: the best chance within k turns.
     v = is_target.astype(np.float64)
     best = [v]
     row, s0, s1, s2, weight = _draw_choices(rules.pack, merge_tens(rules))
-    for _ in range(k_max):
+    for _i in range(k_max):
         m = np.maximum(np.maximum(v[s0], v[s1]), np.maximum(v[s2], v[row]))
         v = np.where(is_target, 1.0, np.bincount(row, m * weight, minlength=len(v)))
         best.append(v)
@@ -381,7 +384,7 @@ def _solve_race(rules: Rules, target: float) -> RaceSolution:
     # Policy iteration for the fewest expected turns, starting from the long-horizon policy.
     choice = best_within[-2][hc.succ].argmax(axis=-1)
     turns = None
-    for _ in range(50):
+    for _i in range(50):
         turns = _expected_turns(_next(hc, choice), is_target)
         cand = turns[hc.succ]                               # (C, D, 4)
         current = np.take_along_axis(cand, choice[..., None], axis=2)[..., 0]
@@ -417,7 +420,7 @@ def _start(rules: Rules, hand: tuple[Card, ...] | None) -> np.ndarray:
         return hc.sizes / hc.sizes.sum()
     cls = int(hc.class_of(np.array([c.index for c in hand]))[()])
     if cls < 0:
-        raise OddsError("That hand is not three different cards of this pack.")
+        raise OddsError(_("That hand is not three different cards of this pack."))
     start = np.zeros(len(hc.sizes))
     start[cls] = 1.0
     return start
@@ -428,7 +431,7 @@ def race_curve(rules: Rules, target: float = 31, k_max: int = 30,
     """Race odds from a random deal (``hand`` None) or from a given hand, k = 0..k_max
     (at most ``K_MAX``)."""
     if not 0 <= k_max <= K_MAX:
-        raise OddsError(f"Turns must be between 0 and {K_MAX}.")
+        raise OddsError(_("Turns must be between 0 and {most}.").format(most=K_MAX))
     _check_race(rules)
     return _race_curve(value_rules(rules), float(target), int(k_max),
                        None if hand is None else tuple(sorted(hand)))

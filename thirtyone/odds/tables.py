@@ -24,6 +24,7 @@ from ..core.cards import Card, make_pack
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
 from ..core.text import points_text
+from ..i18n import _
 from ..lookup import hand_table, value_rules
 
 
@@ -68,14 +69,14 @@ def pack_indices(rules: Rules) -> np.ndarray:
 def value_label(rules: Rules, value: float) -> str:
     """Text for a value on the ``points`` scale: ``30½``, ``21``, or a brag class name."""
     if rules.hand_value == "brag":
-        return BRAG_CLASSES[int(value)]
+        return _(BRAG_CLASSES[int(value)])
     return points_text(float(value))
 
 
 def check_hand_rules(rules: Rules) -> None:
     if rules.hand_value == "banking_total":
-        raise OddsError("Banking 31 is a buying game against a banker; these odds are for the "
-                        "three-card table games.")
+        raise OddsError(_("Banking 31 is a buying game against a banker; these odds are for "
+                          "the three-card table games."))
 
 
 def clear_caches() -> None:

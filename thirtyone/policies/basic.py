@@ -71,6 +71,7 @@ from ..core.rules import Rules
 from ..game.hands import hand_key
 from ..game.restart import loses_at_showdown
 from ..game.table import Observation
+from ..i18n import _
 from ..lookup import CARD_POINTS, flat, hand_lookup, replaced
 from ..odds.dealt import dealt_distribution
 
@@ -84,7 +85,7 @@ def random_bot(obs: Observation, rng: np.random.Generator) -> Action:
     """A uniformly random legal move."""
     legal = obs.legal_actions
     if not legal:
-        raise ValueError("It is not this player's turn.")
+        raise ValueError(_("It is not this player's turn."))
     return legal[int(rng.integers(len(legal)))]
 
 
@@ -232,7 +233,7 @@ def basic_policy(obs: Observation, knock_at: float = DEFAULT_KNOCK_AT) -> Action
     r = obs.rules
     legal = obs.legal_actions
     if not legal:
-        raise ValueError("It is not this player's turn.")
+        raise ValueError(_("It is not this player's turn."))
     hand = obs.hand
     if obs.phase == "choose":
         return _choose_hand(obs)
@@ -302,7 +303,7 @@ def basic_discard(rules: Rules, h: np.ndarray, new: np.ndarray,
     (0..2 in ``h``, 3 for ``new``) whose removal leaves the highest value; ties go to the
     card with the fewest points, then to the card that came last. ``among`` (R, 4), if
     given, limits the choice to the positions marked True."""
-    S, _ = hand_lookup(rules)
+    S, _value2 = hand_lookup(rules)
     cur = S[flat(h[:, 0], h[:, 1], h[:, 2])]
     dv = np.concatenate([S[replaced(h, new)], cur[:, None]], axis=1)
     dp = np.concatenate([CARD_POINTS[h], CARD_POINTS[new][:, None]], axis=1)

@@ -34,6 +34,7 @@ from ..core.cards import Card
 from ..core.rules import Rules
 from ..game.hands import hand_key
 from ..game.table import Observation
+from ..i18n import _
 from ..lookup import CARD_POINTS, CARD_SUITS, flat, hand_lookup, replaced
 from .basic import DEFAULT_KNOCK_AT, basic_policy, wants_to_knock
 
@@ -64,7 +65,7 @@ def weak_policy(obs: Observation, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
     r = obs.rules
     legal = obs.legal_actions
     if not legal:
-        raise ValueError("It is not this player's turn.")
+        raise ValueError(_("It is not this player's turn."))
     if obs.phase == "discard":
         new = obs.just_drawn
         old = tuple(c for c in obs.hand if c != new)

@@ -48,6 +48,7 @@ from ..game.settle import (
     others_pay,
     stock_out_outcome,
 )
+from ..i18n import _
 from ..lookup import CARD_BIT, card_bits, flat, hand_lookup
 from ..policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
 from ..policies.standard import STANDARD, standard_draw_moves, standard_swap_moves
@@ -78,8 +79,8 @@ def bot_list(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
     if len(levels) == 1:
         levels = levels * n_players
     if len(levels) != n_players:
-        raise SimulationError(f"Give one bot level or one per seat ({n_players}); "
-                              f"got {len(levels)}.")
+        raise SimulationError(_("Give one bot level or one per seat ({n}); got {got}.").format(
+            n=n_players, got=len(levels)))
     return tuple(levels)
 
 
@@ -88,24 +89,26 @@ def parse_bots(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
     levels = bot_list(bots, n_players)
     for b in levels:
         if b not in BOT_LEVELS:
-            raise SimulationError(f"The fast simulator plays the bot levels "
-                                  f"{', '.join(BOT_LEVELS)}; '{b}' is not one of them "
-                                  "(the table engine plays every level: --engine table).")
+            raise SimulationError(_("The fast simulator plays the bot levels {levels}; '{bot}' "
+                                    "is not one of them (the table engine plays every level: "
+                                    "--engine table).").format(levels=", ".join(BOT_LEVELS),
+                                                               bot=str(b)[:40]))
     return tuple(levels)
 
 
 def check_supported(rules: Rules, n_players: int) -> None:
     if rules.family not in FAMILIES:
-        raise SimulationError(f"The fast simulator plays the draw and swap families; this "
-                              f"variant is the {rules.family} family (use --engine table).")
+        raise SimulationError(_("The fast simulator plays the draw and swap families; this "
+                                "variant is the {family} family (use --engine table).").format(
+            family=rules.family))
     if rules.dealer_two_hands:
-        raise SimulationError("The fast simulator does not play 'dealer two hands' "
-                              "(use --engine table).")
+        raise SimulationError(_("The fast simulator does not play 'dealer two hands' "
+                                "(use --engine table)."))
     if not rules.min_players <= n_players <= rules.max_players:
-        raise SimulationError(f"These rules are for {rules.min_players} to "
-                              f"{rules.max_players} players, not {n_players}.")
+        raise SimulationError(_("These rules are for {low} to {high} players, not {n}.").format(
+            low=rules.min_players, high=rules.max_players, n=n_players))
     if not isinstance(n_players, int) or n_players < 2:
-        raise SimulationError("A round needs at least 2 players.")
+        raise SimulationError(_("A round needs at least 2 players."))
 
 
 # --- the batch --------------------------------------------------------------------------
@@ -543,11 +546,13 @@ def _uniform_choice(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
 def pick_engine(engine: str, rules: Rules, levels: Sequence[str]) -> str:
     """The engine that plays: ``numpy`` or ``numba`` (see ``ENGINES``)."""
     if engine not in ENGINES:
-        raise SimulationError(f"The engine is one of {', '.join(ENGINES)}, not '{engine}'.")
+        raise SimulationError(_("The engine is one of {engines}, not '{engine}'.").format(
+            engines=", ".join(ENGINES), engine=str(engine)[:40]))
     ok = kernel.supports(rules, np.array([BOT_LEVELS.index(b) for b in levels]))
     if engine == "numba" and not ok:
-        raise SimulationError("The compiled kernel plays the draw family with basic and "
-                              "standard bots where numba is installed; use the numpy engine.")
+        raise SimulationError(_("The compiled kernel plays the draw family with basic and "
+                                "standard bots where numba is installed; use the numpy "
+                                "engine."))
     return "numba" if engine == "numba" or (engine == "auto" and ok) else "numpy"
 
 
@@ -583,7 +588,8 @@ def simulate_decks(rules: Rules, n_players: int, decks: Sequence[Sequence[Any]],
     pack = sorted(c.index for c in make_pack(rules.pack))
     for d in rows:
         if sorted(d) != pack:
-            raise SimulationError(f"Each deck must hold the {len(pack)}-card pack once.")
+            raise SimulationError(_("Each deck must hold the {n}-card pack once.").format(
+                n=len(pack)))
     dealers = np.broadcast_to(np.asarray(dealers), (len(rows),))
     return RoundBatch(rules, n_players, levels, knock_at, np.random.default_rng(seed), len(rows),
                       0, np.array(rows), dealers, lite=how == "numba").run(how)
@@ -599,7 +605,7 @@ def iter_simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 
     check_supported(rules, n_players)
     parse_bots(bots, n_players)
     if rounds < 1:
-        raise SimulationError("Simulate at least one round.")
+        raise SimulationError(_("Simulate at least one round."))
     rng = np.random.default_rng(seed)
     stats = SimStats(target=rounds)
     parts: list[RoundResults] = []

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.rules import Rules
+from ..i18n import _
 from ..lookup import CARD_BIT, card_bits, hand_table
 from ..odds.knock import knock_goes_well, wilson
 from ..odds.tables import OddsError, check_hand_rules, lookup, pack_indices
@@ -41,9 +42,9 @@ class SimulatedKnock:
 def check_simulable(rules: Rules) -> None:
     check_hand_rules(rules)
     if rules.family not in ("draw", "swap"):
-        raise OddsError("The simulation plays the draw and swap families only.")
+        raise OddsError(_("The simulation plays the draw and swap families only."))
     if rules.hand_value != "suit_sum" or rules.tie_break:
-        raise OddsError("The simulated curve is drawn for plain suit-sum values only.")
+        raise OddsError(_("The simulated curve is drawn for plain suit-sum values only."))
 
 
 def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: int,
@@ -117,9 +118,9 @@ def knock_runner(rules: Rules, opponents: int, turns: int, bots: str = "standard
     and returns ``{"wins": ...}``, per knocker value (``knock_values``) how many went well."""
     check_simulable(rules)
     if bots not in ("standard", "basic"):
-        raise OddsError("The opponents play as 'standard' or 'basic' bots.")
+        raise OddsError(_("The opponents play as 'standard' or 'basic' bots."))
     if turns < 0 or opponents < 1:
-        raise OddsError("Turns must be 0 or more and there must be an opponent.")
+        raise OddsError(_("Turns must be 0 or more and there must be an opponent."))
     values = knock_values(rules)
 
     def runner(rng: np.random.Generator, size: int, start: int = 0) -> dict[str, np.ndarray]:

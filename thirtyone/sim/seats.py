@@ -31,6 +31,7 @@ import numpy as np
 
 from ..core.rules import Rules
 from ..game.settle import blitz_pays
+from ..i18n import _
 from ..lookup import CARD_BIT, card_bits, flat, hand_lookup, hand_table
 from ..odds.knock import knock_goes_well, wilson
 from ..odds.tables import OddsError, check_hand_rules, lookup, pack_indices
@@ -83,21 +84,24 @@ def check_seat_knock(rules: Rules, players: int, seat: int, turn: int, opponent:
     """Raise ``OddsError`` with a one-sentence reason if this curve cannot be simulated."""
     check_hand_rules(rules)
     if rules.family not in ("draw", "swap"):
-        raise OddsError("The simulation plays the draw and swap families only.")
+        raise OddsError(_("The simulation plays the draw and swap families only."))
     if rules.hand_value != "suit_sum" or rules.tie_break:
-        raise OddsError("The simulated curve is drawn for plain suit-sum values only.")
+        raise OddsError(_("The simulated curve is drawn for plain suit-sum values only."))
     if opponent not in OPPONENTS:
-        raise OddsError(f"The opponents play as one of: {', '.join(OPPONENTS)}.")
+        raise OddsError(_("The opponents play as one of: {levels}.").format(
+            levels=", ".join(OPPONENTS)))
     if not 2 <= players <= min(rules.max_players, rules.pack // 3 - 2):
-        raise OddsError("There are too few or too many players for these rules.")
+        raise OddsError(_("There are too few or too many players for these rules."))
     if not 0 <= seat < players:
-        raise OddsError(f"The seat must be 1 to {players} (counted from the dealer's left).")
+        raise OddsError(_("The seat must be 1 to {n} (counted from the dealer's left).").format(
+            n=players))
     first = first_knock_turn(rules)
     if not first <= turn <= max_knock_turn(rules, players):
         if turn < first:
-            raise OddsError("Knocking is allowed only from the second circle here, so the "
-                            "knock turn must be 2 or more.")
-        raise OddsError(f"The knock turn must be {first} to {max_knock_turn(rules, players)}.")
+            raise OddsError(_("Knocking is allowed only from the second circle here, so the "
+                              "knock turn must be 2 or more."))
+        raise OddsError(_("The knock turn must be {first} to {last}.").format(
+            first=first, last=max_knock_turn(rules, players)))
 
 
 def _uniform(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
@@ -264,7 +268,7 @@ def seat_knock_counts(rules: Rules, players: int, seat: int, turn: int, opponent
     rounds that reached the knock). Counts from several batches add up."""
     check_seat_knock(rules, players, seat, turn, opponent)
     g = _Rounds(rules, players, opponent, size, rng)
-    for _ in range(turn - 1):
+    for _i in range(turn - 1):
         for p in range(players):
             g.play(p, final=False)
     for p in range(seat):

@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import _
+
 FIRST = 1_000      # rounds in the first batch: a first estimate in a few hundredths of a second
 LARGEST = 16_000   # rounds in the largest batch
 
@@ -47,7 +49,7 @@ def growing_batches(target: int, first: int = FIRST, largest: int = LARGEST,
     [500]
     """
     if target < 1:
-        raise ValueError("Simulate at least one round.")
+        raise ValueError(_("Simulate at least one round."))
     sizes: list[int] = []
     size, done = max(1, first), 0
     while done < target:
@@ -90,10 +92,10 @@ def stream(runner: BatchRunner, target: int, seed: int | None = 0, resume: Tally
     sizes) it carries on from there; a finished tally yields nothing more."""
     tally = resume if resume is not None else start(target, seed)
     if tally.target != target:
-        raise ValueError("The tally to resume was for another number of rounds.")
+        raise ValueError(_("The tally to resume was for another number of rounds."))
     sizes = sizes if sizes is not None else growing_batches(target)
     if sum(sizes) != target:
-        raise ValueError("The batch sizes must add up to the rounds.")
+        raise ValueError(_("The batch sizes must add up to the rounds."))
     rng = np.random.default_rng()
     rng.bit_generator.state = tally.state
     played = 0

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.rules import OPTIONS, RulesError, get_variant
+from ..i18n import _
 from ..odds.tables import OddsError
 from ..sim.knock import check_simulable
 from .quiz import LessonError
@@ -47,7 +48,7 @@ class Plot:
         return dict(self.settings)[name]
 
     def bounds(self, name: str) -> tuple[int, int]:
-        _, low, high = PLOT_SETTINGS[self.plot][name]
+        _default, low, high = PLOT_SETTINGS[self.plot][name]
         return low, high
 
 
@@ -67,15 +68,15 @@ def concepts(text: str) -> tuple[str, ...]:
     names = tuple(n.strip() for n in str(text).split(",") if n.strip())
     for n in names:
         if not CONCEPT.fullmatch(n):
-            raise LessonError(f"'{n}' is not a concept name: use lowercase letters, digits and "
-                              "hyphens, such as final-turns.")
+            raise LessonError(_("'{name}' is not a concept name: use lowercase letters, digits "
+                                "and hyphens, such as final-turns.").format(name=n[:60]))
     return names
 
 
 def parse_teaches(content: str) -> Teaches:
     names = concepts(" ".join(ln.strip() for ln in content.splitlines()).replace(" ", ","))
     if not names:
-        raise LessonError("A ```teaches block is empty.")
+        raise LessonError(_("A ```teaches block is empty."))
     return Teaches(names)
 
 
@@ -83,37 +84,42 @@ def _number(name: str, raw: Any, low: int, high: int) -> int:
     try:
         n = int(str(raw))
     except ValueError:
-        raise LessonError(f"The plot's '{name}' must be a whole number, not '{raw}'.") from None
+        raise LessonError(_("The plot's '{name}' must be a whole number, not '{raw}'.").format(
+            name=name, raw=str(raw)[:40])) from None
     if not low <= n <= high:
-        raise LessonError(f"The plot's '{name}' must be from {low} to {high}, not {n}.")
+        raise LessonError(_("The plot's '{name}' must be from {low} to {high}, not {n}.").format(
+            name=name, low=low, high=high, n=n))
     return n
 
 
 def parse_plot(spec: dict[str, Any], default_variant: str) -> Plot:
     kind = spec.get("plot")
     if kind not in PLOT_SETTINGS:
-        raise LessonError(f"A ```plot block needs 'plot:' one of {', '.join(PLOT_SETTINGS)}.")
+        raise LessonError(_("A ```plot block needs 'plot:' one of {kinds}.").format(
+            kinds=", ".join(PLOT_SETTINGS)))
     allowed = PLOT_SETTINGS[kind]
     extra = set(spec) - {"plot", "variant", "controls", "caption", *allowed}
     if extra:
-        raise LessonError(f"The {kind} plot has no setting {', '.join(sorted(extra))}; "
-                          f"its settings: {', '.join(allowed)}.")
+        raise LessonError(_("The {kind} plot has no setting {extra}; its settings: "
+                            "{settings}.").format(kind=kind, extra=", ".join(sorted(extra)),
+                                                  settings=", ".join(allowed)))
     variant = spec.get("variant", default_variant)
     rules = get_variant(variant).rules
     if rules.hand_value != "suit_sum" or rules.family not in ("draw", "swap", "widow"):
-        raise LessonError(f"The {kind} plot is drawn for three-card suit-sum games, not "
-                          f"'{variant}'.")
+        raise LessonError(_("The {kind} plot is drawn for three-card suit-sum games, not "
+                            "'{variant}'.").format(kind=kind, variant=variant))
     settings = tuple((name, _number(name, spec.get(name, d), lo, hi))
                      for name, (d, lo, hi) in allowed.items())
     controls = concepts(spec.get("controls", ""))
     if not 1 <= len(controls) <= 2 or any(c not in allowed for c in controls):
-        raise LessonError(f"The {kind} plot's 'controls' must name one or two of "
-                          f"{', '.join(allowed)}.")
+        raise LessonError(_("The {kind} plot's 'controls' must name one or two of "
+                            "{settings}.").format(kind=kind, settings=", ".join(allowed)))
     if kind == "knock_survival" and ("turns" in controls or dict(settings)["turns"] > 0):
         try:
             check_simulable(rules)
         except OddsError as e:
-            raise LessonError(f"The knock curve after some turns is simulated: {e}") from None
+            raise LessonError(_("The knock curve after some turns is simulated: {error}").format(
+                error=e)) from None
     return Plot(kind, variant, settings, controls, str(spec.get("caption", "")))
 
 
@@ -121,21 +127,22 @@ def parse_link(spec: dict[str, Any]) -> Link:
     to = spec.get("to")
     label = str(spec.get("label", "")).strip()
     if not label or len(label) > 60:
-        raise LessonError("A ```link block needs a 'label:' of at most 60 characters.")
+        raise LessonError(_("A ```link block needs a 'label:' of at most 60 characters."))
     if to == "play":
         name = str(spec.get("scenario", ""))
         if get_scenario(name) is None:
-            raise LessonError(f"A link to Play needs 'scenario:' naming one of the teacher "
-                              f"scenarios; '{name}' is not one.")
+            raise LessonError(_("A link to Play needs 'scenario:' naming one of the teacher "
+                                "scenarios; '{name}' is not one.").format(name=name[:60]))
         extra = set(spec) - {"to", "label", "scenario"}
         if extra:
-            raise LessonError(f"A link to Play takes only 'scenario', not {', '.join(extra)}.")
+            raise LessonError(_("A link to Play takes only 'scenario', not {extra}.").format(
+                extra=", ".join(extra)))
         return Link("play", label, (("scenario", name),))
     if to == "odds":
         section = spec.get("section")
         if section not in ODDS_SECTIONS:
-            raise LessonError(f"A link to the Odds lab needs 'section:' one of "
-                              f"{', '.join(ODDS_SECTIONS)}.")
+            raise LessonError(_("A link to the Odds lab needs 'section:' one of "
+                                "{sections}.").format(sections=", ".join(ODDS_SECTIONS)))
         params = [("section", section)]
         for k, v in spec.items():
             if k in ("to", "label", "section"):
@@ -148,13 +155,15 @@ def parse_link(spec: dict[str, Any]) -> Link:
                 try:
                     OPTIONS[k].parse(str(v))
                 except (RulesError, ValueError) as e:
-                    raise LessonError(f"The link's '{k}': {e}") from None
+                    raise LessonError(_("The link's '{key}': {error}").format(
+                        key=k, error=e)) from None
             else:
-                raise LessonError(f"A link to the Odds lab has no setting '{k}'.")
+                raise LessonError(_("A link to the Odds lab has no setting '{key}'.").format(
+                    key=k))
             params.append((k, str(v)))
         return Link("odds", label, tuple(params))
-    raise LessonError("A ```link block needs 'to: play' (with a scenario) or 'to: odds' "
-                      "(with a section).")
+    raise LessonError(_("A ```link block needs 'to: play' (with a scenario) or 'to: odds' "
+                        "(with a section)."))
 
 
 __all__ = ["CONCEPT", "LINK_SETTINGS", "Link", "ODDS_SECTIONS", "PLOT_SETTINGS", "Plot",

@@ -24,10 +24,10 @@ class VariantValue:
     """A hand's value under one variant's preset, or why it cannot be scored there."""
 
     key: str
-    name: str
+    name: str           # the variant's name, in the current language
     value: str          # "21", "30½", "pair"; "" when the hand does not fit the variant
-    label: str          # "hearts", "three of a kind", "pair", "total"
-    explanation: str
+    label: str          # "hearts", "three of a kind", "pair", "total" (an English id)
+    explanation: str    # in the current language
     beats: float | None  # share of all dealt hands this hand beats
     error: str | None = None
 
@@ -39,14 +39,14 @@ def value_under(cards: tuple[Card, ...], variant: Variant, rules: Rules | None =
     try:
         s = score(cards, rules)
     except CardError as e:
-        return VariantValue(variant.key, variant.name, "", "", "", None, str(e))
-    value = s.label if isinstance(s.points, tuple) else s.value_text
+        return VariantValue(variant.key, variant.name_text, "", "", "", None, str(e))
+    value = s.label_text if isinstance(s.points, tuple) else s.value_text
     beats = None
     if with_odds:
         from ..odds.dealt import hand_standing
 
         beats = hand_standing(s.cards, rules).beats
-    return VariantValue(variant.key, variant.name, value, s.label, s.explain(), beats)
+    return VariantValue(variant.key, variant.name_text, value, s.label, s.explain(), beats)
 
 
 def every_variant(cards: str | Iterable[str | Card], with_odds: bool = True) -> list[VariantValue]:

@@ -46,10 +46,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..core.cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand
+from ..core.cards import Card, CardError, cards_display, parse_cards, parse_hand, suit_name
 from ..core.rules import OPTIONS, Rules, get_variant
 from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import points_text
+from ..i18n import N_, _, pgettext
 from ..odds.dealt import dealt_distribution, hand_standing
 from .blocks import Link, Plot, Teaches, concepts, parse_link, parse_plot, parse_teaches
 from .mini_round import MiniRound, make_round
@@ -76,25 +77,31 @@ def _rules_of(spec: dict[str, Any], default_variant: str) -> tuple[str, Rules]:
 def _hands(spec: dict[str, Any], rules: Rules) -> list[tuple[str, tuple[Card, ...]]]:
     raw = spec.get("hands")
     if not isinstance(raw, list) or len(raw) < 2:
-        raise LessonError("'hands' must list at least two lines like '- Ann: AH KH 9S'.")
+        raise LessonError(_("'hands' must list at least two lines like '- Ann: AH KH 9S'."))
     out = []
     for line in raw:
         name, sep, text = line.partition(":")
         if not sep:
-            raise LessonError(f"Hand line '{line}' needs a name, a colon and three cards.")
+            raise LessonError(_("Hand line '{line}' needs a name, a colon and three "
+                                "cards.").format(line=line))
         out.append((name.strip(), parse_hand(text, pack=rules.pack)))
-    names = [n for n, _ in out]
+    names = [n for n, _h in out]
     if len(set(names)) != len(names):
-        raise LessonError("Each hand in 'hands' needs a different name.")
-    used = [c for _, h in out for c in h]
+        raise LessonError(_("Each hand in 'hands' needs a different name."))
+    used = [c for _n, h in out for c in h]
     if len(set(used)) != len(used):
-        raise LessonError("The same card appears in two hands.")
+        raise LessonError(_("The same card appears in two hands."))
     return out
 
 
 def _a(name: str) -> str:
-    """'a pair', 'high card' (no article)."""
-    return name if name == "high card" else f"a {name}"
+    """A brag class as a sentence names it, in the current language: 'a pair', 'high card'."""
+    return {"high card": pgettext("brag class in a sentence", "high card"),
+            "pair": pgettext("brag class in a sentence", "a pair"),
+            "flush": pgettext("brag class in a sentence", "a flush"),
+            "run": pgettext("brag class in a sentence", "a run"),
+            "running flush": pgettext("brag class in a sentence", "a running flush"),
+            "prial": pgettext("brag class in a sentence", "a prial")}.get(name, name)
 
 
 def _value_quiz(spec, key, rules) -> Quiz:
@@ -102,10 +109,12 @@ def _value_quiz(spec, key, rules) -> Quiz:
     hand = parse_hand(spec["hand"], pack=rules.pack)
     s = score(hand, rules)
     if rules.hand_value == "brag":
-        options = list(BRAG_CLASSES)
-        correct = {options.index(s.label)}
-        why = [f"{cards_display(hand)} is {_a(o)}." if o == s.label
-               else f"{cards_display(hand)} is not {_a(o)}." for o in options]
+        options = [_(o) for o in BRAG_CLASSES]
+        correct = {BRAG_CLASSES.index(s.label)}
+        shown = cards_display(hand)
+        why = [_("{cards} is {what}.").format(cards=shown, what=_a(o)) if o == s.label
+               else _("{cards} is not {what}.").format(cards=shown, what=_a(o))
+               for o in BRAG_CLASSES]
         return Quiz("value", spec["question"], key, options, correct, why, s.explain(),
                     {"hand": hand})
     # Candidates a learner might say, each with where that number comes from.
@@ -113,22 +122,32 @@ def _value_quiz(spec, key, rules) -> Quiz:
     for suit in dict.fromkeys(c.suit for c in hand):
         same = [c for c in hand if c.suit == suit]
         total = float(sum(c.points for c in same))
-        what = (f"the {SUIT_NAMES[suit]} alone ({' + '.join(str(c.points) for c in same)})"
-                if len(same) > 1 else f"{same[0].display} alone")
-        candidates.setdefault(total, f"{points_text(total)} is {what}.")
+        if len(same) > 1:
+            what = _("{total} is the {suit} alone ({sum}).").format(
+                total=points_text(total), suit=suit_name(suit),
+                sum=" + ".join(str(c.points) for c in same))
+        else:
+            what = _("{total} is {card} alone.").format(total=points_text(total),
+                                                        card=same[0].display)
+        candidates.setdefault(total, what)
     top = sorted(hand, key=lambda c: c.points, reverse=True)
     candidates.setdefault(float(top[0].points),
-                          f"{top[0].points} is only the highest card, {top[0].display}.")
+                          _("{total} is only the highest card, {card}.").format(
+                              total=top[0].points, card=top[0].display))
     two = float(top[0].points + top[1].points)
-    candidates.setdefault(two, f"{points_text(two)} adds only the two highest cards, "
-                               f"{top[0].display} and {top[1].display}.")
+    candidates.setdefault(two, _("{total} adds only the two highest cards, {first} and "
+                                 "{second}.").format(total=points_text(two),
+                                                     first=top[0].display,
+                                                     second=top[1].display))
     every = float(sum(c.points for c in hand))
-    candidates.setdefault(every, f"{points_text(every)} adds up all three cards, but only cards of "
-                                 f"one suit count together.")
-    for bonus, name in ((rules.three_of_a_kind, "three of a kind"), (30.5, "three of a kind "
-                                                                          "in some games")):
+    candidates.setdefault(every, _("{total} adds up all three cards, but only cards of one "
+                                   "suit count together.").format(total=points_text(every)))
+    for bonus, why_bonus in ((rules.three_of_a_kind, N_("{total} is what three of a kind is "
+                                                         "worth.")),
+                             (30.5, N_("{total} is what three of a kind in some games is "
+                                       "worth."))):
         if bonus is not None and len({c.rank for c in hand}) == 1:
-            candidates.setdefault(float(bonus), f"{points_text(bonus)} is what {name} is worth.")
+            candidates.setdefault(float(bonus), _(why_bonus).format(total=points_text(bonus)))
     candidates[float(s.points)] = ""
     values = sorted(candidates)
     options = [points_text(v) for v in values]
@@ -145,9 +164,10 @@ def _discard_quiz(spec, key, rules) -> Quiz:
     best = max(kept)
     options = [d.display for d in hand]
     correct = {i for i, k in enumerate(kept) if k == best}
-    why = [f"Without {d.display} you keep {cards_display(k.cards)}: {k.name}."
-           for d, k in zip(hand, kept, strict=True)]
-    summary = f"The best you can keep is {best.name}."
+    why = [_("Without {card} you keep {cards}: {value}.").format(
+        card=d.display, cards=cards_display(k.cards), value=k.name)
+        for d, k in zip(hand, kept, strict=True)]
+    summary = _("The best you can keep is {value}.").format(value=best.name)
     return Quiz("discard", spec["question"], key, options, correct, why, summary,
                 {"hand": hand})
 
@@ -155,11 +175,12 @@ def _discard_quiz(spec, key, rules) -> Quiz:
 def _swap_quiz(spec, key, rules) -> Quiz:
     need(spec, "hand", "middle")
     if rules.family != "swap":
-        raise LessonError(f"A swap quiz needs a swap-family variant, not '{key}'.")
+        raise LessonError(_("A swap quiz needs a swap-family variant, not '{key}'.").format(
+            key=key))
     hand = parse_hand(spec["hand"], pack=rules.pack)
     middle = parse_hand(spec["middle"], pack=rules.pack)
     if set(hand) & set(middle):
-        raise LessonError("A card cannot be both in the hand and in the middle.")
+        raise LessonError(_("A card cannot be both in the hand and in the middle."))
     now = score(hand, rules)
     results: list[tuple[str, Score, str]] = []
     for m in middle:
@@ -168,17 +189,21 @@ def _swap_quiz(spec, key, rules) -> Quiz:
             s = score(tuple(c for c in hand if c != h) + (m,), rules)
             if best is None or s > best:
                 best_give, best = h, s
-        results.append((f"take {m.display}", best,
-                        f"Taking {m.display} (giving {best_give.display}) leaves {best.name}."))
+        results.append((pgettext("move", "take {card}").format(card=m.display), best,
+                        _("Taking {card} (giving {given}) leaves {value}.").format(
+                            card=m.display, given=best_give.display, value=best.name)))
     if rules.allow_swap_all:
         s = score(middle, rules)
-        results.append(("swap all", s, f"Swapping all three gives {s.name}."))
+        results.append((pgettext("move", "swap all"), s,
+                        _("Swapping all three gives {value}.").format(value=s.name)))
     if rules.allow_pass:
-        results.append(("pass", now, f"Passing keeps {now.name}."))
+        results.append((pgettext("move", "pass"), now,
+                        _("Passing keeps {value}.").format(value=now.name)))
     top = max(r[1] for r in results)
     options = [r[0] for r in results]
     correct = {i for i, r in enumerate(results) if r[1] == top}
-    summary = f"You hold {now.name}; the best move gives {top.name}."
+    summary = _("You hold {now}; the best move gives {best}.").format(now=now.name,
+                                                                      best=top.name)
     return Quiz("swap", spec["question"], key, options, correct, [r[2] for r in results],
                 summary, {"hand": hand, "middle": middle})
 
@@ -196,21 +221,22 @@ def table_showdown(rules: Rules, names: list[str], hands: list[tuple[Card, ...]]
     from ..game.table import new_game
 
     if rules.family not in ("draw", "swap") or rules.dealer_two_hands:
-        raise LessonError("A showdown quiz needs a draw- or swap-family variant.")
+        raise LessonError(_("A showdown quiz needs a draw- or swap-family variant."))
     n = len(hands)
     dealer = ((knocker or 0) - 1) % n
     deck = [hands[(dealer + 1 + i) % n][k] for k in range(3) for i in range(n)]
     game = new_game(rules, names, deck=deck, dealer=dealer)
     if not game.round_over:
         if knocker is None:
-            raise LessonError("A showdown quiz needs a 'knocker' unless a hand ends the round "
-                              "on the deal.")
+            raise LessonError(_("A showdown quiz needs a 'knocker' unless a hand ends the "
+                                "round on the deal."))
         try:
             game.apply("knock")
             while not game.round_over:
                 game.apply("stand")
         except IllegalActionError as e:
-            raise LessonError(f"This showdown cannot be played out: {e}") from None
+            raise LessonError(_("This showdown cannot be played out: {error}").format(
+                error=e)) from None
     result = game.round_result
     assert result is not None
     why = [e.text for e in game.log if e.kind in ("blitz", "fire", "safe", "lose")]
@@ -218,28 +244,38 @@ def table_showdown(rules: Rules, names: list[str], hands: list[tuple[Card, ...]]
 
 
 def _outcome_text(names: list[str], lost: list[int]) -> str:
-    parts = [f"{n} loses {k}" for n, k in zip(names, lost, strict=True) if k]
-    return "; ".join(parts) if parts else "Nobody loses"
+    parts = [_("{name} loses {n}").format(name=n, n=k)
+             for n, k in zip(names, lost, strict=True) if k]
+    return "; ".join(parts) if parts else _("Nobody loses")
 
 
-_KNOCKER_TIED_WORDS = {"safe": "is safe, and the others tied lose 1",
-                       "same": "loses 1, like the others tied",
-                       "double": "loses 2, while the others tied lose 1"}
+# what a knocker tied for lowest loses, by the option knocker_tied (shown translated)
+_KNOCKER_TIED_WORDS = {"safe": N_("a knocker tied for lowest is safe, and the others tied "
+                                  "lose 1"),
+                       "same": N_("a knocker tied for lowest loses 1, like the others tied"),
+                       "double": N_("a knocker tied for lowest loses 2, while the others tied "
+                                    "lose 1")}
+
+
+def _knocker_alone_words(n: int) -> str:
+    return _("a knocker alone on the lowest hand loses {n}").format(n=n)
 
 
 def _showdown_quiz(spec, key, rules) -> Quiz:
     if rules.scoring != "lives":
-        raise LessonError(f"A showdown quiz needs a variant played for lives, not '{key}'.")
+        raise LessonError(_("A showdown quiz needs a variant played for lives, not "
+                            "'{key}'.").format(key=key))
     hands = _hands(spec, rules)
-    names = [n for n, _ in hands]
+    names = [n for n, _h in hands]
     knocker = None
     if "knocker" in spec:
         if spec["knocker"] not in names:
-            raise LessonError(f"The knocker '{spec['knocker']}' is not one of {', '.join(names)}.")
+            raise LessonError(_("The knocker '{knocker}' is not one of {names}.").format(
+                knocker=spec["knocker"], names=", ".join(names)))
         knocker = names.index(spec["knocker"])
-    scores = [score(h, rules) for _, h in hands]
+    scores = [score(h, rules) for _n, h in hands]
     low = min(scores)
-    cards = [h for _, h in hands]
+    cards = [h for _n, h in hands]
     lost, engine_says = table_showdown(rules, names, cards, knocker)
     truth = _outcome_text(names, lost)
     # Wrong options: what tables with other knocker rules would say, then single losers.
@@ -250,43 +286,52 @@ def _showdown_quiz(spec, key, rules) -> Quiz:
             for kt in ("safe", "same", "double"):
                 other = rules.replace(knocker_alone_lowest=ka, knocker_tied=kt)
                 text = _outcome_text(names, table_showdown(other, names, cards, knocker)[0])
-                rule = (f"a knocker alone on the lowest hand loses {ka}" if alone else
-                        f"a knocker tied for lowest {_KNOCKER_TIED_WORDS[kt]}")
-                candidates.setdefault(text, f"That happens at tables where {rule}.")
+                rule = _knocker_alone_words(ka) if alone else _(_KNOCKER_TIED_WORDS[kt])
+                candidates.setdefault(text, _("That happens at tables where {rule}.").format(
+                    rule=rule))
     for i, (n, s) in enumerate(zip(names, scores, strict=True)):
         text = _outcome_text(names, [1 if j == i else 0 for j in range(len(names))])
         tied = [m for m, t in zip(names, scores, strict=True) if t == low and m != n]
         if s != low:
-            why = f"{n} holds {s.value_text}, and the lowest hand is {low.value_text}."
+            why = _("{name} holds {value}, and the lowest hand is {low}.").format(
+                name=n, value=s.value_text, low=low.value_text)
         elif tied:
-            why = f"{n} is on the lowest value, but so is {' and '.join(tied)}."
+            why = _("{name} is on the lowest value, but so is {others}.").format(
+                name=n, others=_(" and ").join(tied))
         else:
-            why = "Not under these rules."
+            why = _("Not under these rules.")
         candidates.setdefault(text, why)
     options = sorted(list(candidates)[:5])
     correct = {options.index(truth)}
     values = ", ".join(f"{n} {s.value_text}" for n, s in zip(names, scores, strict=True))
-    summary = f"Hands: {values}. {' '.join(engine_says)}"
+    summary = " ".join([_("Hands: {values}.").format(values=values), *engine_says])
     if knocker is not None:
-        summary += (f" In {get_variant(key).name} a knocker alone on the lowest hand loses "
-                    f"{rules.knocker_alone_lowest}; a knocker tied for lowest "
-                    f"{_KNOCKER_TIED_WORDS[rules.knocker_tied]}.")
+        summary += " " + _("In {variant} {alone}; {tied}.").format(
+            variant=get_variant(key).name_text,
+            alone=_knocker_alone_words(rules.knocker_alone_lowest),
+            tied=_(_KNOCKER_TIED_WORDS[rules.knocker_tied]))
     why = [candidates[o] for o in options]
-    shown = {(f"{n} (knocked)" if i == knocker else n): h for i, (n, h) in enumerate(hands)}
+    shown = {(_("{name} (knocked)").format(name=n) if i == knocker else n): h
+             for i, (n, h) in enumerate(hands)}
     return Quiz("showdown", spec["question"], key, options, correct, why, summary, shown)
 
 
 def _best_quiz(spec, key, rules) -> Quiz:
     hands = _hands(spec, rules)
     worst = str(spec.get("worst", "no")).lower() in ("yes", "true")
-    scores = [score(h, rules) for _, h in hands]
+    scores = [score(h, rules) for _n, h in hands]
     target = min(scores) if worst else max(scores)
-    options = [n for n, _ in hands]
+    options = [n for n, _h in hands]
     correct = {i for i, s in enumerate(scores) if s == target}
-    why = [f"{n}: {s.name}. {s.explain()}" for (n, _), s in zip(hands, scores, strict=True)]
-    word = "weakest" if worst else "best"
-    summary = "; ".join(f"{n} {s.name}" for (n, _), s in zip(hands, scores, strict=True))
-    summary = f"Under {get_variant(key).name}: {summary}; the {word} is {target.name}."
+    why = [f"{n}: {s.name}. {s.explain()}" for (n, _h), s in zip(hands, scores, strict=True)]
+    summary_hands = "; ".join(f"{n} {s.name}" for (n, _h), s in zip(hands, scores,
+                                                                       strict=True))
+    if worst:
+        summary = _("Under {variant}: {hands}; the weakest is {value}.")
+    else:
+        summary = _("Under {variant}: {hands}; the best is {value}.")
+    summary = summary.format(variant=get_variant(key).name_text, hands=summary_hands,
+                             value=target.name)
     return Quiz("best", spec["question"], key, options, correct, why, summary, dict(hands))
 
 
@@ -294,7 +339,7 @@ def _option_quiz(spec, key, rules) -> Quiz:
     need(spec, "option")
     name = spec["option"]
     if name not in OPTIONS:
-        raise LessonError(f"Unknown option '{name}'.")
+        raise LessonError(_("Unknown option '{name}'.").format(name=name))
     opt = OPTIONS[name]
     actual = getattr(rules, name)
     allowed = list(opt.allowed)
@@ -305,13 +350,16 @@ def _option_quiz(spec, key, rules) -> Quiz:
     options = [humanise(a) for a in allowed]
     correct = {allowed.index(actual)}
     v = get_variant(key)
-    summary = f"In {v.name} the rule '{opt.label}' is: {humanise(actual)}. {opt.help}"
+    summary = _("In {variant} the rule '{option}' is: {value}.").format(
+        variant=v.name_text, option=opt.label_text, value=humanise(actual)) + " " + opt.help_text
     return Quiz("option", spec["question"], key, options, correct, [""] * len(options),
                 summary)
 
 
 def _odds_words(p: float) -> str:
-    return f"{p:.2%} (about 1 in {round(1 / p):,})" if p > 0 else "0%"
+    if p <= 0:
+        return "0%"
+    return _("{p} (about 1 in {n})").format(p=f"{p:.2%}", n=f"{round(1 / p):,}")
 
 
 def _likelier_quiz(spec, key, rules) -> Quiz:
@@ -320,42 +368,46 @@ def _likelier_quiz(spec, key, rules) -> Quiz:
         [k.strip() for k in spec["variants"].split(",")]
     measure = spec.get("measure", "p31")
     if measure not in ("p31", "mean"):
-        raise LessonError(f"'measure' must be p31 or mean, not '{measure}'.")
+        raise LessonError(_("'measure' must be p31 or mean, not '{measure}'.").format(
+            measure=measure))
     variants = [get_variant(k) for k in keys]
     dists = [dealt_distribution(v.rules) for v in variants]
     if any(d.mean is None for d in dists):
-        raise LessonError("A likelier quiz needs variants with number values (not brag).")
+        raise LessonError(_("A likelier quiz needs variants with number values (not brag)."))
     nums = [d.p31 if measure == "p31" else d.mean for d in dists]
-    options = [v.name for v in variants]
+    options = [v.name_text for v in variants]
     correct = {i for i, x in enumerate(nums) if x == max(nums)}
     if measure == "p31":
-        why = [f"{v.name}: a dealt 31 comes {_odds_words(d.p31)} of the time "
-               f"({round(d.p31 * d.hands)} of {d.hands:,} hands)."
-               for v, d in zip(variants, dists, strict=True)]
+        why = [_("{variant}: a dealt 31 comes {odds} of the time ({k} of {n} hands).").format(
+            variant=v.name_text, odds=_odds_words(d.p31), k=round(d.p31 * d.hands),
+            n=f"{d.hands:,}") for v, d in zip(variants, dists, strict=True)]
     else:
-        why = [f"{v.name}: a dealt hand is worth {d.mean:.2f} on average."
-               for v, d in zip(variants, dists, strict=True)]
-    summary = "Exact, counted over every possible three-card deal. " + " ".join(why)
+        why = [_("{variant}: a dealt hand is worth {mean} on average.").format(
+            variant=v.name_text, mean=f"{d.mean:.2f}")
+            for v, d in zip(variants, dists, strict=True)]
+    summary = " ".join([_("Exact, counted over every possible three-card deal."), *why])
     return Quiz("likelier", spec["question"], key, options, correct, [""] * len(options),
                 summary)
 
 
-_STANDING_BANDS = ((0.0, 0.25, "fewer than a quarter"), (0.25, 0.5, "a quarter to a half"),
-                   (0.5, 0.75, "a half to three quarters"), (0.75, 1.01, "more than three "
-                                                                         "quarters"))
+_STANDING_BANDS = ((0.0, 0.25, N_("fewer than a quarter")),
+                   (0.25, 0.5, N_("a quarter to a half")),
+                   (0.5, 0.75, N_("a half to three quarters")),
+                   (0.75, 1.01, N_("more than three quarters")))
 
 
 def _standing_quiz(spec, key, rules) -> Quiz:
     need(spec, "hand")
     hand = parse_hand(spec["hand"], pack=rules.pack)
     st = hand_standing(hand, rules)
-    options = [b[2] for b in _STANDING_BANDS]
-    correct = {i for i, (lo, hi, _) in enumerate(_STANDING_BANDS) if lo <= st.beats < hi}
+    options = [_(b[2]) for b in _STANDING_BANDS]
+    correct = {i for i, (lo, hi, _w) in enumerate(_STANDING_BANDS) if lo <= st.beats < hi}
     s = score(hand, rules)
-    summary = (f"{s.name} beats {st.beats:.1%} of all dealt hands and ties {st.ties:.1%}. "
-               f"One opponent dealt from the other cards holds something better "
-               f"{st.opponent_beats:.1%} of the time.")
-    why = [f"It beats {st.beats:.1%}." for _ in options]
+    summary = _("{value} beats {beats} of all dealt hands and ties {ties}. One opponent dealt "
+                "from the other cards holds something better {p} of the time.").format(
+        value=s.name, beats=f"{st.beats:.1%}", ties=f"{st.ties:.1%}",
+        p=f"{st.opponent_beats:.1%}")
+    why = [_("It beats {p}.").format(p=f"{st.beats:.1%}") for _o in options]
     return Quiz("standing", spec["question"], key, options, correct, why, summary,
                 {"hand": hand})
 
@@ -376,15 +428,16 @@ def parse_spec(text: str) -> dict[str, Any]:
             continue
         if line.startswith("- "):
             if current is None or not isinstance(spec.get(current), list):
-                raise LessonError(f"List item '{line}' has no key above it.")
+                raise LessonError(_("List item '{line}' has no key above it.").format(
+                    line=line))
             spec[current].append(line[2:].strip())
             continue
         k, sep, v = line.partition(":")
         if not sep or not re.fullmatch(r"[a-z_0-9]+", k.strip()):
-            raise LessonError(f"Cannot read '{line}': write 'key: value'.")
+            raise LessonError(_("Cannot read '{line}': write 'key: value'.").format(line=line))
         k, v = k.strip(), v.strip()
         if k in spec:
-            raise LessonError(f"'{k}' is given twice.")
+            raise LessonError(_("'{key}' is given twice.").format(key=k))
         spec[k] = v if v else []
         current = k
     return spec
@@ -394,20 +447,23 @@ def make_quiz(spec: dict[str, Any], default_variant: str = "scat") -> Quiz:
     """Build a quiz from its definition; the engine works out the answer."""
     for k in _FORBIDDEN_KEYS:
         if k in spec:
-            raise LessonError(f"A quiz must not give its '{k}': the engine works it out.")
+            raise LessonError(_("A quiz must not give its '{key}': the engine works it "
+                                "out.").format(key=k))
     need(spec, "kind", "question")
     kind = spec["kind"]
     if kind not in _BUILDERS:
-        raise LessonError(f"Unknown quiz kind '{kind}'; kinds are: {', '.join(QUIZ_KINDS)}.")
+        raise LessonError(_("Unknown quiz kind '{kind}'; kinds are: {kinds}.").format(
+            kind=kind, kinds=", ".join(QUIZ_KINDS)))
     key, rules = _rules_of(spec, default_variant)
     try:
         quiz = _BUILDERS[kind](spec, key, rules)
     except CardError as e:
-        raise LessonError(f"Quiz '{spec['question']}': {e}") from None
+        raise LessonError(_("Quiz '{question}': {error}").format(question=spec["question"],
+                                                                 error=e)) from None
     quiz.spec = dict(spec)
     if len(quiz.options) < 2 or len(set(quiz.options)) != len(quiz.options) or not quiz.correct:
-        raise LessonError(f"Quiz '{spec['question']}' needs at least two different options "
-                          "and a right one.")
+        raise LessonError(_("Quiz '{question}' needs at least two different options and a "
+                            "right one.").format(question=spec["question"]))
     return quiz
 
 
@@ -470,11 +526,13 @@ _FENCE = re.compile(r"^```(\w*)\s*$")
 def _lesson_quiz(content: str, variant: str) -> Quiz:
     spec = parse_spec(content)
     if "rests_on" not in spec:
-        raise LessonError(f"Quiz '{spec.get('question', '?')}' needs 'rests_on:' naming the "
-                          "concepts it needs (taught in an earlier step or above it).")
+        raise LessonError(_("Quiz '{question}' needs 'rests_on:' naming the concepts it needs "
+                            "(taught in an earlier step or above it).").format(
+            question=spec.get("question", "?")))
     rests_on = concepts(spec.pop("rests_on"))
     if not rests_on:
-        raise LessonError(f"Quiz '{spec.get('question', '?')}' has an empty 'rests_on'.")
+        raise LessonError(_("Quiz '{question}' has an empty 'rests_on'.").format(
+            question=spec.get("question", "?")))
     quiz = make_quiz(spec, variant)
     quiz.rests_on = rests_on
     return quiz
@@ -517,7 +575,7 @@ def _parse_blocks(lines: list[str], variant: str) -> list[Block]:
         else:
             text.append(line)
     if fence is not None:
-        raise LessonError(f"A ```{fence} block is not closed.")
+        raise LessonError(_("A ```{fence} block is not closed.").format(fence=fence))
     flush_text()
     return blocks
 
@@ -535,9 +593,10 @@ def course_problems(lessons: list[Lesson]) -> list[str]:
                 elif isinstance(block, Quiz):
                     missing = [c for c in block.rests_on if c not in taught]
                     if missing:
-                        out.append(f"{lesson.slug} step {i} ('{step.title}'): the quiz "
-                                   f"'{block.question}' rests on {', '.join(missing)}, not "
-                                   "taught before it.")
+                        out.append(_("{lesson} step {i} ('{step}'): the quiz '{question}' "
+                                     "rests on {missing}, not taught before it.").format(
+                            lesson=lesson.slug, i=i, step=step.title,
+                            question=block.question, missing=", ".join(missing)))
     return out
 
 
@@ -551,7 +610,7 @@ def _parse_cards(content: str) -> Cards:
             label, text = "", line
         rows.append(CardRow(label.strip(), tuple(parse_cards(text))))
     if not rows:
-        raise LessonError("A ```cards block is empty.")
+        raise LessonError(_("A ```cards block is empty."))
     return Cards(tuple(rows))
 
 
@@ -560,21 +619,21 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
     try:
         lines = text.splitlines()
         if not lines or lines[0].strip() != "---":
-            raise LessonError("it must start with front matter between '---' lines.")
+            raise LessonError(_("it must start with front matter between '---' lines."))
         end = next((i for i, ln in enumerate(lines[1:], 1) if ln.strip() == "---"), None)
         if end is None:
-            raise LessonError("its front matter has no closing '---'.")
+            raise LessonError(_("its front matter has no closing '---'."))
         meta = parse_spec("\n".join(lines[1:end]))
         for k in ("title", "summary"):
             if not meta.get(k):
-                raise LessonError(f"its front matter needs '{k}'.")
+                raise LessonError(_("its front matter needs '{key}'.").format(key=k))
         variant = meta.get("variant", "scat")
         get_variant(variant)
         formerly = tuple(f.strip() for f in str(meta.get("formerly") or "").split(",")
                          if f.strip())
         if any(not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,80}", f) for f in formerly):
-            raise LessonError("'formerly' must list old file names without '.md', such as "
-                              "03-blitz-and-three-of-a-kind.")
+            raise LessonError(_("'formerly' must list old file names without '.md', such as "
+                                "03-blitz-and-three-of-a-kind."))
         steps: list[Step] = []
         title, body = None, []
         for line in lines[end + 1:] + ["## "]:
@@ -584,20 +643,21 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
                 title, body = line[3:].strip(), []
             elif title is None:
                 if line.strip():
-                    raise LessonError("text before the first '## ' step heading.")
+                    raise LessonError(_("text before the first '## ' step heading."))
             else:
                 body.append(line)
         if not steps:
-            raise LessonError("it has no '## ' steps.")
+            raise LessonError(_("it has no '## ' steps."))
         for s in steps:
             if not s.blocks:
-                raise LessonError(f"step '{s.title}' is empty.")
+                raise LessonError(_("step '{step}' is empty.").format(step=s.title))
         return Lesson(slug, meta["title"], meta["summary"], variant, steps, formerly)
     except (LessonError, ValueError) as e:
         msg = str(e)
-        if msg.startswith(f"Lesson '{slug}'"):
+        named = _("Lesson '{slug}': {error}")
+        if msg.startswith(named.format(slug=slug, error="")):
             raise
-        raise LessonError(f"Lesson '{slug}': {msg}") from None
+        raise LessonError(named.format(slug=slug, error=msg)) from None
 
 
 _LANG = re.compile(r"[a-z]{2}")

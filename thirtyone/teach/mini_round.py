@@ -44,6 +44,7 @@ from ..bots import hint_for, levels_for, make_bot_for
 from ..core.cards import Card, CardError, make_pack, parse_cards
 from ..core.rules import Rules, get_variant
 from ..game.table import Game, new_game
+from ..i18n import _
 
 MAX_NAME = 20           # characters in a player's name
 MIN_DRAWS = 3           # cards the deck must stack beyond the deal, for the first draws
@@ -108,7 +109,7 @@ class MiniRound:
         """One move of the bot to move (a draw and its discard are two moves)."""
         seat = game.to_move
         if seat is None or seat == self.you or game.round_over:
-            raise ValueError("It is not a bot's turn.")
+            raise ValueError(_("It is not a bot's turn."))
         bot = make_bot_for(game.rules, self.bots)
         game.apply(bot(game.observation(seat), self.bot_rng(game, seat)))
 
@@ -126,12 +127,17 @@ class MiniRound:
 
     # the face of a quiz: a finished round is recorded like a solved quiz (id ``round``)
     kind = "round"
-    question = "Play the round to its end."
     options = ("finished",)
+
+    @property
+    def question(self) -> str:
+        """What the student is asked, in the current language."""
+        return _("Play the round to its end.")
 
     def check(self, choice: str) -> RoundFeedback:
         done = choice == "finished"
-        return RoundFeedback(done, "Round finished." if done else "Round not finished yet.")
+        return RoundFeedback(done, _("Round finished.") if done else
+                             _("Round not finished yet."))
 
 
 def _seat(value: str, players: tuple[str, ...], key: str) -> int:
@@ -140,46 +146,49 @@ def _seat(value: str, players: tuple[str, ...], key: str) -> int:
         return players.index(v)
     if v.isdigit() and int(v) < len(players):
         return int(v)
-    raise RoundError(f"'{key}: {v}' must be a seat number from 0 to {len(players) - 1} "
-                      f"or one of {', '.join(players)}.")
+    raise RoundError(_("'{key}: {value}' must be a seat number from 0 to {last} or one of "
+                       "{players}.").format(key=key, value=v, last=len(players) - 1,
+                                            players=", ".join(players)))
 
 
 def _players(raw: Any, rules: Rules) -> tuple[str, ...]:
     if not isinstance(raw, str) or not raw.strip():
-        raise RoundError("A round needs 'players', e.g. 'players: You, Ann, Bo'.")
+        raise RoundError(_("A round needs 'players', e.g. 'players: You, Ann, Bo'."))
     names = tuple(n.strip() for n in raw.split(","))
     if any(not n for n in names):
-        raise RoundError("A name in 'players' is empty.")
+        raise RoundError(_("A name in 'players' is empty."))
     if any(len(n) > MAX_NAME for n in names):
-        raise RoundError(f"A player's name may be at most {MAX_NAME} characters.")
+        raise RoundError(_("A player's name may be at most {n} characters.").format(
+            n=MAX_NAME))
     if len(set(names)) != len(names):
-        raise RoundError("Each player in 'players' needs a different name.")
+        raise RoundError(_("Each player in 'players' needs a different name."))
     if not rules.min_players <= len(names) <= rules.max_players:
-        raise RoundError(f"This variant is for {rules.min_players} to {rules.max_players} "
-                          f"players, not {len(names)}.")
+        raise RoundError(_("This variant is for {low} to {high} players, not {n}.").format(
+            low=rules.min_players, high=rules.max_players, n=len(names)))
     return names
 
 
 def _deck(raw: Any, rules: Rules, n: int) -> tuple[Card, ...]:
     if not isinstance(raw, str) or not raw.strip():
-        raise RoundError("A round needs 'deck': the stacked cards from the top.")
+        raise RoundError(_("A round needs 'deck': the stacked cards from the top."))
     try:
         cards = parse_cards(raw)
     except CardError as e:
-        raise RoundError(f"The round's deck: {e}") from None
+        raise RoundError(_("The round's deck: {error}").format(error=e)) from None
     pack = set(make_pack(rules.pack))
     for c in cards:
         if c not in pack:
-            raise RoundError(f"The round's deck has {c.display}, which is not in this "
-                              f"{rules.pack}-card pack.")
+            raise RoundError(_("The round's deck has {card}, which is not in this {n}-card "
+                               "pack.").format(card=c.display, n=rules.pack))
     twice = sorted({c.display for c in cards if cards.count(c) > 1})
     if twice:
-        raise RoundError(f"The round's deck has {', '.join(twice)} twice; each card is in "
-                          "the pack once.")
+        raise RoundError(_("The round's deck has {cards} twice; each card is in the pack "
+                           "once.").format(cards=", ".join(twice)))
     need = dealt_cards(rules, n) + (MIN_DRAWS if rules.family == "draw" else 0)
     if len(cards) < need:
-        raise RoundError(f"The round's deck has {len(cards)} cards; {n} players need at "
-                          f"least {need} (the deal, the cards laid out, and the first draws).")
+        raise RoundError(_("The round's deck has {n} cards; {players} players need at least "
+                           "{need} (the deal, the cards laid out, and the first "
+                           "draws).").format(n=len(cards), players=n, need=need))
     return tuple(cards)
 
 
@@ -189,7 +198,8 @@ def _flag(raw: Any, key: str) -> bool:
         return True
     if v in _NO:
         return False
-    raise RoundError(f"'{key}' must be yes or no, not '{raw}'.")
+    raise RoundError(_("'{key}' must be yes or no, not '{raw}'.").format(key=key,
+                                                                          raw=str(raw)[:40]))
 
 
 def make_round(spec: dict[str, Any], default_variant: str = "scat") -> MiniRound:
@@ -197,23 +207,24 @@ def make_round(spec: dict[str, Any], default_variant: str = "scat") -> MiniRound
     problem is a RoundError naming it."""
     unknown = [k for k in spec if k not in _KEYS]
     if unknown:
-        raise RoundError(f"A round block does not know '{unknown[0]}'; its keys are: "
-                          f"{', '.join(_KEYS)}.")
+        raise RoundError(_("A round block does not know '{key}'; its keys are: "
+                           "{keys}.").format(key=unknown[0], keys=", ".join(_KEYS)))
     key = spec.get("variant", default_variant)
     try:
         rules = get_variant(key).rules
     except ValueError as e:
-        raise RoundError(f"The round's variant: {e}") from None
+        raise RoundError(_("The round's variant: {error}").format(error=e)) from None
     if rules.family not in ("draw", "swap", "widow", "switch") or rules.scoring == "banking":
-        raise RoundError(f"A round block plays a table variant, and '{key}' is not one.")
+        raise RoundError(_("A round block plays a table variant, and '{key}' is not "
+                           "one.").format(key=key))
     players = _players(spec.get("players"), rules)
     you = _seat(spec.get("you", "0"), players, "you")
     dealer = _seat(spec.get("dealer", str(len(players) - 1)), players, "dealer")
     deck = _deck(spec.get("deck"), rules, len(players))
     bots = str(spec.get("bots", "basic")).strip()
     if bots not in levels_for(rules):
-        raise RoundError(f"Unknown bot level '{bots}'; levels are: "
-                          f"{', '.join(levels_for(rules))}.")
+        raise RoundError(_("Unknown bot level '{bots}'; levels are: {levels}.").format(
+            bots=bots, levels=", ".join(levels_for(rules))))
     guide = _flag(spec.get("guide", "no"), "guide")
     seed = zlib.crc32(" ".join([key, ",".join(players), str(dealer),
                                 " ".join(str(c) for c in deck), bots]).encode())

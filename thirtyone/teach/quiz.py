@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Card
+from ..i18n import _
 
 
 class LessonError(ValueError):
@@ -49,16 +50,20 @@ class Quiz:
             try:
                 i = self.options.index(str(choice))
             except ValueError:
-                raise ValueError(f"'{choice}' is not one of the options: "
-                                 f"{', '.join(self.options)}.") from None
+                raise ValueError(_("'{choice}' is not one of the options: {options}.").format(
+                    choice=str(choice)[:80], options=", ".join(self.options))) from None
         if not 0 <= i < len(self.options):
-            raise ValueError(f"Option {i} does not exist; there are {len(self.options)}.")
+            raise ValueError(_("Option {i} does not exist; there are {n}.").format(
+                i=i, n=len(self.options)))
         right = [self.options[j] for j in sorted(self.correct)]
         if i in self.correct:
-            extra = f"{' and '.join(right)} are equally good." if len(right) > 1 else ""
-            return Feedback(True, join_parts("Right!", self.why[i], extra, self.summary))
-        return Feedback(False, join_parts("Not quite.", self.why[i],
-                                     f"The answer is {' or '.join(right)}.", self.summary))
+            extra = _("{options} are equally good.").format(
+                options=_(" and ").join(right)) if len(right) > 1 else ""
+            return Feedback(True, join_parts(_("Right!"), self.why[i], extra, self.summary))
+        return Feedback(False, join_parts(_("Not quite."), self.why[i],
+                                          _("The answer is {options}.").format(
+                                              options=_(" or ").join(right)),
+                                          self.summary))
 
     @property
     def answers(self) -> list[str]:
@@ -72,7 +77,8 @@ def join_parts(*parts: str) -> str:
 def need(spec: dict[str, Any], *keys: str) -> None:
     for k in keys:
         if k not in spec:
-            raise LessonError(f"A '{spec.get('kind')}' quiz needs '{k}'.")
+            raise LessonError(_("A '{kind}' quiz needs '{key}'.").format(kind=spec.get("kind"),
+                                                                         key=k))
 
 
 

@@ -31,6 +31,7 @@ from ..core.scoring import score
 from ..expert.expert import expert_decision
 from ..game.banking import new_banking_game
 from ..game.table import new_game
+from ..i18n import _, current, ngettext, pgettext
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.tables import OddsError
 from ..policies.view import view_from_observation
@@ -54,27 +55,32 @@ def which_variant_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     need(spec, "option", "value", "variants")
     name = spec["option"]
     if name not in OPTIONS:
-        raise LessonError(f"Unknown option '{name}'.")
+        raise LessonError(_("Unknown option '{name}'.").format(name=name))
     opt = OPTIONS[name]
     text = {"yes": "true", "no": "false"}.get(str(spec["value"]).strip().lower(),
                                                str(spec["value"]))
     try:
         value = opt.parse(text)
     except (RulesError, ValueError) as e:
-        raise LessonError(f"The value '{spec['value']}' does not fit '{name}': {e}") from None
+        raise LessonError(_("The value '{value}' does not fit '{name}': {error}").format(
+            value=spec["value"], name=name, error=e)) from None
     keys = _list(spec["variants"])
     if len(keys) < 2 or len(set(keys)) != len(keys):
-        raise LessonError("'variants' must list at least two different variants.")
+        raise LessonError(_("'variants' must list at least two different variants."))
     variants = [get_variant(k) for k in keys]
     has = [getattr(v.rules, name) == value for v in variants]
     if not any(has):
-        raise LessonError(f"None of {', '.join(keys)} has '{name}' = {opt.text(value)}, so "
-                          "the quiz would have no right answer.")
-    options = [v.name for v in variants]
-    why = [f"{v.name}: '{opt.label}' is {humanise(getattr(v.rules, name))}." for v in variants]
-    right = [v.name for v, h in zip(variants, has, strict=True) if h]
-    summary = (f"'{opt.label}' set to {humanise(value)} is the rule in "
-               f"{' and '.join(right)} (the presets of this app).")
+        raise LessonError(_("None of {keys} has '{name}' = {value}, so the quiz would have no "
+                            "right answer.").format(keys=", ".join(keys), name=name,
+                                                    value=opt.text(value)))
+    options = [v.name_text for v in variants]
+    why = [_("{variant}: '{option}' is {value}.").format(
+        variant=v.name_text, option=opt.label_text, value=humanise(getattr(v.rules, name)))
+        for v in variants]
+    right = [v.name_text for v, h in zip(variants, has, strict=True) if h]
+    summary = _("'{option}' set to {value} is the rule in {variants} (the presets of this "
+                "app).").format(option=opt.label_text, value=humanise(value),
+                                variants=_(" and ").join(right))
     return Quiz("which_variant", spec["question"], key, options,
                 {i for i, h in enumerate(has) if h}, why, summary)
 
@@ -96,7 +102,9 @@ def banking_settlement(rules: Rules, banker: tuple[Card, ...], punter: tuple[Car
     punter) and the engine's public sentences."""
     deck = [c for pair in zip(punter[:3], banker[:3], strict=True) for c in pair]
     deck += list(punter[3:]) + list(banker[3:])
-    g = new_banking_game(rules, players=["Banker", "Punter"], dealer=0, seed=0,
+    g = new_banking_game(rules, players=[pgettext("banking quiz player", "Banker"),
+                                         pgettext("banking quiz player", "Punter")],
+                         dealer=0, seed=0,
                          deck=" ".join(str(c) for c in deck))
     before = g.round_start_chips[1]   # before a natural is paid on the deal
     try:
@@ -109,11 +117,13 @@ def banking_settlement(rules: Rules, banker: tuple[Card, ...], punter: tuple[Car
             g.apply("hit" if bought < len(banker) else "stay")
             bought += 1
     except IllegalActionError as e:
-        raise LessonError(f"This banking hand cannot be played out: {e}") from None
+        raise LessonError(_("This banking hand cannot be played out: {error}").format(
+            error=e)) from None
     if [len(g.hands[0]), len(g.hands[1])] != [len(banker), len(punter)]:
-        raise LessonError("The round ends before every listed card is bought (a natural or a "
-                          "bust comes first).")
-    says = [_roles(e.text) for e in g.log[g.round_log_start:]
+        raise LessonError(_("The round ends before every listed card is bought (a natural or a "
+                            "bust comes first)."))
+    roles = _roles if current() == "en" else (lambda text: text)
+    says = [roles(e.text) for e in g.log[g.round_log_start:]
             if e.kind not in ("hand", "deal") and e.private_to is None]
     return g.chips[1] - before, [g.total(0), g.total(1)], says
 
@@ -121,26 +131,39 @@ def banking_settlement(rules: Rules, banker: tuple[Card, ...], punter: tuple[Car
 def banker_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     need(spec, "banker", "punter")
     if rules.family != "banking":
-        raise LessonError(f"A banker quiz needs the banking variant, not '{key}'.")
+        raise LessonError(_("A banker quiz needs the banking variant, not '{key}'.").format(
+            key=key))
     banker = tuple(parse_cards(spec["banker"]))
     punter = tuple(parse_cards(spec["punter"]))
     if min(len(banker), len(punter)) < 3:
-        raise LessonError("'banker' and 'punter' each need at least the three dealt cards.")
+        raise LessonError(_("'banker' and 'punter' each need at least the three dealt cards."))
     if len(set(banker + punter)) != len(banker + punter):
-        raise LessonError("The same card appears twice in 'banker' and 'punter'.")
+        raise LessonError(_("The same card appears twice in 'banker' and 'punter'."))
     won, (bt, pt), says = banking_settlement(rules, banker, punter)
     amounts = sorted({rules.win_pays, rules.bust_pays, rules.natural_pays})
-    options = ([f"The punter pays the banker {n}" for n in amounts]
-               + [f"The banker pays the punter {n}" for n in amounts] + ["Nobody pays"])
-    truth = ("Nobody pays" if won == 0 else f"The banker pays the punter {won}" if won > 0
-             else f"The punter pays the banker {-won}")
+
+    def punter_pays(n: int) -> str:
+        return ngettext("The punter pays the banker {n}", "The punter pays the banker {n}",
+                        n).format(n=n)
+
+    def banker_pays(n: int) -> str:
+        return ngettext("The banker pays the punter {n}", "The banker pays the punter {n}",
+                        n).format(n=n)
+
+    nobody = _("Nobody pays")
+    options = [punter_pays(n) for n in amounts] + [banker_pays(n) for n in amounts] + [nobody]
+    truth = nobody if won == 0 else banker_pays(won) if won > 0 else punter_pays(-won)
     if truth not in options:
-        raise LessonError(f"The banking engine settles this as '{truth}', not one of the "
-                          "amounts its rules pay.")
-    summary = (f"The banker ends on {bt} ({cards_display(banker)}), the punter on {pt} "
-               f"({cards_display(punter)}). " + " ".join(says))
+        raise LessonError(_("The banking engine settles this as '{truth}', not one of the "
+                            "amounts its rules pay.").format(truth=truth))
+    summary = (_("The banker ends on {banker} ({banker_cards}), the punter on {punter} "
+                 "({punter_cards}).").format(banker=bt, banker_cards=cards_display(banker),
+                                             punter=pt, punter_cards=cards_display(punter))
+               + " " + " ".join(says)).strip()
     return Quiz("banker", spec["question"], key, options, {options.index(truth)},
-                [""] * len(options), summary, {"Banker": banker, "Punter": punter})
+                [""] * len(options), summary,
+                {pgettext("banking quiz player", "Banker"): banker,
+                 pgettext("banking quiz player", "Punter"): punter})
 
 
 # --- knock or wait? ------------------------------------------------------------------------
@@ -150,9 +173,11 @@ def _int(spec: dict[str, Any], name: str, default: int, low: int, high: int) -> 
     try:
         n = int(str(raw))
     except ValueError:
-        raise LessonError(f"'{name}' must be a whole number, not '{raw}'.") from None
+        raise LessonError(_("'{name}' must be a whole number, not '{raw}'.").format(
+            name=name, raw=str(raw)[:40])) from None
     if not low <= n <= high:
-        raise LessonError(f"'{name}' must be from {low} to {high}, not {n}.")
+        raise LessonError(_("'{name}' must be from {low} to {high}, not {n}.").format(
+            name=name, low=low, high=high, n=n))
     return n
 
 
@@ -164,16 +189,18 @@ def knock_position(rules: Rules, hand: tuple[Card, ...], players: int, seat: int
     middle is ``seen`` (swap family). Cards not named come from a fixed shuffle."""
     before = (turn - 1) * players + seat
     if rules.family == "draw" and len(seen) > before + 1:
-        raise LessonError(f"'seen' lists {len(seen)} cards, but only {before + 1} can be on the "
-                          f"pile by then (the upcard and {before} discards).")
+        raise LessonError(_("'seen' lists {n} cards, but only {most} can be on the pile by then "
+                            "(the upcard and {before} discards).").format(
+            n=len(seen), most=before + 1, before=before))
     if rules.family == "swap" and seen and len(seen) != 3:
-        raise LessonError("In the swap family 'seen' is the middle: three cards.")
+        raise LessonError(_("In the swap family 'seen' is the middle: three cards."))
     if rules.family == "swap" and before and not rules.allow_pass:
-        raise LessonError("Earlier turns are played as passes, which these rules do not allow.")
+        raise LessonError(_("Earlier turns are played as passes, which these rules do not "
+                            "allow."))
     for seed in range(50):
         rest = [c for c in make_pack(rules.pack) if c not in hand and c not in seen]
         rest = [rest[i] for i in np.random.default_rng(seed).permutation(len(rest))]
-        hands = [hand if s == seat else tuple(rest.pop() for _ in range(3))
+        hands = [hand if s == seat else tuple(rest.pop() for _i in range(3))
                  for s in range(players)]
         deck = [hands[s][k] for k in range(3) for s in range(players)]
         if rules.family == "draw":
@@ -185,21 +212,22 @@ def knock_position(rules: Rules, hand: tuple[Card, ...], players: int, seat: int
         styles = [None if s == seat else "standard" for s in range(players)]
         g = new_game(rules, names, deck=deck, dealer=players - 1, styles=styles)
         try:
-            for _ in range(before):
+            for _i in range(before):
                 if g.round_over:
                     break
                 g.apply("draw" if rules.family == "draw" else "pass")
                 if rules.family == "draw":
                     g.apply(f"discard {g.hands[g.to_move][-1]}")
         except IllegalActionError as e:
-            raise LessonError(f"The position cannot be reached: {e}") from None
+            raise LessonError(_("The position cannot be reached: {error}").format(
+                error=e)) from None
         if not g.round_over:
             break
     if g.round_over or g.to_move != seat:
-        raise LessonError("The position cannot be reached: the round ends before your turn (a "
-                          "31 on the deal ends it at once).")
+        raise LessonError(_("The position cannot be reached: the round ends before your turn "
+                            "(a 31 on the deal ends it at once)."))
     if not any(isinstance(a, Knock) for a in g.legal_actions()):
-        raise LessonError("You may not knock on that turn under these rules.")
+        raise LessonError(_("You may not knock on that turn under these rules."))
     return g
 
 
@@ -207,7 +235,7 @@ def knock_position(rules: Rules, hand: tuple[Card, ...], players: int, seat: int
 def simulated_knock(rules: Rules, opponents: int, turns: int) -> SimulatedKnock:
     """The knock curve after the others' ``turns`` turns each (the final turn included):
     simulated, ``SIM_ROUNDS`` rounds from ``SIM_SEED`` (lesson plots show the same numbers)."""
-    *_, last = iter_knock_after_turns(rules, opponents, turns, SIM_ROUNDS, seed=SIM_SEED)
+    *_earlier, last = iter_knock_after_turns(rules, opponents, turns, SIM_ROUNDS, seed=SIM_SEED)
     return last
 
 
@@ -235,53 +263,82 @@ def knock_chances(rules: Rules, value: float, players: int, seat: int, turn: int
 def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     need(spec, "hand", "players", "seat")
     if rules.family not in ("draw", "swap") or rules.dealer_two_hands:
-        raise LessonError(f"A knock quiz needs a draw- or swap-family variant, not '{key}'.")
+        raise LessonError(_("A knock quiz needs a draw- or swap-family variant, not "
+                            "'{key}'.").format(key=key))
     players = _int(spec, "players", 3, 2, min(7, rules.max_players))
     seat = _int(spec, "seat", 0, 0, players - 1)
     turn = _int(spec, "turn", 1, 1, 5)
     hand = parse_hand(spec["hand"], pack=rules.pack)
     seen = tuple(parse_cards(spec.get("seen") or ""))
     if set(seen) & set(hand) or len(set(seen)) != len(seen):
-        raise LessonError("A card in 'seen' is in your hand or listed twice.")
+        raise LessonError(_("A card in 'seen' is in your hand or listed twice."))
     game = knock_position(rules, hand, players, seat, turn, seen)
     decision = expert_decision(view_from_observation(game.observation(seat)))
     knocks = isinstance(decision.action, Knock)
-    wait = "Draw" if rules.family == "draw" else "Play on"
-    options = ["Knock", wait]
+    wait = pgettext("quiz answer", "Draw") if rules.family == "draw" else \
+        pgettext("quiz answer", "Play on")
+    options = [pgettext("quiz answer", "Knock"), wait]
     s = score(hand, rules)
     fresh, later, turns = knock_chances(rules, float(s.points), players, seat, turn)
     risk = knock_risk(rules)
-    how = "exact" if players <= 3 else "a close approximation"
-    words = (f"Knocking now on {s.value_text}: against {players - 1} fresh "
-             f"hand{'s' if players > 2 else ''} the {risk.good} is {fresh:.1%} ({how}, "
-             "the knock-safety curve).")
+    others = players - 1
+    if players <= 3:
+        words = ngettext("Knocking now on {value}: against {n} fresh hand the {good} is {p} "
+                         "(exact, the knock-safety curve).",
+                         "Knocking now on {value}: against {n} fresh hands the {good} is {p} "
+                         "(exact, the knock-safety curve).", others)
+    else:
+        words = ngettext("Knocking now on {value}: against {n} fresh hand the {good} is {p} "
+                         "(a close approximation, the knock-safety curve).",
+                         "Knocking now on {value}: against {n} fresh hands the {good} is {p} "
+                         "(a close approximation, the knock-safety curve).", others)
+    words = words.format(value=s.value_text, n=others, good=risk.good, p=f"{fresh:.1%}")
     if later is not None:
-        words += (f" After each of the others has played about {turns} "
-                  f"turn{'s' if turns != 1 else ''} (the final turn included), it is "
-                  f"{later:.1%} (simulated, {SIM_ROUNDS:,} rounds).")
-    instead = {"take": "it takes the top card of the pile instead",
-               "draw": "it draws from the stock instead"}.get(decision.kind,
-                                                              f"it plays '{decision.action}'")
-    words += (" The expert, who also weighs what waiting could win, knocks here." if knocks
-              else f" The expert, who also weighs what waiting could win, does not knock: "
-                   f"{instead}.")
-    why = ["Knocking ends your own play now; the others each get one more turn.",
-           "Waiting gives you another card, and the others more turns too."]
+        words += " " + ngettext(
+            "After each of the others has played about {n} turn (the final turn included), "
+            "it is {p} (simulated, {rounds} rounds).",
+            "After each of the others has played about {n} turns (the final turn included), "
+            "it is {p} (simulated, {rounds} rounds).", turns).format(
+            n=turns, p=f"{later:.1%}", rounds=f"{SIM_ROUNDS:,}")
+    if knocks:
+        words += " " + _("The expert, who also weighs what waiting could win, knocks here.")
+    else:
+        if decision.kind == "take":
+            instead = _("it takes the top card of the pile instead")
+        elif decision.kind == "draw":
+            instead = _("it draws from the stock instead")
+        else:
+            instead = _("it plays '{move}'").format(move=decision.action)
+        words += " " + _("The expert, who also weighs what waiting could win, does not knock: "
+                         "{instead}.").format(instead=instead)
+    why = [_("Knocking ends your own play now; the others each get one more turn."),
+           _("Waiting gives you another card, and the others more turns too.")]
     shown: dict[str, tuple[Card, ...]] = {"hand": hand}
     # What the seat sees, as the expert sees it: the whole pile (the upcard first) or middle.
     if rules.family == "draw":
-        shown["Discard pile"] = tuple(game.discard_pile)
+        shown[_("Discard pile")] = tuple(game.discard_pile)
     else:
         shown["middle"] = tuple(game.middle)
     before = (turn - 1) * players + seat
-    context = (f"{players} players · you are {_nth(seat + 1)} to move · your turn {turn} · "
-               f"{before} turn{'s' if before != 1 else ''} played before yours")
+    context = " · ".join([
+        ngettext("{n} player", "{n} players", players).format(n=players),
+        _("you are {nth} to move").format(nth=_nth(seat + 1)),
+        _("your turn {n}").format(n=turn),
+        ngettext("{n} turn played before yours", "{n} turns played before yours",
+                 before).format(n=before)])
     return Quiz("knock", spec["question"], key, options, {0 if knocks else 1}, why, words,
                 shown, context=context)
 
 
 def _nth(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    """An ordinal in the current language: 1st, 2nd (1-й, 2-й in Russian)."""
+    if n == 1:
+        return _("1st")
+    if n == 2:
+        return _("2nd")
+    if n == 3:
+        return _("3rd")
+    return _("{n}th").format(n=n)
 
 
 KINDS = {"which_variant": which_variant_quiz, "banker": banker_quiz, "knock": knock_quiz}

@@ -19,37 +19,44 @@ from typing import Any
 
 from ..core.rules import OPTIONS, VARIANTS, Rules
 from ..core.text import points_text
+from ..i18n import N_, _
 
 NOT_USED = "—"
 
-_WORDS = {"suit_sum": "suit sum", "brag": "brag ranks", "banking_total": "banking total",
-          "first_turn": "first turn", "second_circle": "second circle",
-          "others_lose": "others lose", "showdown": "only lowest loses", "pot": "takes the pot",
-          "none": "nothing special", "void": "void round", "reshuffle": "reshuffle discards",
-          "score": "score the round"}
+# option values in words (shown translated); values not listed are words already
+_WORDS = {"suit_sum": N_("suit sum"), "brag": N_("brag ranks"),
+          "banking_total": N_("banking total"), "first_turn": N_("first turn"),
+          "second_circle": N_("second circle"), "others_lose": N_("others lose"),
+          "showdown": N_("only lowest loses"), "pot": N_("takes the pot"),
+          "none": N_("nothing special"), "void": N_("void round"),
+          "reshuffle": N_("reshuffle discards"), "score": N_("score the round"),
+          "draw": N_("draw"), "swap": N_("swap"), "widow": N_("widow"), "switch": N_("switch"),
+          "banking": N_("banking"), "lives": N_("lives"), "points": N_("points"),
+          "chips": N_("chips"), "safe": N_("safe"), "same": N_("same"), "double": N_("double")}
 
 
 def option_applies(name: str, rules: Rules) -> bool:
     """Whether option ``name`` plays any part under ``rules`` (``Option.applies``)."""
     if name not in OPTIONS:
-        raise ValueError(f"Unknown option '{name}'; options are: {', '.join(OPTIONS)}.")
+        raise ValueError(_("Unknown option '{name}'; options are: {options}.").format(
+            name=name, options=", ".join(OPTIONS)))
     return OPTIONS[name].applies(rules)
 
 
 def humanise(value: Any) -> str:
-    """An option value as people write it.
+    """An option value as people write it, in the current language.
 
     >>> [humanise(v) for v in (None, True, 30.5, 30, "second_circle")]
     ['none', 'yes', '30½', '30', 'second circle']
     """
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, float):
         return points_text(value)
     if isinstance(value, str):
-        return _WORDS.get(value, value.replace("_", " "))
+        return _(_WORDS[value]) if value in _WORDS else value.replace("_", " ")
     return str(value)
 
 
@@ -74,7 +81,8 @@ def comparison_rows(keys: Iterable[str] | None = None) -> list[Row]:
     keys = list(VARIANTS) if keys is None else list(keys)
     for k in keys:
         if k not in VARIANTS:
-            raise ValueError(f"Unknown variant '{k}'; valid keys are: {', '.join(VARIANTS)}.")
+            raise ValueError(_("Unknown variant '{key}'; valid keys are: {keys}.").format(
+                key=k, keys=", ".join(VARIANTS)))
     rows = []
     for name, opt in OPTIONS.items():
         values = []
@@ -82,11 +90,11 @@ def comparison_rows(keys: Iterable[str] | None = None) -> list[Row]:
             rules = VARIANTS[k].rules
             values.append(humanise(getattr(rules, name)) if option_applies(name, rules)
                           else NOT_USED)
-        rows.append(Row(name, opt.label, opt.help, tuple(values)))
+        rows.append(Row(name, opt.label_text, opt.help_text, tuple(values)))
     return rows
 
 
 def column_title(key: str) -> str:
     """The variant's name, marked with * when parts of it are our reading."""
     v = VARIANTS[key]
-    return v.name + (" *" if v.our_reading else "")
+    return v.name_text + (" *" if v.our_reading else "")
