@@ -35,6 +35,7 @@ def code(figure: str, **controls) -> None:
 
 
 # The radio's values are the sections' English names (ids); a link may name one by its id.
+lab.keep_choices(lab.TRANSLATED_CHOICES)
 if "odds_section" in st.session_state:
     kept = lab.section_of(st.session_state["odds_section"])
     if kept != st.session_state["odds_section"]:

@@ -74,6 +74,22 @@ def section_of(value: object) -> str | None:
     return ids.get(value) if isinstance(value, str) else None
 
 
+# the controls whose options are shown translated (ids as values, ``format_func`` labels)
+TRANSLATED_CHOICES = ("odds_section", "odds_race_target", "odds_race_start", "odds_sim_seat",
+                      "odds_sim_opponent", "odds_heat_opponent")
+
+
+def keep_choices(keys) -> None:
+    """Read the session's choices for ``keys`` before their widgets are drawn, so that a change
+    of language keeps them. The browser sends back the label it showed; read now, it is
+    turned back into its value with the labels of the run that drew it, and kept so; read
+    only when the widget is drawn anew, a label of the other language would not be found and
+    the widget would fall back to its default."""
+    for key in keys:
+        if key in st.session_state:
+            st.session_state[key]   # noqa: B018  (the read keeps the value)
+
+
 def section_name(section: str) -> str:
     """A section id (its English name) as the radio shows it."""
     return _(section)
