@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from thirtyone.core.cards import CardError
+from thirtyone.i18n import _
 from thirtyone.odds.tables import OddsError
 from thirtyone.plots import figure_code
 from thirtyone.plots import odds as op
@@ -17,14 +18,14 @@ from thirtyone.ui.odds_lab import CHART, csv_button, explain
 from thirtyone.ui.stream import streamed
 
 variant = current_variant()
-with st.sidebar.expander("House rules for the odds", icon=":material/tune:"):
+with st.sidebar.expander(_("House rules for the odds"), icon=":material/tune:"):
     rules = rules_editor(variant.rules, f"odds_house_{variant.key}", lab.ODDS_OPTIONS)
 
-st.title("Odds lab")
+st.title(_("Odds lab"))
 changed = changed_options_text(rules, variant.rules)
-st.markdown(f"Exact odds and simulations for **{variant.name}**"
-            + (f" with house rules ({changed})." if changed else ".")
-            + " Move a control and the plot follows.")
+st.markdown((_("Exact odds and simulations for **{variant}** with house rules ({changed}).")
+             if changed else _("Exact odds and simulations for **{variant}**.")).format(
+    variant=_(variant.name), changed=changed) + " " + _("Move a control and the plot follows."))
 FACTS = lab.Facts.of(rules)
 
 
@@ -33,8 +34,14 @@ def code(figure: str, **controls) -> None:
     lab.show_code(figure_code(figure, rules, variant.key, **controls))
 
 
-section = st.radio("Show", lab.SECTIONS, horizontal=True, key="odds_section",
-                   label_visibility="collapsed")
+# The radio's values are the sections' English names (ids); a link may name one by its id.
+lab.keep_choices(lab.TRANSLATED_CHOICES)
+if "odds_section" in st.session_state:
+    kept = lab.section_of(st.session_state["odds_section"])
+    if kept != st.session_state["odds_section"]:
+        st.session_state["odds_section"] = kept or lab.SECTIONS[0]
+section = st.radio(_("Show"), lab.SECTIONS, horizontal=True, key="odds_section",
+                   format_func=lab.section_name, label_visibility="collapsed")
 
 
 @st.fragment
@@ -49,7 +56,7 @@ def starting_hands(key: str) -> None:
 @st.fragment
 def special_hands(key: str) -> None:
     most = FACTS.max_players
-    players = st.slider("Players at the table", 2, most, min(4, most), key="odds_deal_players")
+    players = st.slider(_("Players at the table"), 2, most, min(4, most), key="odds_deal_players")
     ev = lab.events_df(key, players)
     st.plotly_chart(lab.events_chart(key, players), config=CHART, key="odds_events_chart")
     reading, shown = lab.events_words(key, players)
@@ -62,32 +69,33 @@ def special_hands(key: str) -> None:
 @st.fragment
 def racing(key: str) -> None:
     if not FACTS.suit_sum:
-        st.info("Racing to 31 needs suit-sum hand values; these rules rank hands another "
-                "way.")
+        st.info(_("Racing to 31 needs suit-sum hand values; these rules rank hands another "
+                  "way."))
         return
     c1, c2, c3 = st.columns(3)
-    target = c1.selectbox("Goal", list(lab.TARGETS), format_func=lambda t: lab.TARGETS[t],
+    target = c1.selectbox(_("Goal"), list(lab.TARGETS), format_func=lab.target_name,
                           key="odds_race_target",
-                          help="The hand to reach; 31 also counts fire where it is worth more.")
-    turns = c2.slider("Turns shown", 5, 50, 20, key="odds_race_turns")
-    start = c3.radio("Start from", ["a random deal", "a hand I choose"], key="odds_race_start",
+                          help=_("The hand to reach; 31 also counts fire where it is worth "
+                                 "more."))
+    turns = c2.slider(_("Turns shown"), 5, 50, 20, key="odds_race_turns")
+    start = c3.radio(_("Start from"), lab.STARTS, key="odds_race_start", format_func=_,
                      horizontal=True)
     hand = ""
-    if start == "a hand I choose":
-        text = st.text_input("Your three cards", "AH 9H 2C", key="odds_race_hand",
-                             help="For example AH 9H 2C or A♥ 9♥ 2♣.")
+    if start == lab.STARTS[1]:
+        text = st.text_input(_("Your three cards"), "AH 9H 2C", key="odds_race_hand",
+                             help=_("For example AH 9H 2C or A♥ 9♥ 2♣."))
         try:
             hand = lab.race_hand(text, lab.rules_from_key(key))
         except CardError as e:
             st.error(str(e))
             return
-    t_text = lab.TARGETS[target]
+    t_text = lab.target_name(target)
     df, e_fast, e_basic = lab.race_df(key, float(target), turns, hand)
     st.plotly_chart(lab.race_chart(key, float(target), turns, hand, t_text), config=CHART,
                     key="odds_race_chart")
     m1, m2 = st.columns(2)
-    m1.metric("Expected turns, fastest policy", op.turns_text(e_fast))
-    m2.metric("Expected turns, basic bot", op.turns_text(e_basic))
+    m1.metric(_("Expected turns, fastest policy"), op.turns_text(e_fast))
+    m2.metric(_("Expected turns, basic bot"), op.turns_text(e_basic))
     explain(op.race_reading(df, e_fast, e_basic, t_text), lab.HOW_RACE)
     csv_button(df, "race_to_31", "odds_race_csv")
     code("race", target=target, turns=turns, **({"hand": hand} if hand else {}))
@@ -104,18 +112,18 @@ def knock_simulated(key: str, options: list[int]) -> None:
         st.info(str(e))
         return
     s1, s2, s3 = st.columns(3)
-    players = s1.selectbox("Players", options, index=min(2, len(options) - 1),
+    players = s1.selectbox(_("Players"), options, index=min(2, len(options) - 1),
                            key="odds_sim_players")
-    seat = s2.selectbox("Your seat", list(range(players)), key="odds_sim_seat",
+    seat = s2.selectbox(_("Your seat"), list(range(players)), key="odds_sim_seat",
                         format_func=lambda s: ks.seat_label(s, players),
-                        help="Counted from the dealer's left: seat 1 moves first, the "
-                             "dealer moves last.")
-    turn = ks.turn_control(s3, "Your knock turn", rules, max_knock_turn(rules, players),
+                        help=_("Counted from the dealer's left: seat 1 moves first, the "
+                               "dealer moves last."))
+    turn = ks.turn_control(s3, _("Your knock turn"), rules, max_knock_turn(rules, players),
                            "odds_sim_turn")
     o1, o2 = st.columns([2, 1])
-    opponent = o1.selectbox("The others play as", list(ks.OPPONENT_NAMES), index=3,
-                            format_func=ks.OPPONENT_NAMES.get, key="odds_sim_opponent")
-    rounds = o2.selectbox("Rounds", [2_000, 10_000, 50_000], index=1,
+    opponent = o1.selectbox(_("The others play as"), list(ks.OPPONENT_NAMES), index=3,
+                            format_func=ks.opponent_name, key="odds_sim_opponent")
+    rounds = o2.selectbox(_("Rounds"), [2_000, 10_000, 50_000], index=1,
                           format_func=lambda r: f"{r:,}", key="odds_sim_rounds")
     params = (key, players, seat, turn, opponent, rounds)
     title = ks.seat_title(players, seat, turn)
@@ -128,7 +136,8 @@ def knock_simulated(key: str, options: list[int]) -> None:
 
     def draw(tally) -> None:
         chart.plotly_chart(ks.seat_figure(table_of(tally), exact_n, rules,
-                                          f"{title}<br>({tally.rounds:,} rounds)"),
+                                          _("{title}<br>({rounds} rounds)").format(
+                                              title=title, rounds=f"{tally.rounds:,}")),
                            config=CHART, key=f"odds_sim_chart_{tally.rounds}")
 
     tally = streamed(lab.SIM, params,
@@ -148,18 +157,18 @@ def knock_heat(key: str) -> None:
         check_simulable(rules)
     except OddsError:
         return
-    st.subheader("Which value is enough, seat by seat")
+    st.subheader(_("Which value is enough, seat by seat"))
     h1, h2, h3 = st.columns(3)
-    share = h1.slider("Target: survives at least", 50, 95, 80, 5, format="%d%%",
+    share = h1.slider(_("Target: survives at least"), 50, 95, 80, 5, format="%d%%",
                       key="odds_heat_share") / 100
-    turn = ks.turn_control(h2, "Knock turn", rules, ks.heat_turns(rules, FACTS.max_players),
+    turn = ks.turn_control(h2, _("Knock turn"), rules, ks.heat_turns(rules, FACTS.max_players),
                            "odds_heat_turn")
-    opponent = h3.selectbox("The others play as", list(ks.OPPONENT_NAMES), index=3,
-                            format_func=ks.OPPONENT_NAMES.get, key="odds_heat_opponent")
+    opponent = h3.selectbox(_("The others play as"), list(ks.OPPONENT_NAMES), index=3,
+                            format_func=ks.opponent_name, key="odds_heat_opponent")
     counts = ks.cached_heat_counts(key, FACTS.max_players, turn, opponent)
     table = ks.heat_table(counts, share)
     st.plotly_chart(ks.heat_figure(table, share, rules), config=CHART, key="odds_heat_chart")
-    explain(ks.heat_reading(table, share, rules), ks.HEAT_HOW)
+    explain(ks.heat_reading(table, share, rules), ks.heat_how())
     csv_button(table, "knock_lowest_by_seat", "odds_heat_csv")
     code("knock_heat", most=FACTS.max_players, turn=turn, opponent=opponent, share=share)
 
@@ -168,7 +177,7 @@ def knock_heat(key: str) -> None:
 def knock_exact(key: str, options: list[int]) -> None:
     """The left half of Knocking: the exact curves for the chosen numbers of players."""
     rules = lab.rules_from_key(key)
-    chosen = st.multiselect("Players (exact curves)", options, default=options,
+    chosen = st.multiselect(_("Players (exact curves)"), options, default=options,
                             key="odds_knock_players")
     ex = lab.knock_df(key, tuple(sorted(chosen) or [2]))
     st.plotly_chart(lab.knock_exact_chart(key, tuple(sorted(chosen) or [2])), config=CHART,
@@ -192,12 +201,15 @@ def knocking(key: str) -> None:
 def your_hand(key: str) -> None:
     rules = lab.rules_from_key(key)
     c1, c2, c3 = st.columns(3)
-    hand_text = c1.text_input("Your hand", "AH KH 9S", key="odds_hand")
-    vis_text = c2.text_input("Cards you can see", lab.default_visible(rules), key="odds_visible",
-                             help=lab.VISIBLE_HELP.get(rules.family, ""))
-    gone_text = c3.text_input("Cards known to be out of play (optional)", "", key="odds_gone",
-                              help="Cards seen earlier that cannot be drawn, e.g. buried in "
-                                   "the discard pile.")
+    hand_text = c1.text_input(_("Your hand"), "AH KH 9S", key="odds_hand")
+    vis_text = c2.text_input(_("Cards you can see"), lab.default_visible(rules),
+                             key="odds_visible",
+                             help=_(lab.VISIBLE_HELP[rules.family])
+                             if rules.family in lab.VISIBLE_HELP else None)
+    gone_text = c3.text_input(_("Cards known to be out of play (optional)"), "",
+                              key="odds_gone",
+                              help=_("Cards seen earlier that cannot be drawn, e.g. buried "
+                                     "in the discard pile."))
     try:
         moves = lab.cached_moves(hand_text, vis_text, gone_text, key)
     except (CardError, OddsError) as e:
@@ -207,9 +219,9 @@ def your_hand(key: str) -> None:
     st.plotly_chart(lab.moves_chart(hand_text, vis_text, gone_text, key), config=CHART,
                     key="odds_moves_chart")
     explain(op.moves_reading(moves, rules), lab.moves_how(moves, rules))
-    summary = op.moves_summary(moves, rules)
+    summary = lab.shown_columns(op.moves_summary(moves, rules))
     st.dataframe(summary, hide_index=True, width="stretch", height=36 * (len(summary) + 1) + 4,
-                 column_config=lab.MOVES_COLUMNS)
+                 column_config=lab.moves_columns())
     csv_button(df, "move_odds", "odds_moves_csv")
     code("moves", hand=hand_text, visible=vis_text, gone=gone_text)
 
@@ -220,8 +232,8 @@ if section == "Starting hands":
         st.divider()
         special_hands(FACTS.key)
 elif not FACTS.three_card:
-    st.info("Banking 31 is a buying game against a banker; racing, knocking and move odds "
-            "belong to the three-card table games.")
+    st.info(_("Banking 31 is a buying game against a banker; racing, knocking and move odds "
+              "belong to the three-card table games."))
 elif section == "Racing to 31" and FACTS.race_note:
     lab.race_withheld_note(FACTS.race_note)
 elif section == "Racing to 31":
@@ -231,4 +243,4 @@ elif section == "Knocking":
 elif FACTS.has_moves:
     your_hand(FACTS.key)
 else:
-    st.info("Move odds are for the draw, swap, switch and widow games.")
+    st.info(_("Move odds are for the draw, swap, switch and widow games."))

@@ -2,10 +2,13 @@
 
 import streamlit as st
 
+from thirtyone.i18n import _
 from thirtyone.ui.common import current_variant
+from thirtyone.ui.odds_lab import keep_choices
 from thirtyone.ui.variants import variants_page
 
-st.title("Variants")
-st.caption("Thirty-One is a family of games. Here they are side by side, generated from the "
-           "same presets the rest of the app plays with.")
+st.title(_("Variants"))
+st.caption(_("Thirty-One is a family of games. Here they are side by side, generated from the "
+             "same presets the rest of the app plays with."))
+keep_choices(["t31var_compare"])   # the variants' names follow the language
 variants_page(current_variant().key)

@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 
 from ..core.cards import parse_hand
 from ..core.rules import Rules
+from ..i18n import _
 from ..odds.moves import MoveOdds, move_odds
 from ..sim.knock import iter_knock_after_turns
 from ..sim.seats import max_knock_turn, seat_knock_curve, seat_knock_runner
@@ -29,7 +30,7 @@ from . import seats as sp
 def target_text(target: float) -> str:
     """``31`` or ``30 or more``: how a race goal is named in titles and readings."""
     t = float(target)
-    return "31" if t == 31 else f"{t:g} or more"
+    return "31" if t == 31 else _("{n} or more").format(n=f"{t:g}")
 
 
 # --- starting hands -------------------------------------------------------------------------
@@ -117,7 +118,8 @@ def seat_knock_data(rules: Rules, players: int = 3, seat: int = 0, turn: int = 1
 def seat_knock_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
     """The figure of a ``seat_knock_data`` table, over the exact fresh-hands curve."""
     players, seat, turn = (int(df[c].iloc[0]) for c in ("players", "seat", "knock turn"))
-    title = f"{sp.seat_title(players, seat - 1, turn)} ({int(df['rounds'].iloc[0]):,} rounds)"
+    title = _("{title} ({rounds} rounds)").format(title=sp.seat_title(players, seat - 1, turn),
+                                                   rounds=f"{int(df['rounds'].iloc[0]):,}")
     return sp.seat_figure(df, knock_curve_data(rules, (players,)), rules, title)
 
 

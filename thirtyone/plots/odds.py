@@ -12,6 +12,7 @@ import plotly.graph_objects as go
 
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
+from ..i18n import N_, _, ngettext
 from ..odds.deal import starting_hand_odds
 from ..odds.dealt import dealt_distribution
 from ..odds.knock import knock_risk, knock_survival_exact
@@ -36,8 +37,8 @@ def _layout(fig: go.Figure, title: str, x: str, y: str, percent: bool = True) ->
 def one_in(p: float) -> str:
     """``1 in 207`` for a probability (or ``never``)."""
     if p <= 0:
-        return "never"
-    return f"1 in {1 / p:,.0f}" if p < 0.5 else f"{p:.0%}"
+        return _("never")
+    return _("1 in {n}").format(n=f"{1 / p:,.0f}") if p < 0.5 else f"{p:.0%}"
 
 
 # --- starting hands ---------------------------------------------------------------------
@@ -55,6 +56,11 @@ def dealt_table(rules: Rules) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def pack_name(pack: str) -> str:
+    """A ``pack`` column value (``52 cards``, an id in the data) in the reader's words."""
+    return _("{n} cards").format(n=pack.split()[0])
+
+
 def dealt_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
     fig = go.Figure()
     # This game's pack as filled bars, the other pack as outlines over them.
@@ -66,22 +72,24 @@ def dealt_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
         mine = pack.startswith(str(rules.pack))
         colour = BLUE if pack.startswith("52") else GOLD
         fig.add_bar(x=part["label"] if rules.hand_value == "brag" else part["value"],
-                    y=part["probability"], name=pack + (" (this game)" if mine else ""),
+                    y=part["probability"],
+                    name=(_("{pack} (this game)") if mine else "{pack}").format(
+                        pack=pack_name(pack)),
                     marker=dict(color=colour if mine else "rgba(0,0,0,0)",
                                 line=dict(color=colour, width=0 if mine else 3)),
                     opacity=0.85 if mine else 1.0, width=width,
-                    hovertemplate="%{x}: %{y:.2%}<extra>" + pack + "</extra>")
+                    hovertemplate="%{x}: %{y:.2%}<extra>" + pack_name(pack) + "</extra>")
     fig.update_layout(barmode="overlay" if rules.hand_value != "brag" else "group")
-    x = "brag class" if rules.hand_value == "brag" else "value of the dealt hand"
-    return _layout(fig, "What the deal gives one player", x, "share of deals")
+    x = _("brag class") if rules.hand_value == "brag" else _("value of the dealt hand")
+    return _layout(fig, _("What the deal gives one player"), x, _("share of deals"))
 
 
 def dealt_reading(df: pd.DataFrame, rules: Rules) -> str:
     if rules.hand_value == "brag":
         hi = df[(df["pack"] == "52 cards") & (df["label"] == "high card")]["probability"].sum()
-        return (f"With 52 cards about {hi:.0%} of deals are only a high card, so any pair is "
-                "already a good start. The short 32-card pack makes pairs and runs far "
-                "more common.")
+        return _("With 52 cards about {share:.0%} of deals are only a high card, so any pair "
+                 "is already a good start. The short 32-card pack makes pairs and runs far "
+                 "more common.").format(share=hi)
     parts = []
     for pack in ("52 cards", "32 cards"):
         p = df[df["pack"] == pack]
@@ -89,9 +97,11 @@ def dealt_reading(df: pd.DataFrame, rules: Rules) -> str:
         p31 = float(p[p["value"] == 31]["probability"].sum())
         parts.append((pack, mean, p31))
     (a, ma, pa), (b, mb, pb) = parts
-    return (f"With {a} a dealt hand is worth {ma:.1f} on average and 31 comes {one_in(pa)} "
-            f"deals. With {b} the cards are higher: {mb:.1f} on average, and 31 comes "
-            f"{one_in(pb)} deals.")
+    return _("With {pack_a} a dealt hand is worth {mean_a:.1f} on average and 31 comes "
+             "{odds_a} deals. With {pack_b} the cards are higher: {mean_b:.1f} on average, "
+             "and 31 comes {odds_b} deals.").format(
+        pack_a=pack_name(a), mean_a=ma, odds_a=one_in(pa), pack_b=pack_name(b), mean_b=mb,
+        odds_b=one_in(pb))
 
 
 def events_table(rules: Rules, players: int) -> pd.DataFrame:
@@ -109,12 +119,13 @@ def events_table(rules: Rules, players: int) -> pd.DataFrame:
 def events_figure(df: pd.DataFrame, players: int) -> go.Figure:
     col = f"at least one of {players}"
     fig = go.Figure()
-    fig.add_bar(y=df["event"], x=df["one player"], orientation="h", name="you",
-                marker_color=BLUE, hovertemplate="%{y}: %{x:.3%}<extra>you</extra>")
-    fig.add_bar(y=df["event"], x=df[col], orientation="h", name=f"anyone of {players}",
-                marker_color=GREEN, hovertemplate="%{y}: %{x:.3%}<extra>anyone</extra>")
+    you, anyone = _("you"), _("anyone of {n}").format(n=players)
+    fig.add_bar(y=df["event"], x=df["one player"], orientation="h", name=you,
+                marker_color=BLUE, hovertemplate="%{y}: %{x:.3%}<extra>" + you + "</extra>")
+    fig.add_bar(y=df["event"], x=df[col], orientation="h", name=anyone,
+                marker_color=GREEN, hovertemplate="%{y}: %{x:.3%}<extra>" + anyone + "</extra>")
     fig.update_layout(barmode="group")
-    fig = _layout(fig, "Special hands on the deal", "chance", "", percent=False)
+    fig = _layout(fig, _("Special hands on the deal"), _("chance"), "", percent=False)
     fig.update_xaxes(tickformat=".1%", rangemode="tozero")
     fig.update_yaxes(autorange="reversed")
     return fig
@@ -122,12 +133,15 @@ def events_figure(df: pd.DataFrame, players: int) -> go.Figure:
 
 def events_reading(df: pd.DataFrame, players: int) -> str:
     row = df.iloc[0]
-    what = "a blitz" if "blitz" in row["event"] else "three of a kind"
+    blitz = "blitz" in str(row["event"]).lower() or "блиц" in str(row["event"]).lower()
     col = f"at least one of {players}"
-    return (f"You are dealt {what} {one_in(row['one player'])} deals, but with {players} "
-            f"players someone is dealt one {one_in(row[col])} deals. Each extra player adds "
-            "almost the same chance again, because two such hands can rarely be dealt "
-            "together.")
+    text = (_("You are dealt a blitz {odds} deals, but with {n} players someone is dealt one "
+              "{odds_any} deals.") if blitz else
+            _("You are dealt three of a kind {odds} deals, but with {n} players someone is "
+              "dealt one {odds_any} deals."))
+    return (text.format(odds=one_in(row["one player"]), n=players, odds_any=one_in(row[col]))
+            + " " + _("Each extra player adds almost the same chance again, because two such "
+                      "hands can rarely be dealt together."))
 
 
 # --- racing to 31 -----------------------------------------------------------------------
@@ -143,34 +157,47 @@ def race_summary(rules: Rules, target: float, hand=None) -> tuple[float, float]:
     return c.expected_turns_fastest, c.expected_turns_basic
 
 
+# the race table's columns (ids in the data) and their names in the figure
+RACE_NAMES = {"best possible": N_("best possible"), "fastest policy": N_("fastest policy"),
+              "basic bot": N_("basic bot")}
+
+
 def race_figure(df: pd.DataFrame, target_text: str) -> go.Figure:
     fig = go.Figure()
     for col, colour, dash, width in (("best possible", "rgba(31,111,67,0.45)", "solid", 9),
                                      ("fastest policy", BLUE, "dot", 3),
                                      ("basic bot", RED, "dash", 3)):
-        fig.add_scatter(x=df["turns"], y=df[col], name=col, mode="lines",
+        name = _(RACE_NAMES[col])
+        fig.add_scatter(x=df["turns"], y=df[col], name=name, mode="lines",
                         line=dict(color=colour, dash=dash, width=width),
-                        hovertemplate="within %{x} turns: %{y:.1%}<extra>" + col + "</extra>")
-    return _layout(fig, f"Holding {target_text} within k turns, playing alone",
-                   "turns (k)", "chance")
+                        hovertemplate=_("within %{x} turns: %{y:.1%}") + "<extra>" + name
+                        + "</extra>")
+    return _layout(fig, _("Holding {target} within k turns, playing alone").format(
+        target=target_text), _("turns (k)"), _("chance"))
 
 
 def turns_text(x: float) -> str:
-    return "never (it can get stuck)" if not np.isfinite(x) else f"{x:.1f}"
+    return _("never (it can get stuck)") if not np.isfinite(x) else f"{x:.1f}"
 
 
 def race_reading(df: pd.DataFrame, e_fast: float, e_basic: float, target_text: str) -> str:
     k = int(df["turns"].iloc[-1])
     best, basic = df["best possible"].iloc[-1], df["basic bot"].iloc[-1]
-    first = (f"Playing alone, the best you can do is hold {target_text} within {k} turns "
-             f"{best:.0%} of the time; the basic bot, which only keeps its highest hand, "
-             f"manages {basic:.0%}.")
+    first = ngettext("Playing alone, the best you can do is hold {target} within {k} turn "
+                     "{best:.0%} of the time; the basic bot, which only keeps its highest "
+                     "hand, manages {basic:.0%}.",
+                     "Playing alone, the best you can do is hold {target} within {k} turns "
+                     "{best:.0%} of the time; the basic bot, which only keeps its highest "
+                     "hand, manages {basic:.0%}.", k).format(target=target_text, k=k,
+                                                              best=best, basic=basic)
     if np.isfinite(e_basic):
-        second = (f"On average the fastest policy needs {e_fast:.1f} turns and the basic bot "
-                  f"{e_basic:.1f}: keeping cards that can still become {target_text} pays.")
+        second = _("On average the fastest policy needs {fast:.1f} turns and the basic bot "
+                   "{basic:.1f}: keeping cards that can still become {target} pays.").format(
+            fast=e_fast, basic=e_basic, target=target_text)
     else:
-        second = (f"On average the fastest policy needs {e_fast:.1f} turns; the basic bot can "
-                  "sit forever on a hand it will not break up, such as three of a kind.")
+        second = _("On average the fastest policy needs {fast:.1f} turns; the basic bot can "
+                   "sit forever on a hand it will not break up, such as three of a "
+                   "kind.").format(fast=e_fast)
     return f"{first} {second}"
 
 
@@ -193,32 +220,42 @@ def _x(df: pd.DataFrame, rules: Rules):
 def knock_exact_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
     fig = go.Figure()
     for i, (n, part) in enumerate(df.groupby("players")):
-        how = "exact" if n <= 3 else "close approximation"
+        name = ngettext("{n} player", "{n} players", int(n)).format(n=n)
+        how = _("exact") if n <= 3 else _("close approximation")
         fig.add_scatter(x=_x(part, rules), y=part["survive"], mode="lines+markers",
-                        name=f"{n} players", line=dict(color=PLAYER_COLOURS[i % 6], width=3),
-                        hovertemplate="knock on %{x}: %{y:.1%}<extra>" + f"{n} players, {how}"
-                                      "</extra>")
-    fig = _layout(fig, "Knock on the deal: fresh hands", "your value when you knock",
-                  knock_risk(rules).good)
+                        name=name, line=dict(color=PLAYER_COLOURS[i % 6], width=3),
+                        hovertemplate=_("knock on %{x}: %{y:.1%}") + "<extra>" + name + ", "
+                        + how + "</extra>")
+    fig = _layout(fig, _("Knock on the deal: fresh hands"), _("your value when you knock"),
+                  _(knock_risk(rules).good))
     fig.update_yaxes(range=[0, 1.02])
     return fig
 
 
 def knock_reading(df: pd.DataFrame, rules: Rules) -> str:
     if rules.hand_value == "brag":
-        return ("Against hands straight from the deal even a pair is a safe knock most of the "
-                "time. The more players, the more likely someone holds something worse.")
+        return _("Against hands straight from the deal even a pair is a safe knock most of "
+                 "the time. The more players, the more likely someone holds something "
+                 "worse.")
     few = df[df["players"] == df["players"].min()]
     n = int(few["players"].iloc[0])
     safe = few[few["survive"] >= 0.9]["value"]
     v = value_label(rules, float(safe.min())) if len(safe) else "31"
-    against = f"Against {n - 1} fresh hand{'s' if n > 2 else ''}, a knock on {v} or more"
     if knock_risk(rules).kind == "pot":
-        return (f"{against} wins the pot at least 9 times in 10. Here the highest hand takes "
-                "the pot, so every extra player makes a knock riskier: someone is more "
-                "likely to hold more than you.")
-    return (f"{against} is safe at least 9 times in 10. Every extra player makes a low knock "
-            "safer, because someone is likely to hold even less.")
+        return ngettext("Against {n} fresh hand, a knock on {v} or more wins the pot at least "
+                        "9 times in 10. Here the highest hand takes the pot, so every extra "
+                        "player makes a knock riskier: someone is more likely to hold more "
+                        "than you.",
+                        "Against {n} fresh hands, a knock on {v} or more wins the pot at least "
+                        "9 times in 10. Here the highest hand takes the pot, so every extra "
+                        "player makes a knock riskier: someone is more likely to hold more "
+                        "than you.", n - 1).format(n=n - 1, v=v)
+    return ngettext("Against {n} fresh hand, a knock on {v} or more is safe at least 9 times "
+                    "in 10. Every extra player makes a low knock safer, because someone is "
+                    "likely to hold even less.",
+                    "Against {n} fresh hands, a knock on {v} or more is safe at least 9 times "
+                    "in 10. Every extra player makes a low knock safer, because someone is "
+                    "likely to hold even less.", n - 1).format(n=n - 1, v=v)
 
 
 def sim_table(res: SimulatedKnock, rules: Rules) -> pd.DataFrame:
@@ -237,24 +274,28 @@ def simulated_knock_traces(df: pd.DataFrame, exact: pd.DataFrame | None) -> go.F
         fig.add_scatter(x=pd.concat([x, x[::-1]]),
                         y=pd.concat([df["high 95%"], df["low 95%"][::-1]]),
                         fill="toself", fillcolor="rgba(200,16,46,0.18)", line=dict(width=0),
-                        hoverinfo="skip", name="95% band")
-        fig.add_scatter(x=x, y=df["survive"], mode="lines+markers", name="simulated",
+                        hoverinfo="skip", name=_("95% band"))
+        fig.add_scatter(x=x, y=df["survive"], mode="lines+markers", name=_("simulated"),
                         line=dict(color=RED, width=3),
-                        hovertemplate="knock on %{x}: %{y:.1%}<extra>simulated</extra>")
+                        hovertemplate=_("knock on %{x}: %{y:.1%}") + "<extra>"
+                        + _("simulated") + "</extra>")
     if exact is not None and len(exact):
         fig.add_scatter(x=exact["value"], y=exact["survive"], mode="lines",
-                        name="fresh hands (no turns played)",
+                        name=_("fresh hands (no turns played)"),
                         line=dict(color=GREY, dash="dot", width=2))
     return fig
 
 
 def knock_sim_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules) -> go.Figure:
     fig = simulated_knock_traces(df, exact)
-    title = "After the others have played"
+    title = _("After the others have played")
     if len(df):
-        title = (f"{int(df['players'].iloc[0])} players, after {int(df['turns'].iloc[0])} "
-                 f"turns each ({int(df['rounds'].iloc[0]):,} rounds)")
-    fig = _layout(fig, title, "your value when you knock", knock_risk(rules).good)
+        n, turns = int(df["players"].iloc[0]), int(df["turns"].iloc[0])
+        title = ngettext("{n} players, after {turns} turn each ({rounds} rounds)",
+                         "{n} players, after {turns} turns each ({rounds} rounds)",
+                         turns).format(n=n, turns=turns,
+                                       rounds=f"{int(df['rounds'].iloc[0]):,}")
+    fig = _layout(fig, title, _("your value when you knock"), _(knock_risk(rules).good))
     fig.update_yaxes(range=[0, 1.02])
     return fig
 
@@ -275,7 +316,8 @@ def moves_summary(moves: list[MoveOdds], rules: Rules) -> pd.DataFrame:
     rows = []
     for m in moves:
         row = {"move": m.move,
-               "value": value_label(rules, m.values[0]) if m.certain else "depends on the card"}
+               "value": value_label(rules, m.values[0]) if m.certain
+               else _("depends on the card")}
         if rules.hand_value != "brag":
             row |= {"average value": m.mean, "chance of 31": m.p31}
         row |= {"chance better than now": m.p_better, "note": m.note}
@@ -291,11 +333,11 @@ def moves_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
                                 color=df["probability"], colorscale="Greens", cmin=0, cmax=1,
                                 line=dict(color=GREEN, width=1), showscale=False),
                     customdata=np.stack([df["probability"], df["label"]], axis=1),
-                    hovertemplate="%{y}: %{customdata[1]} with chance "
-                                  "%{customdata[0]:.1%}<extra></extra>",
-                    name="outcome")
-    fig = _layout(fig, "Your value after each move (dot size = chance)", "value after the move",
-                  "", percent=False)
+                    hovertemplate=_("%{y}: %{customdata[1]} with chance "
+                                    "%{customdata[0]:.1%}") + "<extra></extra>",
+                    name=_("outcome"))
+    fig = _layout(fig, _("Your value after each move (dot size = chance)"),
+                  _("value after the move"), "", percent=False)
     fig.update_yaxes(categoryorder="array", categoryarray=order[::-1])
     if rules.hand_value == "brag":
         fig.update_xaxes(tickvals=list(range(len(BRAG_CLASSES))), ticktext=list(BRAG_CLASSES),
@@ -307,11 +349,13 @@ def moves_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
 def moves_reading(moves: list[MoveOdds], rules: Rules) -> str:
     if rules.hand_value == "brag":
         best = max(moves, key=lambda m: m.p_better)
-        return (f"'{best.move}' improves your hand with chance {best.p_better:.0%}. Moves "
-                "with one dot are certain: you can see every card they use.")
+        return _("'{move}' improves your hand with chance {p:.0%}. Moves with one dot are "
+                 "certain: you can see every card they use.").format(move=best.move,
+                                                                     p=best.p_better)
     best = max(moves, key=lambda m: m.mean)
     chance = max(moves, key=lambda m: m.p31)
-    second = (f"The best chance of 31 is '{chance.move}' at {chance.p31:.1%}."
-              if chance.p31 > 0 else "No move can give 31 this turn.")
-    return (f"On average '{best.move}' leaves the highest hand "
-            f"({value_label(rules, round(best.mean, 1))}). {second}")
+    second = (_("The best chance of 31 is '{move}' at {p:.1%}.").format(move=chance.move,
+                                                                      p=chance.p31)
+              if chance.p31 > 0 else _("No move can give 31 this turn."))
+    return _("On average '{move}' leaves the highest hand ({value}).").format(
+        move=best.move, value=value_label(rules, round(best.mean, 1))) + " " + second

@@ -7,12 +7,13 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..core.rules import VARIANTS
+from ..i18n import N_, _
 from ..sim.stream import Tally, growing_batches, stream
 from ..sim.variants import stats_from_tally, variants_runner
 
-FIELDS = (("blitz_rate", "Ended by a blitz (or fire)", "#c8102e"),
-          ("knock_rate", "Ended by a knock", "#1f6f43"),
-          ("knocker_lost_rate", "Knocker lost a life (of knocks)", "#a0522d"))
+FIELDS = (("blitz_rate", N_("Ended by a blitz (or fire)"), "#c8102e"),
+          ("knock_rate", N_("Ended by a knock"), "#1f6f43"),
+          ("knocker_lost_rate", N_("Knocker lost a life (of knocks)"), "#a0522d"))
 SEED = 31  # one seed per batch for every variant: the same deals, so differences come from rules
 
 
@@ -50,13 +51,15 @@ def compared_figure(df: pd.DataFrame, errors: bool = True) -> go.Figure:
     """Grouped bars: how rounds end, and how often the knocker pays, per variant; with
     ``errors``, 95% error bars (1.96 standard errors) that shrink as rounds add up."""
     fig = go.Figure()
-    for field, label, colour in FIELDS:
+    for field, msgid, colour in FIELDS:
+        label = _(msgid)
         bars = None
         if errors:
             se = df[f"{field} se"].fillna(0) if f"{field} se" in df else 0 * df[field]
             bars = {"type": "data", "color": "#333333", "thickness": 1.5,
                     "array": list(1.96 * se)}
-        fig.add_trace(go.Bar(name=label, x=list(df["variant"]), y=list(df[field].fillna(0)),
+        fig.add_trace(go.Bar(name=label, x=[_(v) for v in df["variant"]],
+                             y=list(df[field].fillna(0)),
                              marker_color=colour, error_y=bars,
                              hovertemplate="%{x}: %{y:.1%}<extra>" + label + "</extra>"))
     fig.update_layout(barmode="group", height=380, yaxis_tickformat=".0%",

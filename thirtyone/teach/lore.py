@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.rules import VARIANTS
+from ..i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -59,121 +60,121 @@ class Place:
 # What each source key refers to: the texts in the project's seeds (also the ``source`` of
 # each preset), the rule book, and the historian the rule book and seed 000 cite.
 SOURCES: dict[str, str] = {
-    "seed 000": "a reference article on Thirty-One and its variants (in Russian)",
-    "seed 001": "the rules page of an online Schwimmen game (in Russian)",
-    "seed 002": "a card-game book's rules for banking Thirty-One (in Ukrainian)",
-    "seed 003": "the rules page of an online Blitz game (in Russian)",
-    "RULES.md §4": "the app's rule book, section 4 (the variants)",
-    "RULES.md §5": "the app's rule book, section 5 (history and names)",
-    "David Parlett": "as cited in seed 000 and RULES.md §5",
+    "seed 000": N_("a reference article on Thirty-One and its variants (in Russian)"),
+    "seed 001": N_("the rules page of an online Schwimmen game (in Russian)"),
+    "seed 002": N_("a card-game book's rules for banking Thirty-One (in Ukrainian)"),
+    "seed 003": N_("the rules page of an online Blitz game (in Russian)"),
+    "RULES.md §4": N_("the app's rule book, section 4 (the variants)"),
+    "RULES.md §5": N_("the app's rule book, section 5 (history and names)"),
+    "David Parlett": N_("as cited in seed 000 and RULES.md §5"),
 }
 
 _S0 = ("seed 000",)
 _S0R = ("seed 000", "RULES.md §5")
 
 HISTORY: tuple[Event, ...] = (
-    Event("from the 1400s",
-          "Aiming for a total of 31 is an old idea. Since the fifteenth century it has shaped "
+    Event(N_("from the 1400s"),
+          N_("Aiming for a total of 31 is an old idea. Since the fifteenth century it has shaped "
           "all or part of several related games, such as Commerce, Cribbage, Trentuno and "
-          "Wit and Reason.", _S0R),
+          "Wit and Reason."), _S0R),
     Event("1440",
-          "The first known mention of Thirty-One is in a French translation of a sermon "
+          N_("The first known mention of Thirty-One is in a French translation of a sermon "
           "given in 1440 by the Italian Saint Bernardine, so the game may have begun in "
-          "Italy.", _S0R),
-    Event("1500s",
-          "Rabelais, Cardano and many other sixteenth-century texts mention the game. "
+          "Italy."), _S0R),
+    Event(N_("1500s"),
+          N_("Rabelais, Cardano and many other sixteenth-century texts mention the game. "
           "David Parlett points out that the name was used for two different games: one "
-          "like Pontoon (a banking game) and one like Commerce (a draw game).",
+          "like Pontoon (a banking game) and one like Commerce (a draw game)."),
           (*_S0R, "David Parlett")),
-    Event("later",
-          "The game spread quickly across Europe and became popular in France, where it is "
+    Event(N_("later"),
+          N_("The game spread quickly across Europe and became popular in France, where it is "
           "called Trente et un, and in England and Ireland. It is a forerunner of Vingt-Un "
-          "(French for twenty-one).", _S0R),
-    Event("1670s",
-          "Francis Willughby wrote down that Thirty-One was played in England.", _S0R),
-    Event("today",
-          "Thirty-One is popular in America and Britain and goes by many local names (see "
-          "the map). Some other games are also called 31: see below.", _S0R),
+          "(French for twenty-one)."), _S0R),
+    Event(N_("1670s"),
+          N_("Francis Willughby wrote down that Thirty-One was played in England."), _S0R),
+    Event(N_("today"),
+          N_("Thirty-One is popular in America and Britain and goes by many local names (see "
+          "the map). Some other games are also called 31: see below."), _S0R),
 )
 
 # Easily mixed up: the same number, or a name that sounds the same, but different games.
 NOT_TO_CONFUSE: tuple[Note, ...] = (
-    Note("Germany's national card game. Thirty-One is also called Scat, but it has nothing "
-         "to do with Skat.", _S0R, "Skat"),
-    Note("Another game called 31, in Germany and Austria (also Schnauz or Hosen 'runter): "
+    Note(N_("Germany's national card game. Thirty-One is also called Scat, but it has nothing "
+         "to do with Skat."), _S0R, "Skat"),
+    Note(N_("Another game called 31, in Germany and Austria (also Schnauz or Hosen 'runter): "
          "players swap with open middle cards instead of drawing from a stock. This app "
-         "plays it as the Schwimmen variant.", ("seed 000", "seed 001", "RULES.md §5"),
+         "plays it as the Schwimmen variant."), ("seed 000", "seed 001", "RULES.md §5"),
          "Schwimmen"),
-    Note("A banking game called 31, played against a banker. The Banking variant in this app "
+    Note(N_("A banking game called 31, played against a banker. The Banking variant in this app "
          "follows a book's rules for a banking 31: punters buy cards and try to get close to "
-         "31 without going over.", ("seed 000", "seed 002", "RULES.md §4"), "Greek 31"),
+         "31 without going over."), ("seed 000", "seed 002", "RULES.md §4"), N_("Greek 31")),
 )
 
 CUSTOMS: tuple[Note, ...] = (
-    Note("Lives are often pennies: each player starts with three and pays one into the middle "
-         "of the table for every life lost.", _S0R),
-    Note("In the five-dollar-bill game, an American version, each player's bill is the stake: "
+    Note(N_("Lives are often pennies: each player starts with three and pays one into the middle "
+         "of the table for every life lost."), _S0R),
+    Note(N_("In the five-dollar-bill game, an American version, each player's bill is the stake: "
          "a player folds one corner for each lost life; with all four corners folded the "
-         "player rides free, and the last player left takes every bill.", _S0R),
-    Note("Side bets are common: players who are already out often bet with each other on who "
-         "will win or last longest.", _S0R),
-    Note("A player with no lives left is still in, with names like 'on the county', "
-         "'swimming', 'free ride' or 'on the bike'; one more loss and they are out.",
+         "player rides free, and the last player left takes every bill."), _S0R),
+    Note(N_("Side bets are common: players who are already out often bet with each other on who "
+         "will win or last longest."), _S0R),
+    Note(N_("A player with no lives left is still in, with names like 'on the county', "
+         "'swimming', 'free ride' or 'on the bike'; one more loss and they are out."),
          ("seed 000", "seed 001")),
 )
 
 PLACES: tuple[Place, ...] = (
     # Drawn in the north so that its label does not cover Kansas and Oklahoma.
-    Place("United States", 44.5, -100.5,
-          ("Thirty-One", "Scat", "Blitz", "Kitty", "High Hat", "Ride the Bus", "Geronimo",
-           "Five-dollar bill"),
-          "Thirty-One is popular in America. The sources give Scat, Blitz, Kitty, High Hat, Ride the "
-          "Bus and Geronimo without a place; the five-dollar bill is an American version.",
+    Place(N_("United States"), 44.5, -100.5,
+          (N_("Thirty-One"), "Scat", "Blitz", "Kitty", "High Hat", "Ride the Bus", "Geronimo",
+           N_("Five-dollar bill")),
+          N_("Thirty-One is popular in America. The sources give Scat, Blitz, Kitty, High Hat, Ride the "
+          "Bus and Geronimo without a place; the five-dollar bill is an American version."),
           variants=("scat", "blitz", "five_dollar", "kitty", "running_total", "switch"),
           sources=_S0R),
-    Place("South Louisiana", 30.4, -91.6, ("Cadillac",), "Cadillac in south Louisiana.",
+    Place(N_("South Louisiana"), 30.4, -91.6, ("Cadillac",), N_("Cadillac in south Louisiana."),
           variants=("scat",), sources=_S0R),
-    Place("Mississippi", 32.7, -89.7, ("Cadillac",), "Cadillac in Mississippi too.",
+    Place(N_("Mississippi"), 32.7, -89.7, ("Cadillac",), N_("Cadillac in Mississippi too."),
           variants=("scat",), sources=_S0R),
-    Place("Pennsylvania", 40.9, -77.8, ("Cad",), "Shortened to Cad.", variants=("scat",),
+    Place(N_("Pennsylvania"), 40.9, -77.8, ("Cad",), N_("Shortened to Cad."), variants=("scat",),
           sources=_S0R),
-    Place("Central Indiana", 39.8, -86.2, ("Whammy!",), "Whammy!, with the exclamation mark.",
+    Place(N_("Central Indiana"), 39.8, -86.2, ("Whammy!",), N_("Whammy!, with the exclamation mark."),
           variants=("scat",), sources=_S0R),
-    Place("Oklahoma", 35.5, -97.5, ("Juble",), "Juble in Oklahoma.", variants=("scat",),
+    Place(N_("Oklahoma"), 35.5, -97.5, ("Juble",), N_("Juble in Oklahoma."), variants=("scat",),
           sources=_S0R),
-    Place("Kansas", 38.5, -98.4, ("Juble",), "Juble in Kansas as well.", variants=("scat",),
+    Place(N_("Kansas"), 38.5, -98.4, ("Juble",), N_("Juble in Kansas as well."), variants=("scat",),
           sources=_S0R),
-    Place("Hawaii", 20.8, -156.3, ("Nickle Knock",), "Nickle Knock in Hawaii.",
+    Place(N_("Hawaii"), 20.8, -156.3, ("Nickle Knock",), N_("Nickle Knock in Hawaii."),
           variants=("scat",), sources=_S0R),
-    Place("England", 52.6, -1.5, ("Thirty-One", "Stop the Bus"),
-          "Thirty-One is popular in Britain; Stop the Bus, common in England, ranks hands as "
-          "in Brag.", variants=("scat", "stop_the_bus"), sources=_S0R),
-    Place("Germany", 51.1, 10.4, ("Schwimmen", "Schnauz", "Knack", "Hosen 'runter", "31"),
-          "Schwimmen, another game called 31: swap with the open middle cards; a player with "
-          "no lives left is 'swimming'.", variants=("schwimmen",),
+    Place(N_("England"), 52.6, -1.5, ("Thirty-One", "Stop the Bus"),
+          N_("Thirty-One is popular in Britain; Stop the Bus, common in England, ranks hands as "
+          "in Brag."), variants=("scat", "stop_the_bus"), sources=_S0R),
+    Place(N_("Germany"), 51.1, 10.4, ("Schwimmen", "Schnauz", "Knack", "Hosen 'runter", "31"),
+          N_("Schwimmen, another game called 31: swap with the open middle cards; a player with "
+          "no lives left is 'swimming'."), variants=("schwimmen",),
           sources=("RULES.md §5", "seed 000", "seed 001")),
-    Place("Austria", 47.6, 14.1, ("Schwimmen", "Schnauz", "Knack", "Hosen 'runter"),
-          "Schwimmen is played here under the same names as in Germany.",
+    Place(N_("Austria"), 47.6, 14.1, ("Schwimmen", "Schnauz", "Knack", "Hosen 'runter"),
+          N_("Schwimmen is played here under the same names as in Germany."),
           variants=("schwimmen",), sources=("RULES.md §5",)),
-    Place("Netherlands", 52.2, 5.5, ("Eenendertigen",),
-          "The Dutch version, played with the 32-card pack.", variants=("eenendertigen",),
+    Place(N_("Netherlands"), 52.2, 5.5, ("Eenendertigen",),
+          N_("The Dutch version, played with the 32-card pack."), variants=("eenendertigen",),
           sources=_S0R),
-    Place("Greece", 39.3, 22.0, ("31 (banking game)",),
-          "A banking game called 31, played against a banker; in the Greek tradition play "
-          "goes anticlockwise.", variants=("banking",),
+    Place(N_("Greece"), 39.3, 22.0, (N_("31 (banking game)"),),
+          N_("A banking game called 31, played against a banker; in the Greek tradition play "
+          "goes anticlockwise."), variants=("banking",),
           sources=("seed 000", "RULES.md §4", "RULES.md §5")),
-    Place("France", 46.6, 2.4, ("Trente et un",),
-          "Trente et un is the French name of Thirty-One; the game became popular in France, "
-          "and Rabelais mentions it.", era="history", sources=_S0R),
-    Place("Ireland", 53.3, -7.9, ("Thirty-One",),
-          "The game became popular here as it spread across Europe.", era="history",
+    Place(N_("France"), 46.6, 2.4, ("Trente et un",),
+          N_("Trente et un is the French name of Thirty-One; the game became popular in France, "
+          "and Rabelais mentions it."), era="history", sources=_S0R),
+    Place(N_("Ireland"), 53.3, -7.9, ("Thirty-One",),
+          N_("The game became popular here as it spread across Europe."), era="history",
           sources=_S0R),
     # After Ireland, so that Ireland carries the map's one 'Thirty-One' label in Europe.
-    Place("Italy", 42.9, 12.6, ("Thirty-One",),
-          "Saint Bernardine, whose 1440 sermon holds the first known mention of the game, "
-          "was Italian, so the game may have begun here.", era="history", sources=_S0R),
-    Place("England (1670s)", 51.5, -0.1, ("Thirty-One",),
-          "Francis Willughby wrote down that the game was played in England in the 1670s.",
+    Place(N_("Italy"), 42.9, 12.6, ("Thirty-One",),
+          N_("Saint Bernardine, whose 1440 sermon holds the first known mention of the game, "
+          "was Italian, so the game may have begun here."), era="history", sources=_S0R),
+    Place(N_("England (1670s)"), 51.5, -0.1, ("Thirty-One",),
+          N_("Francis Willughby wrote down that the game was played in England in the 1670s."),
           era="history", sources=_S0R),
 )
 
@@ -196,6 +197,39 @@ def claims() -> list[tuple[str, tuple[str, ...]]]:
 def source_text(source: str) -> str:
     """A preset's ``source`` in words; unknown sources are shown as they are."""
     return SOURCES.get(source, source)
+
+
+# --- in the reader's language ----------------------------------------------------------------
+# The text above is English (marked for the catalogs with ``N_``); these translate it where it
+# is shown. The games' own names (Cadillac, Juble, Schwimmen...) are not marked: they stay as
+# they are in every language, except the few marked ones that are descriptions.
+
+def shown(text: str) -> str:
+    """A place, name, date or note of this module in the reader's language."""
+    return _(text) if text else text
+
+
+def shown_source_key(key: str) -> str:
+    """A source key as the small print shows it, in the reader's words (``RULES.md §5`` as
+    "rule book §5")."""
+    if key.startswith("seed "):
+        return _("seed {n}").format(n=key.removeprefix("seed "))
+    if key.startswith("RULES.md §"):
+        return _("rule book §{n}").format(n=key.removeprefix("RULES.md §"))
+    return _(key)
+
+
+def shown_cite(sources: tuple[str, ...]) -> str:
+    """``cite`` in the reader's language."""
+    return "; ".join(shown_source_key(k) for k in sources)
+
+
+def shown_source_text(source: str) -> str:
+    """``source_text`` in the reader's language."""
+    return _(SOURCES[source]) if source in SOURCES else source
+
+
+N_("David Parlett")   # a source key shown as a name (Cyrillic in Russian and Ukrainian)
 
 
 def variant_places(key: str) -> list[str]:

@@ -10,12 +10,15 @@ import pandas as pd
 import streamlit as st
 
 from ..core.rules import Rules
+from ..i18n import N_, _
 from ..plots.seats import (  # noqa: F401  (the figures, tables and readings, used by the pages)
     HEAT_HOW,
+    HEAT_HOW_TEXT,
     HEAT_ROUNDS,
     HEAT_SEED,
     heat_counts,
     heat_figure,
+    heat_how,
     heat_reading,
     heat_table,
     heat_turns,
@@ -28,17 +31,23 @@ from ..plots.seats import (  # noqa: F401  (the figures, tables and readings, us
 from ..sim.seats import first_knock_turn
 from .odds_lab import rules_from_key
 
-OPPONENT_NAMES = {"random": "random moves", "weak": "weak (picks its throw before drawing)",
-                  "basic": "basic bot", "standard": "standard bot"}
+OPPONENT_NAMES = {"random": N_("random moves"),
+                  "weak": N_("weak (picks its throw before drawing)"),
+                  "basic": N_("basic bot"), "standard": N_("standard bot")}
+
+
+def opponent_name(key: str) -> str:
+    """An opponent id in the reader's words (the selectboxes' ``format_func``)."""
+    return _(OPPONENT_NAMES[key])
 
 
 def seat_label(seat: int, players: int) -> str:
     """Seat ``seat`` (0 = left of the dealer) as the page names it: 1, 2, ... from the
     dealer's left; the last seat is the dealer's."""
     if seat == 0:
-        return "1 (left of the dealer)"
+        return _("1 (left of the dealer)")
     if seat == players - 1:
-        return f"{players} (the dealer)"
+        return _("{n} (the dealer)").format(n=players)
     return str(seat + 1)
 
 
@@ -47,12 +56,19 @@ def turn_control(box, label: str, rules: Rules, most: int, key: str) -> int:
     where only one turn is possible (a slider needs two ends)."""
     first = first_knock_turn(rules)
     if most <= first:
-        box.caption(f"{label}: {first} (the only one these rules and the stock allow)")
+        box.caption(_("{label}: {turn} (the only one these rules and the stock allow)").format(
+            label=label, turn=first))
         return first
     return box.slider(label, first, most, first, key=key,
-                      help="1 = the knocker's first turn.")
+                      help=_("1 = the knocker's first turn."))
 
 
-@st.cache_data(max_entries=32, show_spinner="Playing the rounds for every seat...")
-def cached_heat_counts(key: str, most: int, turn: int, opponent: str) -> pd.DataFrame:
+@st.cache_data(max_entries=32, show_spinner=False)
+def heat_counts_of(key: str, most: int, turn: int, opponent: str) -> pd.DataFrame:
     return heat_counts(rules_from_key(key), most, turn, opponent)
+
+
+def cached_heat_counts(key: str, most: int, turn: int, opponent: str) -> pd.DataFrame:
+    """The heat map's counts, shared by every session (a spinner while they are played)."""
+    with st.spinner(_("Playing the rounds for every seat...")):
+        return heat_counts_of(key, most, turn, opponent)

@@ -15,6 +15,7 @@ import streamlit as st
 
 from ..core.cards import parse_hand
 from ..core.rules import Rules
+from ..i18n import N_, _, current
 from ..odds.knock import knock_risk
 from ..odds.moves import MoveOdds
 from ..odds.race import race_withheld
@@ -22,35 +23,96 @@ from ..odds.tables import value_label
 from ..plots import figures as pf
 from ..plots import odds as op
 from ..plots.code import Snippet
+from ..teach.blocks import ODDS_SECTIONS
 from .figures import frozen
 
 ODDS_OPTIONS = ("pack", "same_rank", "three_of_a_kind", "fire", "tie_break", "knocker_tied",
                 "may_discard_taken_card")
 SIM = "odds_sim_stream"  # the running simulation: {"params": ..., "tally": Tally}
 CHART = {"displayModeBar": False}
-SECTIONS = ["Starting hands", "Racing to 31", "Knocking", "Your hand"]
-TARGETS = {31: "31", 30: "30 or more", 28: "28 or more", 27: "27 or more", 25: "25 or more"}
-VISIBLE_HELP = {"draw": "The top card of the discard pile.",
-                "swap": "The three cards face up in the middle.",
-                "switch": "The open hand (three cards).",
-                "widow": "The widow cards lying face up."}
+# The sections: the English names are the radio's values (ids kept in the session and in
+# links, see ``thirtyone.ui.links.SECTIONS``); the radio shows them translated.
+SECTIONS = [N_("Starting hands"), N_("Racing to 31"), N_("Knocking"), N_("Your hand")]
+TARGETS = {31: "31", 30: N_("30 or more"), 28: N_("28 or more"), 27: N_("27 or more"),
+           25: N_("25 or more")}
+# Racing to 31 starts from (ids; shown translated)
+STARTS = [N_("a random deal"), N_("a hand I choose")]
+VISIBLE_HELP = {"draw": N_("The top card of the discard pile."),
+                "swap": N_("The three cards face up in the middle."),
+                "switch": N_("The open hand (three cards)."),
+                "widow": N_("The widow cards lying face up.")}
 
-HOW_DEALT = ("Exact enumeration: every three-card hand of each pack is scored (22,100 hands "
-             "with 52 cards, 4,960 with 32) under the current rules.")
-HOW_EVENTS = ("Exact counting. For one player: the share of all hands. For anyone at the "
-              "table: inclusion-exclusion over the players, counting the ways several players "
-              "can hold such hands at once without sharing a card. Runs, flushes, pairs and "
-              "high cards are shown for one player only.")
-HOW_RACE = ("Dynamic programming over every hand (hands that differ only by suit names "
-            "merged). Model: you play alone; each turn you draw a card, equally likely to be "
-            "any card not in your hand (your discards are shuffled back), then throw one "
-            "away; knocking and the other players are ignored. 'Best possible' is the best "
-            "policy for each number of turns; 'fastest policy' minimises the expected turns "
-            "(policy iteration, exact); the basic bot keeps its highest hand. With a real "
-            "stock your discards never come back, so 31 comes a little sooner than shown.")
+HOW_DEALT = N_("Exact enumeration: every three-card hand of each pack is scored (22,100 hands "
+               "with 52 cards, 4,960 with 32) under the current rules.")
+HOW_EVENTS = N_("Exact counting. For one player: the share of all hands. For anyone at the "
+                "table: inclusion-exclusion over the players, counting the ways several "
+                "players can hold such hands at once without sharing a card. Runs, flushes, "
+                "pairs and high cards are shown for one player only.")
+HOW_RACE = N_("Dynamic programming over every hand (hands that differ only by suit names "
+              "merged). Model: you play alone; each turn you draw a card, equally likely to "
+              "be any card not in your hand (your discards are shuffled back), then throw one "
+              "away; knocking and the other players are ignored. 'Best possible' is the best "
+              "policy for each number of turns; 'fastest policy' minimises the expected turns "
+              "(policy iteration, exact); the basic bot keeps its highest hand. With a real "
+              "stock your discards never come back, so 31 comes a little sooner than shown.")
+# columns of the tables shown on the page (the CSV keeps the English ids)
+COLUMN_NAMES = {"event": N_("event"), "hands": N_("hands"), "one player": N_("one player"),
+                "move": N_("move"), "value": N_("value"), "average value": N_("average value"),
+                "chance of 31": N_("chance of 31"),
+                "chance better than now": N_("chance better than now"), "note": N_("note")}
 MOVES_COLUMNS = {"average value": st.column_config.NumberColumn(format="%.1f"),
                  "chance of 31": st.column_config.NumberColumn(format="percent"),
                  "chance better than now": st.column_config.NumberColumn(format="percent")}
+
+
+def section_of(value: object) -> str | None:
+    """The section a value kept in the session names: a section (its English name), or its id
+    in links and lessons (``starting_hands``...); None for anything else."""
+    if value in SECTIONS:
+        return str(value)
+    ids = dict(zip(ODDS_SECTIONS, SECTIONS, strict=True))
+    return ids.get(value) if isinstance(value, str) else None
+
+
+# the controls whose options are shown translated (ids as values, ``format_func`` labels)
+TRANSLATED_CHOICES = ("odds_section", "odds_race_target", "odds_race_start", "odds_sim_seat",
+                      "odds_sim_opponent", "odds_heat_opponent")
+
+
+def keep_choices(keys) -> None:
+    """Read the session's choices for ``keys`` before their widgets are drawn, so that a change
+    of language keeps them. The browser sends back the label it showed; read now, it is
+    turned back into its value with the labels of the run that drew it, and kept so; read
+    only when the widget is drawn anew, a label of the other language would not be found and
+    the widget would fall back to its default."""
+    for key in keys:
+        if key in st.session_state:
+            st.session_state[key]   # noqa: B018  (the read keeps the value)
+
+
+def section_name(section: str) -> str:
+    """A section id (its English name) as the radio shows it."""
+    return _(section)
+
+
+def target_name(target: int) -> str:
+    return _(TARGETS[target])
+
+
+def shown_columns(df: pd.DataFrame) -> pd.DataFrame:
+    """``df`` with its column names in the reader's language, for ``st.dataframe``."""
+    def name(col: str) -> str:
+        if col in COLUMN_NAMES:
+            return _(COLUMN_NAMES[col])
+        if col.startswith("at least one of "):
+            return _("at least one of {n}").format(n=col.rsplit(" ", 1)[-1])
+        return col
+    return df.rename(columns=name)
+
+
+def moves_columns() -> dict:
+    """``MOVES_COLUMNS`` keyed by the translated column names."""
+    return {_(COLUMN_NAMES[k]): v for k, v in MOVES_COLUMNS.items()}
 
 
 def rules_key(rules: Rules) -> str:
@@ -88,9 +150,10 @@ def race_note(rules: Rules) -> str:
     reason = race_withheld(rules)
     if not reason:
         return ""
-    return (f"There is no race plot here because {reason}, so a race of drawn cards "
-            "would give wrong odds; instead, **Your hand** shows the exact chance of every "
-            "swap or exchange from the cards you can see.")
+    return _("There is no race plot here because {reason}, so a race of drawn cards would "
+             "give wrong odds; instead, **{section}** shows the exact chance of every swap or "
+             "exchange from the cards you can see.").format(reason=reason,
+                                                           section=_("Your hand"))
 
 
 def show_your_hand() -> None:
@@ -102,7 +165,7 @@ def race_withheld_note(note: str) -> None:
     """Racing to 31 where nobody draws: the note instead of the plot, and a button that opens
     the section shown instead (a whole-page rerun, so the section radio follows)."""
     st.info(note, icon=":material/block:")
-    st.button("Open Your hand", key="odds_race_to_hand", on_click=show_your_hand,
+    st.button(_("Open Your hand"), key="odds_race_to_hand", on_click=show_your_hand,
               icon=":material/arrow_forward:")
 
 
@@ -114,7 +177,8 @@ def dealt_df(key: str) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def events_df(key: str, players: int) -> pd.DataFrame:
+def _events_df(key: str, players: int, lang: str) -> pd.DataFrame:
+    """(``lang``: the events are described in the reader's language, a cache per language.)"""
     return pf.special_hands_data(rules_from_key(key), players)
 
 
@@ -132,64 +196,109 @@ def knock_df(key: str, players: tuple[int, ...]) -> pd.DataFrame:
 
 # --- cached figures: built once per input for every session (see ``figures.frozen``) ------
 
+# The cached ones take the language (``lang``) so that every language has its own figure
+# and text; the public names below pass the reader's.
+
 @st.cache_resource(max_entries=64, show_spinner=False)
-def dealt_chart(key: str) -> go.Figure:
+def _dealt_chart(key: str, lang: str) -> go.Figure:
     return frozen(op.dealt_figure(dealt_df(key), rules_from_key(key)))
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def events_chart(key: str, players: int) -> go.Figure:
-    return frozen(op.events_figure(events_df(key, players).dropna(), players))
+def _events_chart(key: str, players: int, lang: str) -> go.Figure:
+    return frozen(op.events_figure(_events_df(key, players, lang).dropna(), players))
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def race_chart(key: str, target: float, turns: int, hand: str, target_text: str) -> go.Figure:
+def _race_chart(key: str, target: float, turns: int, hand: str, target_text: str,
+                lang: str) -> go.Figure:
     return frozen(op.race_figure(race_df(key, target, turns, hand)[0], target_text))
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def knock_exact_chart(key: str, players: tuple[int, ...]) -> go.Figure:
+def _knock_exact_chart(key: str, players: tuple[int, ...], lang: str) -> go.Figure:
     return frozen(op.knock_exact_figure(knock_df(key, players), rules_from_key(key)))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def dealt_text(key: str) -> str:
+def _dealt_text(key: str, lang: str) -> str:
     return op.dealt_reading(dealt_df(key), rules_from_key(key))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def events_words(key: str, players: int) -> tuple[str, pd.DataFrame]:
+def _events_words(key: str, players: int, lang: str) -> tuple[str, pd.DataFrame]:
     """The reading of the special hands and their table as shown (percentages)."""
-    ev = events_df(key, players)
-    return op.events_reading(ev, players), events_display(ev)
+    ev = _events_df(key, players, lang)
+    return op.events_reading(ev, players), shown_columns(events_display(ev))
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def cached_moves(hand_text: str, visible_text: str, gone_text: str,
-                 key: str) -> list[MoveOdds]:
-    """``hand_moves`` for the typed text, once per text (raises as it does)."""
+def _cached_moves(hand_text: str, visible_text: str, gone_text: str,
+                  key: str, lang: str) -> list[MoveOdds]:
+    """``hand_moves`` for the typed text, once per text and language (the moves are named
+    in the reader's words; raises as it does)."""
     return hand_moves(hand_text, visible_text, gone_text, rules_from_key(key))
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def moves_chart(hand_text: str, visible_text: str, gone_text: str, key: str) -> go.Figure:
+def _moves_chart(hand_text: str, visible_text: str, gone_text: str, key: str,
+                 lang: str) -> go.Figure:
     rules = rules_from_key(key)
-    moves = cached_moves(hand_text, visible_text, gone_text, key)
+    moves = _cached_moves(hand_text, visible_text, gone_text, key, lang)
     return frozen(op.moves_figure(op.moves_table(moves, rules), rules))
+
+
+def events_df(key: str, players: int) -> pd.DataFrame:
+    return _events_df(key, players, current())
+
+
+def dealt_chart(key: str) -> go.Figure:
+    return _dealt_chart(key, current())
+
+
+def events_chart(key: str, players: int) -> go.Figure:
+    return _events_chart(key, players, current())
+
+
+def race_chart(key: str, target: float, turns: int, hand: str, target_text: str) -> go.Figure:
+    return _race_chart(key, target, turns, hand, target_text, current())
+
+
+def knock_exact_chart(key: str, players: tuple[int, ...]) -> go.Figure:
+    return _knock_exact_chart(key, players, current())
+
+
+def dealt_text(key: str) -> str:
+    return _dealt_text(key, current())
+
+
+def events_words(key: str, players: int) -> tuple[str, pd.DataFrame]:
+    return _events_words(key, players, current())
+
+
+def cached_moves(hand_text: str, visible_text: str, gone_text: str,
+                 key: str) -> list[MoveOdds]:
+    return _cached_moves(hand_text, visible_text, gone_text, key, current())
+
+
+def moves_chart(hand_text: str, visible_text: str, gone_text: str, key: str) -> go.Figure:
+    return _moves_chart(hand_text, visible_text, gone_text, key, current())
 
 
 # --- small shared widgets -----------------------------------------------------------------
 
 def csv_button(df: pd.DataFrame, name: str, key: str) -> None:
     # The CSV is made when the button is clicked, not on every rerun of the page.
-    st.download_button("Download these numbers (CSV)", lambda: df.to_csv(index=False).encode(),
+    st.download_button(_("Download these numbers (CSV)"), lambda: df.to_csv(index=False).encode(),
                        file_name=f"{name}.csv", mime="text/csv", key=key,
                        icon=":material/download:")
 
 
 def explain(reading: str, how: str) -> None:
+    """The reading under a plot and how it was computed (``how``: text or an ``N_`` msgid,
+    translated here)."""
     st.markdown(reading)
-    st.caption(f"**How it was computed.** {how}")
+    st.caption(_("**How it was computed.** {how}").format(how=_(how)))
 
 
 # --- derived facts ------------------------------------------------------------------------
@@ -210,19 +319,19 @@ def race_hand(text: str, rules: Rules) -> str:
 def knock_how(rules: Rules) -> str:
     risk = knock_risk(rules)
     if risk.kind == "pot":
-        tie = ("you win unless someone ends higher (the highest hand takes the pot; a true "
-               "tie splits it and counts as a win)")
+        tie = _("you win unless someone ends higher (the highest hand takes the pot; a true "
+                "tie splits it and counts as a win)")
     elif risk.kind == "place":
-        tie = "you do not end alone at the bottom (tied players share the better place)"
+        tie = _("you do not end alone at the bottom (tied players share the better place)")
+    elif rules.knocker_tied == "safe":
+        tie = _("you do not lose: a knocker tied for lowest is safe")
     else:
-        tie = "you do not lose: " + ("a knocker tied for lowest is safe"
-                                     if rules.knocker_tied == "safe"
-                                     else "a knocker tied for lowest still loses")
-    return (f"Exact counting for 2 and 3 players: every hand worth your value against "
-            f"every hand (or pair of hands sharing no card) from the other cards. For 4 "
-            f"or more players each extra opponent's chance follows the trend of the "
-            f"first two (a close approximation, checked against simulation to within a "
-            f"few thousandths). Safe means {tie}.")
+        tie = _("you do not lose: a knocker tied for lowest still loses")
+    return _("Exact counting for 2 and 3 players: every hand worth your value against every "
+             "hand (or pair of hands sharing no card) from the other cards. For 4 or more "
+             "players each extra opponent's chance follows the trend of the first two (a "
+             "close approximation, checked against simulation to within a few "
+             "thousandths). Safe means {tie}.").format(tie=tie)
 
 
 def default_visible(rules: Rules) -> str:
@@ -236,17 +345,17 @@ def hand_moves(hand_text: str, visible_text: str, gone_text: str,
 
 
 def moves_how(moves: list[MoveOdds], rules: Rules) -> str:
-    return ("Exact enumeration: each move that uses only cards you can see gives one value; "
-            "a draw (or Switch's closed hand) is scored for every unseen card, all equally "
-            "likely, keeping the best three cards. Your hand now: "
-            f"{value_label(rules, moves[0].values[0])}.")
+    return _("Exact enumeration: each move that uses only cards you can see gives one value; "
+             "a draw (or Switch's closed hand) is scored for every unseen card, all equally "
+             "likely, keeping the best three cards. Your hand now: {value}.").format(
+        value=value_label(rules, moves[0].values[0]))
 
 
 def show_code(snippet: Snippet) -> None:
     """The "Show the code" box under a plot: the Python lines and the command where one
     exists, built from the values the page used (``thirtyone.plots.code``)."""
-    with st.expander("Show the code", icon=":material/code:"):
+    with st.expander(_("Show the code"), icon=":material/code:"):
         st.code(snippet.python, language="python")
         if snippet.cli:
-            st.caption("On the command line:")
+            st.caption(_("On the command line:"))
             st.code(snippet.cli, language="bash")

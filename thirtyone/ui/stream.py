@@ -23,6 +23,7 @@ from collections.abc import Callable, Hashable
 
 import streamlit as st
 
+from ..i18n import _
 from ..sim.stream import BatchRunner, Tally, stream
 
 KEEP = 128   # finished simulations kept for every session
@@ -70,7 +71,8 @@ def streamed(name: str, params: Hashable, runner: Callable[[], BatchRunner], tar
     for tally in stream(runner(), target, seed=seed, resume=resume, sizes=sizes):
         st.session_state[name] = {"params": params, "tally": tally}
         if progress is not None and not tally.finished:
-            progress.progress(tally.done, text=f"{tally.rounds:,} of {target:,} rounds")
+            progress.progress(tally.done, text=_("{done} of {target} rounds").format(
+                done=f"{tally.rounds:,}", target=f"{target:,}"))
         draw(tally)
     if progress is not None:
         progress.empty()

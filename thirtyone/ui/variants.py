@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ..core.rules import OPTIONS, VARIANTS, Variant
+from ..i18n import N_, _, current
 from ..odds.dealt import dealt_distribution
 from ..plots.code import figure_code
 from ..plots.variants import SEED, batches, compared_figure, compared_row
@@ -37,7 +38,7 @@ def comparison_frame(keys: list[str], only_differences: bool) -> tuple[pd.DataFr
         rows = [r for r in rows if r.differs]
     frame = pd.DataFrame([list(r.values) for r in rows], index=[r.label for r in rows],
                          columns=[column_title(k) for k in keys])
-    frame.index.name = "Option"
+    frame.index.name = _("Option")
     return frame, [r.differs for r in rows]
 
 
@@ -60,35 +61,38 @@ def style_comparison(frame: pd.DataFrame):
 # A fragment: its controls rerun only this section, not the map and the cards below.
 @st.fragment
 def comparison_section(current: str | None = None) -> None:
-    st.header("Side by side")
+    st.header(_("Side by side"))
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
-    chosen = c1.multiselect("Variants to compare", list(VARIANTS), default=list(VARIANTS),
-                            format_func=lambda k: VARIANTS[k].name, key="t31var_compare")
+    chosen = c1.multiselect(_("Variants to compare"), list(VARIANTS), default=list(VARIANTS),
+                            format_func=lambda k: _(VARIANTS[k].name), key="t31var_compare")
     # The sidebar's variant is the first column, the one the others are compared with.
     keys = sorted(chosen, key=lambda k: (k != current, list(VARIANTS).index(k)))
-    only = c2.toggle("Only rows that differ", value=True, key="t31var_only_diff",
-                     help="Hide the rules on which every chosen variant agrees (a dash "
-                     "beside a value is a difference: that game lacks the rule).")
+    only = c2.toggle(_("Only rows that differ"), value=True, key="t31var_only_diff",
+                     help=_("Hide the rules on which every chosen variant agrees (a dash "
+                            "beside a value is a difference: that game lacks the rule)."))
     if not keys:
-        st.info("Pick at least one variant to compare.")
+        st.info(_("Pick at least one variant to compare."))
         return
-    st.markdown("Every rule, read straight from the presets the engine plays with. Cells "
-                f"that differ from the first column (**{VARIANTS[keys[0]].name}**) are "
-                f"<span style='background:{DIFF_COLOUR};padding:0 .3em'>highlighted</span>; "
-                f"a dash ({NOT_USED}) means the rule plays no part in that game.",
+    st.markdown(_("Every rule, read straight from the presets the engine plays with. Cells "
+                  "that differ from the first column (**{variant}**) are "
+                  "<span style='background:{colour};padding:0 .3em'>highlighted</span>; a "
+                  "dash ({dash}) means the rule plays no part in that game.").format(
+                    variant=html.escape(_(VARIANTS[keys[0]].name)), colour=DIFF_COLOUR,
+                    dash=NOT_USED),
                 unsafe_allow_html=True)
-    frame, _ = comparison_frame(keys, only)
+    frame, _differs = comparison_frame(keys, only)
     if frame.empty:
-        st.info("These variants agree on every rule.")
+        st.info(_("These variants agree on every rule."))
     else:
         st.table(style_comparison(frame))
-    marked = [VARIANTS[k].name for k in keys if VARIANTS[k].our_reading]
+    marked = [_(VARIANTS[k].name) for k in keys if VARIANTS[k].our_reading]
     if marked:
-        st.warning(f"\\* **Our reading:** {', '.join(marked)}. The sources describe these "
-                   "games only in part; where they are silent, the choices in this table are "
-                   "ours.", icon=":material/edit_note:")
-    with st.expander("What each rule means"):
-        st.markdown("\n".join(f"- **{o.label}**: {o.help}" for o in OPTIONS.values()))
+        st.warning("\\* " + _("**Our reading:** {variants}. The sources describe these games "
+                               "only in part; where they are silent, the choices in this "
+                               "table are ours.").format(variants=", ".join(marked)),
+                   icon=":material/edit_note:")
+    with st.expander(_("What each rule means")):
+        st.markdown("\n".join(f"- **{_(o.label)}**: {_(o.help)}" for o in OPTIONS.values()))
 
 
 # --- one card per variant ----------------------------------------------------------------
@@ -96,46 +100,64 @@ def comparison_section(current: str | None = None) -> None:
 def odds_line(v: Variant) -> str:
     d = dealt_distribution(v.rules)
     if d.mean is None:  # brag ranks: no points, give the chance of each class instead
-        top = ", ".join(f"{name} {p:.1%}" for name, p in
+        top = ", ".join(f"{_(name)} {p:.1%}" for name, p in
                         sorted(d.probabilities.items(), key=lambda x: -x[1])[:3])
-        return f"Dealt hands (exact, {d.hands:,} hands): {top}."
-    what = "a natural 31" if v.rules.hand_value == "banking_total" else "31"
-    return (f"Dealt {what}: **{d.p31:.2%}** (about 1 in {round(1 / d.p31):,}); "
-            f"average dealt hand **{d.mean:.2f}** (exact, over all {d.hands:,} hands).")
+        return _("Dealt hands (exact, {hands} hands): {top}.").format(hands=f"{d.hands:,}",
+                                                                      top=top)
+    text = (_("Dealt a natural 31: **{p:.2%}** (about 1 in {n}); average dealt hand "
+              "**{mean:.2f}** (exact, over all {hands} hands).")
+            if v.rules.hand_value == "banking_total" else
+            _("Dealt 31: **{p:.2%}** (about 1 in {n}); average dealt hand **{mean:.2f}** "
+              "(exact, over all {hands} hands)."))
+    return text.format(p=d.p31, n=f"{round(1 / d.p31):,}", mean=d.mean, hands=f"{d.hands:,}")
 
 
 def variant_card(v: Variant) -> None:
     with st.container(border=True):
         title, badge = st.columns([3, 1], vertical_alignment="center")
-        title.subheader(v.name, anchor=False)
+        title.subheader(_(v.name), anchor=False)
         if v.our_reading:
-            badge.badge("our reading", icon=":material/edit_note:", color="orange")
-        st.markdown(v.summary)
-        facts = [f"**Family:** {v.family}, {v.rules.pack}-card pack"]
+            badge.badge(_("our reading"), icon=":material/edit_note:", color="orange")
+        st.markdown(_(v.summary))
+        facts = [_("**Family:** {family}, {pack}-card pack").format(family=_(v.family),
+                                                                    pack=v.rules.pack)]
         r = v.rules
         if r.scoring == "lives":
-            lives = f"**Lives:** {r.lives} {v.life_plural if r.lives != 1 else v.life_name}"
+            lives = _("**Lives:** {lives}").format(lives=variant_lives_text(v, r.lives))
             if r.extra_life:
-                lives += "; at zero you play on until the next loss"
                 # 'On the county' is the American phrase; other tables have their own.
                 if v.extra_life_name != "on the county" or "USA" in v.regions:
-                    lives += f" (*{v.extra_life_name}*)"
+                    lives += _("; at zero you play on until the next loss (*{name}*)").format(
+                        name=_(v.extra_life_name))
+                else:
+                    lives += _("; at zero you play on until the next loss")
             facts.append(lives)
         if v.aliases:
-            facts.append(f"**Also called:** {', '.join(v.aliases)}")
+            facts.append(_("**Also called:** {names}").format(
+                names=", ".join(lore.shown(a) for a in v.aliases)))
         places = lore.variant_places(v.key)
         if places:
-            facts.append(f"**Where:** {', '.join(places)}")
-        facts.append(f"**Source:** {lore.source_text(v.source)}")
+            facts.append(_("**Where:** {places}").format(
+                places=", ".join(lore.shown(p) for p in places)))
+        facts.append(_("**Source:** {source}").format(source=lore.shown_source_text(v.source)))
         if v.our_reading:
-            facts.append("**Our reading:** the sources leave parts of this game open; the "
-                         "app fills them in and says so here.")
+            facts.append(_("**Our reading:** the sources leave parts of this game open; the "
+                           "app fills them in and says so here."))
         facts.append(odds_line(v))
         st.markdown("\n".join(f"- {f}" for f in facts))
 
 
+def variant_lives_text(v: Variant, n: int) -> str:
+    """``n`` lives in the variant's own words (``core.rules.variant_lives`` where it exists)."""
+    try:
+        from ..core.rules import variant_lives
+    except ImportError:     # the plural helper comes with the core's translations
+        return f"{n} {_(v.life_plural) if n != 1 else _(v.life_name)}"
+    return variant_lives(v, n)
+
+
 def variant_cards_section(first: str | None = None) -> None:
-    st.header("The variants")
+    st.header(_("The variants"))
     keys = list(VARIANTS)
     if first in keys:  # the variant picked in the sidebar comes first
         keys.remove(first)
@@ -150,35 +172,39 @@ def variant_cards_section(first: str | None = None) -> None:
 
 def _source(sources: tuple[str, ...]) -> str:
     """A claim's sources as small print (HTML, escaped)."""
-    return f" <small class='t31-src'>[{html.escape(lore.cite(sources))}]</small>"
+    return f" <small class='t31-src'>[{html.escape(lore.shown_cite(sources))}]</small>"
 
 
 def _list(items: list[tuple[str, str, tuple[str, ...]]]) -> str:
-    """Markdown list items 'lead: text [sources]' as escaped HTML (lead in bold if given)."""
-    return "\n".join(f"- {f'<b>{html.escape(lead)}</b>: ' if lead else ''}{html.escape(text)}"
-                     f"{_source(src)}" for lead, text, src in items)
+    """Markdown list items 'lead: text [sources]' as escaped HTML (lead in bold if given);
+    the lead and the text are lore's English, shown in the reader's language."""
+    return "\n".join(f"- {f'<b>{html.escape(lore.shown(lead))}</b>: ' if lead else ''}"
+                     f"{html.escape(text)}{_source(src)}"
+                     for lead, text, src in items)
 
 
 def sources_key() -> str:
     """What the source keys in the small print refer to, for the foot of the history."""
-    return " · ".join(f"{k}: {v}" for k, v in lore.SOURCES.items())
+    return " · ".join(f"{lore.shown_source_key(k)}: {_(v)}" for k, v in lore.SOURCES.items())
 
 
 def history_section() -> None:
-    st.header("History")
-    st.markdown("\n".join(f"- <span class='t31-when'>{html.escape(e.when)}</span> — "
-                          f"{html.escape(e.text)}{_source(e.sources)}" for e in lore.HISTORY),
+    st.header(_("History"))
+    st.markdown("\n".join(f"- <span class='t31-when'>{html.escape(lore.shown(e.when))}</span> — "
+                          f"{html.escape(lore.shown(e.text))}{_source(e.sources)}"
+                          for e in lore.HISTORY),
                 unsafe_allow_html=True)
     left, right = st.columns(2, gap="large")
     with left:
-        st.subheader("Not to be confused with", anchor=False)
-        st.markdown(_list([(n.topic, n.text, n.sources) for n in lore.NOT_TO_CONFUSE]),
+        st.subheader(_("Not to be confused with"), anchor=False)
+        st.markdown(_list([(n.topic, lore.shown(n.text), n.sources)
+                           for n in lore.NOT_TO_CONFUSE]),
                     unsafe_allow_html=True)
     with right:
-        st.subheader("Table customs", anchor=False)
-        st.markdown(_list([("", c.text, c.sources) for c in lore.CUSTOMS]),
+        st.subheader(_("Table customs"), anchor=False)
+        st.markdown(_list([("", lore.shown(c.text), c.sources) for c in lore.CUSTOMS]),
                     unsafe_allow_html=True)
-    st.caption("Sources in square brackets. " + sources_key())
+    st.caption(_("Sources in square brackets.") + " " + sources_key())
 
 
 WORLD_FILE = Path(__file__).with_name("world_110m.json")
@@ -207,25 +233,25 @@ def add_world(fig: go.Figure) -> None:
     # Coastlines only: a filled ring cut by the map's edges can flood the whole map.
     fig.add_trace(go.Scattergeo(lon=lon, lat=lat, mode="lines",
                                 line={"width": 1, "color": "#8fa68f"},
-                                hoverinfo="skip", showlegend=False, name="land"))
+                                hoverinfo="skip", showlegend=False, name=_("land")))
     lon, lat = _lonlat(world["borders"])
     fig.add_trace(go.Scattergeo(lon=lon, lat=lat, mode="lines",
                                 line={"width": 0.6, "color": "#c9c9bd"},
-                                hoverinfo="skip", showlegend=False, name="borders"))
+                                hoverinfo="skip", showlegend=False, name=_("borders")))
 
 
 def names_map() -> go.Figure:
     """Places and the names the game goes by there; hover a point to read them."""
     fig = go.Figure()
     add_world(fig)
-    styles = {"today": ("Names in use today", "#1f6f43", "circle"),
-              "history": ("Early history", "#a0522d", "diamond")}
+    styles = {"today": (_("Names in use today"), "#1f6f43", "circle"),
+              "history": (_("Early history"), "#a0522d", "diamond")}
     labelled: set[str] = set()
 
     def label_once(p: lore.Place) -> str:
         # Neighbouring points with the same name (Cadillac, Juble) are labelled once;
         # hovering still shows every point.
-        text = p.names[0] if len(p.names) == 1 else p.place
+        text = lore.shown(p.names[0] if len(p.names) == 1 else p.place)
         if text in labelled:
             return ""
         labelled.add(text)
@@ -239,11 +265,12 @@ def names_map() -> go.Figure:
             textposition="top center", textfont={"size": 13, "color": colour},
             marker={"size": 13, "color": colour, "symbol": symbol,
                     "line": {"width": 1, "color": "white"}},
-            customdata=[[p.place, ", ".join(p.names), p.note, lore.cite(p.sources)]
+            customdata=[[lore.shown(p.place), ", ".join(lore.shown(n) for n in p.names),
+                         lore.shown(p.note), lore.shown_cite(p.sources)]
                         for p in places],
             hovertemplate="<b>%{customdata[0]}</b><br>%{customdata[1]}<br>"
-                          "<i>%{customdata[2]}</i><br>source: %{customdata[3]}"
-                          "<extra></extra>"))
+                          "<i>%{customdata[2]}</i><br>" + _("source: %{customdata[3]}")
+                          + "<extra></extra>"))
     # No layer of plotly's own (land, coastlines, countries...): those would be fetched from
     # plotly's map server, which schools often cannot reach. The outline is drawn above.
     fig.update_geos(projection_type="natural earth", showcountries=False, showland=False,
@@ -257,38 +284,43 @@ def names_map() -> go.Figure:
 
 
 @st.cache_resource(show_spinner=False)
-def names_chart() -> go.Figure:
-    """The map, built once for every session (it never changes)."""
+def names_chart(lang: str = "en") -> go.Figure:
+    """The map in ``lang``, built once for every session (it never changes)."""
     return frozen(names_map())
 
 
 def names_section() -> None:
-    st.header("Names around the world")
+    st.header(_("Names around the world"))
     # The map takes the whole width (a wide, low strip from Hawaii to Austria); the lists
     # follow below it, so it stays readable on a 1024-pixel projector with the sidebar open.
-    st.markdown("Point at a place on the map to see what the game is called there.")
-    st.plotly_chart(names_chart(), key="t31var_map", config={"displayModeBar": False})
+    st.markdown(_("Point at a place on the map to see what the game is called there."))
+    st.plotly_chart(names_chart(current()), key="t31var_map", config={"displayModeBar": False})
     today = [p for p in lore.PLACES if p.era == "today"]
     past = [p for p in lore.PLACES if p.era != "today"]
     left, right = st.columns(2, gap="large")
-    left.markdown("**Today**\n" + _list([(p.place, ", ".join(p.names), p.sources)
-                                          for p in today]), unsafe_allow_html=True)
+    left.markdown("**" + _("Today") + "**\n"
+                  + _list([(p.place, ", ".join(lore.shown(n) for n in p.names), p.sources)
+                           for p in today]), unsafe_allow_html=True)
     # Early places are told by their notes (which name them), not by a list of names.
-    right.markdown("**Early history**\n" + _list([(p.place, p.note, p.sources) for p in past]),
+    right.markdown("**" + _("Early history") + "**\n"
+                   + _list([(p.place, lore.shown(p.note), p.sources) for p in past]),
                    unsafe_allow_html=True)
 
 
 # --- statistics -------------------------------------------------------------------------
 
 def exact_frame() -> pd.DataFrame:
+    """The exact deal statistics of every variant, with column names in the reader's
+    language."""
     rows = []
     for v in VARIANTS.values():
         d = dealt_distribution(v.rules)
-        rows.append({"Variant": v.name, "Pack": v.rules.pack, "Possible hands": f"{d.hands:,}",
-                     "Dealt 31": f"{d.p31:.3%}" if d.mean is not None else NOT_USED,
-                     "1 in": f"{round(1 / d.p31):,}" if d.p31 else NOT_USED,
-                     "Average dealt hand": f"{d.mean:.2f}" if d.mean is not None
-                     else "brag ranks"})
+        rows.append({_("Variant"): _(v.name), _("Pack"): v.rules.pack,
+                     _("Possible hands"): f"{d.hands:,}",
+                     _("Dealt 31"): f"{d.p31:.3%}" if d.mean is not None else NOT_USED,
+                     _("1 in"): f"{round(1 / d.p31):,}" if d.p31 else NOT_USED,
+                     _("Average dealt hand"): f"{d.mean:.2f}" if d.mean is not None
+                     else _("brag ranks")})
     return pd.DataFrame(rows)
 
 
@@ -310,20 +342,29 @@ def _sim_supported() -> list[str]:
 SIM_KEY = "t31var_sim_stream"  # the running simulation: {"params": ..., "tally": Tally}
 
 
+# the simulated table's columns: result field (None: the variant, the rounds) -> heading
+SIM_COLUMNS = (("variant", N_("Variant")), ("rounds", N_("Rounds")),
+               ("blitz_rate", N_("Blitz (or fire)")), ("knock_rate", N_("Knocked")),
+               ("void_rate", N_("Void")), ("mean_turns", N_("Turns per round")),
+               ("knocker_lost_rate", N_("Knocker lost")))
+
+
 def _sim_frame(results: dict) -> pd.DataFrame:
-    return pd.DataFrame([{"Variant": VARIANTS[k].name, "Rounds": f"{s['rounds']:,}",
-                          "Blitz (or fire)": s["blitz_rate"], "Knocked": s["knock_rate"],
-                          "Void": s["void_rate"], "Turns per round": s["mean_turns"],
-                          "Knocker lost": s["knocker_lost_rate"]}
-                         for k, s in results.items()])
+    rows = []
+    for k, s in results.items():
+        row = {_(head): s.get(field) for field, head in SIM_COLUMNS}
+        row[_("Variant")] = _(VARIANTS[k].name)
+        row[_("Rounds")] = f"{s['rounds']:,}"
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def _show_sim(results: dict, where) -> None:
     pct = st.column_config.NumberColumn(format="percent")
     where.dataframe(_sim_frame(results), hide_index=True, width="stretch",
-                    column_config={"Blitz (or fire)": pct, "Knocked": pct, "Void": pct,
-                                   "Knocker lost": pct,
-                                   "Turns per round": st.column_config.NumberColumn(
+                    column_config={_("Blitz (or fire)"): pct, _("Knocked"): pct,
+                                   _("Void"): pct, _("Knocker lost"): pct,
+                                   _("Turns per round"): st.column_config.NumberColumn(
                                        format="%.1f")})
 
 
@@ -346,15 +387,16 @@ def simulated_statistics(keys: list[str]) -> None:
     streamed: a first table at once, sharper batch by batch, then kept for every session.
     Its controls rerun the whole page (not a fragment), so a change cancels a running one."""
     c1, c2, c3 = st.columns(3)
-    players = c1.slider("Players", 2, 7, 4, key="t31var_players")
-    rounds = c2.select_slider("Rounds per variant", [2_000, 10_000, 20_000, 50_000], 20_000,
+    players = c1.slider(_("Players"), 2, 7, 4, key="t31var_players")
+    rounds = c2.select_slider(_("Rounds per variant"), [2_000, 10_000, 20_000, 50_000], 20_000,
                               key="t31var_rounds", format_func=lambda n: f"{n:,}")
-    knock_at = c3.slider("Bots knock at", 15, 31, 25, key="t31var_knock",
-                         help="The basic bots knock as soon as their hand is worth this much.")
+    knock_at = c3.slider(_("Bots knock at"), 15, 31, 25, key="t31var_knock",
+                         help=_("The basic bots knock as soon as their hand is worth this "
+                                "much."))
     playable = [k for k in keys
                 if VARIANTS[k].rules.min_players <= players <= VARIANTS[k].rules.max_players]
     if not playable:
-        st.info(f"None of these variants is played by {players} players.")
+        st.info(_("None of these variants is played by {n} players.").format(n=players))
         return
     bar, table, chart = st.empty(), st.empty(), st.empty()
 
@@ -371,31 +413,31 @@ def simulated_statistics(keys: list[str]) -> None:
     streamed(SIM_KEY, sim_params(playable, players, rounds, knock_at),
              lambda: variants_runner(rules, players, "basic", knock_at), rounds, draw, seed=SEED,
              progress=bar, sizes=batches(rounds))
-    st.caption(f"{players} players, {rounds:,} rounds per variant, bots knock at {knock_at}; "
-               "the black lines are 95% intervals. Blitz: rounds ended by a 31 (or three "
-               "aces). Knocked: rounds ended by a knock. Void: rounds that ran out of cards "
-               "with nobody losing. Knocker lost: of the knocked rounds, how often the "
-               "knocker lost a life.")
+    st.caption(_("{n} players, {rounds} rounds per variant, bots knock at {knock_at}; the "
+                 "black lines are 95% intervals. Blitz: rounds ended by a 31 (or three aces). "
+                 "Knocked: rounds ended by a knock. Void: rounds that ran out of cards with "
+                 "nobody losing. Knocker lost: of the knocked rounds, how often the knocker "
+                 "lost a life.").format(n=players, rounds=f"{rounds:,}", knock_at=knock_at))
     show_code(figure_code("variants_compared", None, "", keys=tuple(playable), players=players,
                           rounds=rounds, knock_at=knock_at))
 
 
 def statistics_section() -> None:
-    st.header("Statistics")
-    st.subheader("Exact: the deal", anchor=False)
-    st.markdown("Counted over every possible three-card hand, so these are exact.")
+    st.header(_("Statistics"))
+    st.subheader(_("Exact: the deal"), anchor=False)
+    st.markdown(_("Counted over every possible three-card hand, so these are exact."))
     st.dataframe(exact_frame(), hide_index=True, width="stretch")
 
-    st.subheader("Simulated: whole rounds", anchor=False)
+    st.subheader(_("Simulated: whole rounds"), anchor=False)
     keys = _sim_supported()
     if not keys:
-        st.info("The simulator is not available in this copy of the app.")
+        st.info(_("The simulator is not available in this copy of the app."))
         return
-    st.markdown("Computer players with the fixed *basic* strategy play many rounds of each "
-                "variant: how often does a round end in a blitz, how many turns does it "
-                "take, and how often does the knocker pay? (Kitty, Switch and Banking need "
-                "the full table engine and are left out here.) The figures sharpen as the "
-                "rounds come in.")
+    st.markdown(_("Computer players with the fixed *basic* strategy play many rounds of each "
+                  "variant: how often does a round end in a blitz, how many turns does it "
+                  "take, and how often does the knocker pay? (Kitty, Switch and Banking need "
+                  "the full table engine and are left out here.) The figures sharpen as the "
+                  "rounds come in."))
     simulated_statistics(keys)
 
 
