@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from thirtyone.core.cards import CardError
-from thirtyone.i18n import _
+from thirtyone.i18n import _, format_number
 from thirtyone.odds.tables import OddsError
 from thirtyone.plots import figure_code
 from thirtyone.plots import odds as op
@@ -124,7 +124,7 @@ def knock_simulated(key: str, options: list[int]) -> None:
     opponent = o1.selectbox(_("The others play as"), list(ks.OPPONENT_NAMES), index=3,
                             format_func=ks.opponent_name, key="odds_sim_opponent")
     rounds = o2.selectbox(_("Rounds"), [2_000, 10_000, 50_000], index=1,
-                          format_func=lambda r: f"{r:,}", key="odds_sim_rounds")
+                          format_func=lambda r: format_number(r), key="odds_sim_rounds")
     params = (key, players, seat, turn, opponent, rounds)
     title = ks.seat_title(players, seat, turn)
     exact_n = lab.knock_df(key, (players,))
@@ -137,7 +137,7 @@ def knock_simulated(key: str, options: list[int]) -> None:
     def draw(tally) -> None:
         chart.plotly_chart(ks.seat_figure(table_of(tally), exact_n, rules,
                                           _("{title}<br>({rounds} rounds)").format(
-                                              title=title, rounds=f"{tally.rounds:,}")),
+                                              title=title, rounds=format_number(tally.rounds))),
                            config=CHART, key=f"odds_sim_chart_{tally.rounds}")
 
     tally = streamed(lab.SIM, params,

@@ -211,11 +211,29 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations(lang).npgettext(context, singular, plural, n)
 
 
+def format_number(n: float, digits: int | None = None) -> str:
+    """``n`` as the current language writes numbers (Babel's locale data): ``10,000`` in
+    English, ``10 000`` in Russian and Ukrainian; ``digits`` fixes the decimals.
+
+    >>> with use_language("ru"):
+    ...     format_number(10000), format_number(2.5, 1)
+    ('10\xa0000', '2,5')
+    >>> format_number(10000), format_number(2.5, 1)
+    ('10,000', '2.5')
+    """
+    from babel.numbers import format_decimal
+
+    lang = current()
+    locale = lang if lang in LANGUAGES else DEFAULT
+    fmt = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(n, format=fmt, locale=locale)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs without translating it (translate where shown)."""
     return message
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "_", "catalog_files", "current",
+__all__ = ["DEFAULT", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "_", "catalog_files", "current", "format_number",
            "from_locale", "known", "ngettext", "npgettext", "pgettext", "pseudo",
            "set_language", "set_language_hook", "translations", "use_language"]

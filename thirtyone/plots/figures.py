@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 
 from ..core.cards import parse_hand
 from ..core.rules import Rules
-from ..i18n import _
+from ..i18n import _, format_number
 from ..odds.moves import MoveOdds, move_odds
 from ..sim.knock import iter_knock_after_turns
 from ..sim.seats import max_knock_turn, seat_knock_curve, seat_knock_runner
@@ -119,7 +119,7 @@ def seat_knock_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
     """The figure of a ``seat_knock_data`` table, over the exact fresh-hands curve."""
     players, seat, turn = (int(df[c].iloc[0]) for c in ("players", "seat", "knock turn"))
     title = _("{title} ({rounds} rounds)").format(title=sp.seat_title(players, seat - 1, turn),
-                                                   rounds=f"{int(df['rounds'].iloc[0]):,}")
+                                                   rounds=format_number(int(df['rounds'].iloc[0])))
     return sp.seat_figure(df, knock_curve_data(rules, (players,)), rules, title)
 
 

@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, format_number, ngettext
 from ..odds.deal import starting_hand_odds
 from ..odds.dealt import dealt_distribution
 from ..odds.knock import knock_risk, knock_survival_exact
@@ -294,7 +294,7 @@ def knock_sim_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules)
         title = ngettext("{n} players, after {turns} turn each ({rounds} rounds)",
                          "{n} players, after {turns} turns each ({rounds} rounds)",
                          turns).format(n=n, turns=turns,
-                                       rounds=f"{int(df['rounds'].iloc[0]):,}")
+                                       rounds=format_number(int(df['rounds'].iloc[0])))
     fig = _layout(fig, title, _("your value when you knock"), _(knock_risk(rules).good))
     fig.update_yaxes(range=[0, 1.02])
     return fig

@@ -9,7 +9,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..core.rules import Rules
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, format_number, ngettext
 from ..odds.knock import knock_risk
 from ..odds.tables import value_label
 from ..sim.seats import SeatKnock, iter_seat_knock, lowest_safe, max_knock_turn
@@ -83,7 +83,7 @@ def seat_how(df: pd.DataFrame) -> str:
              "all of them (and you, before your knock) play as the chosen opponent, nobody "
              "knocks early, and rounds ended by a 31 before your knock are left out. The "
              "band is a 95% interval; the dotted line is the fresh-hands curve for the same "
-             "players.").format(rounds=f"{rounds:,}")
+             "players.").format(rounds=format_number(rounds))
 
 
 # --- the heat map: lowest value worth knocking on, players x seat ---------------------------
@@ -159,9 +159,9 @@ HEAT_HOW_TEXT = N_("Simulation, {rounds} rounds per cell, with the real turn ord
                    "seat (counted from the dealer's left). Each cell is the lowest value from "
                    "which every higher value survived at least the target share; a cell can be "
                    "one off either way from chance.")
-HEAT_HOW = HEAT_HOW_TEXT.format(rounds=f"{HEAT_ROUNDS:,}")   # in English; heat_how() translates
+HEAT_HOW = HEAT_HOW_TEXT.format(rounds=format_number(HEAT_ROUNDS))   # in English; heat_how() translates
 
 
 def heat_how() -> str:
     """How the heat map was computed, in the reader's language."""
-    return _(HEAT_HOW_TEXT).format(rounds=f"{HEAT_ROUNDS:,}")
+    return _(HEAT_HOW_TEXT).format(rounds=format_number(HEAT_ROUNDS))

@@ -31,7 +31,7 @@ from ..core.scoring import score
 from ..expert.expert import expert_decision
 from ..game.banking import new_banking_game
 from ..game.table import new_game
-from ..i18n import _, current, ngettext, pgettext
+from ..i18n import _, current, format_number, ngettext, pgettext
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.tables import OddsError
 from ..policies.view import view_from_observation
@@ -299,7 +299,7 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
             "it is {p} (simulated, {rounds} rounds).",
             "After each of the others has played about {n} turns (the final turn included), "
             "it is {p} (simulated, {rounds} rounds).", turns).format(
-            n=turns, p=f"{later:.1%}", rounds=f"{SIM_ROUNDS:,}")
+            n=turns, p=f"{later:.1%}", rounds=format_number(SIM_ROUNDS))
     if knocks:
         words += " " + _("The expert, who also weighs what waiting could win, knocks here.")
     else:

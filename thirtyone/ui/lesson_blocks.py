@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ..core.rules import Rules, get_variant
-from ..i18n import PSEUDO, _, current, ngettext, pseudo
+from ..i18n import PSEUDO, _, current, format_number, ngettext, pseudo
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.tables import value_label
 from ..plots import odds as op
@@ -112,7 +112,7 @@ def knock_words(rules: Rules, players: int, turns: int, value: int) -> str:
             "{rounds} rounds.",
             "After {turns} turns each (the final turn included): {chance}, simulated over "
             "{rounds} rounds.", turns).format(turns=turns, chance=f"{later:.1%}",
-                                             rounds=f"{res.rounds:,}")
+                                             rounds=format_number(res.rounds))
     return text
 
 

@@ -23,7 +23,7 @@ import streamlit as st
 
 from ..core.cards import CardError, parse_hand
 from ..core.rules import OPTIONS, VARIANTS, Rules, RulesError
-from ..i18n import _, current
+from ..i18n import _, current, format_number
 from ..teach.lessons import Lesson
 from . import identity, scorer
 from .common import VARIANT_KEY
@@ -123,7 +123,7 @@ def _play(values: dict[str, str], rules: Rules, notes: list[str]) -> dict[str, A
         out["seed"] = _int(values["seed"], 0, MAX_SEED)
         if out["seed"] is None:
             notes.append(_("The seed in the link was ignored: it must be a whole number from 0 "
-                           "to {most}.").format(most=f"{MAX_SEED:,}"))
+                           "to {most}.").format(most=format_number(MAX_SEED)))
     most = min(len(BOT_NAMES) + 1, rules.max_players)
     if "players" in values:
         out["players"] = _int(values["players"], max(2, rules.min_players), most)
@@ -154,7 +154,7 @@ def parse_link(params: Mapping[str, Sequence[str]], current_variant: str = "scat
     if size > MAX_QUERY:
         return Link(notes=(_("This link is too long ({size} characters; a class link needs "
                              "at most {most}), so none of its settings were used.").format(
-                                 size=f"{size:,}", most=f"{MAX_QUERY:,}"),))
+                                 size=format_number(size), most=format_number(MAX_QUERY)),))
     notes: list[str] = []
     values: dict[str, str] = {}
     for name, vs in params.items():
@@ -168,7 +168,7 @@ def parse_link(params: Mapping[str, Sequence[str]], current_variant: str = "scat
         elif vs and len(vs[-1]) > MAX_VALUE:
             notes.append(_("The link's '{name}' is too long ({size} characters, at most "
                            "{most}); it was ignored.").format(
-                               name=name, size=f"{len(vs[-1]):,}", most=MAX_VALUE))
+                               name=name, size=format_number(len(vs[-1])), most=MAX_VALUE))
         elif vs:
             values[name] = vs[-1]
     variant = values.get("variant", "").strip().lower() or None

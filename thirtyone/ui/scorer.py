@@ -22,7 +22,7 @@ from ..core.cards import (
 )
 from ..core.rules import VARIANTS, Rules, Variant
 from ..core.scoring import Score
-from ..i18n import _, current, ngettext
+from ..i18n import _, current, format_number, ngettext
 from ..teach.compare import every_variant
 from .cards import hand_html
 from .styles import stylesheet
@@ -100,7 +100,7 @@ def percent(p: float) -> str:
 
 def number(n: int) -> str:
     """A whole number with its thousands marked, in the current language's way."""
-    return _decimal(f"{n:,}")
+    return format_number(n)
 
 
 def error_now(pack_size: int) -> str | None:

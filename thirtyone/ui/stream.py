@@ -23,7 +23,7 @@ from collections.abc import Callable, Hashable
 
 import streamlit as st
 
-from ..i18n import _
+from ..i18n import _, format_number
 from ..sim.stream import BatchRunner, Tally, stream
 
 KEEP = 128   # finished simulations kept for every session
@@ -72,7 +72,7 @@ def streamed(name: str, params: Hashable, runner: Callable[[], BatchRunner], tar
         st.session_state[name] = {"params": params, "tally": tally}
         if progress is not None and not tally.finished:
             progress.progress(tally.done, text=_("{done} of {target} rounds").format(
-                done=f"{tally.rounds:,}", target=f"{target:,}"))
+                done=format_number(tally.rounds), target=format_number(target)))
         draw(tally)
     if progress is not None:
         progress.empty()

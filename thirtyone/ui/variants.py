@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ..core.rules import OPTIONS, VARIANTS, Variant
-from ..i18n import N_, _, current
+from ..i18n import N_, _, current, format_number
 from ..odds.dealt import dealt_distribution
 from ..plots.code import figure_code
 from ..plots.variants import SEED, batches, compared_figure, compared_row
@@ -102,14 +102,14 @@ def odds_line(v: Variant) -> str:
     if d.mean is None:  # brag ranks: no points, give the chance of each class instead
         top = ", ".join(f"{_(name)} {p:.1%}" for name, p in
                         sorted(d.probabilities.items(), key=lambda x: -x[1])[:3])
-        return _("Dealt hands (exact, {hands} hands): {top}.").format(hands=f"{d.hands:,}",
+        return _("Dealt hands (exact, {hands} hands): {top}.").format(hands=format_number(d.hands),
                                                                       top=top)
     text = (_("Dealt a natural 31: **{p:.2%}** (about 1 in {n}); average dealt hand "
               "**{mean:.2f}** (exact, over all {hands} hands).")
             if v.rules.hand_value == "banking_total" else
             _("Dealt 31: **{p:.2%}** (about 1 in {n}); average dealt hand **{mean:.2f}** "
               "(exact, over all {hands} hands)."))
-    return text.format(p=d.p31, n=f"{round(1 / d.p31):,}", mean=d.mean, hands=f"{d.hands:,}")
+    return text.format(p=d.p31, n=format_number(round(1 / d.p31)), mean=d.mean, hands=format_number(d.hands))
 
 
 def variant_card(v: Variant) -> None:
@@ -316,9 +316,9 @@ def exact_frame() -> pd.DataFrame:
     for v in VARIANTS.values():
         d = dealt_distribution(v.rules)
         rows.append({_("Variant"): _(v.name), _("Pack"): v.rules.pack,
-                     _("Possible hands"): f"{d.hands:,}",
+                     _("Possible hands"): format_number(d.hands),
                      _("Dealt 31"): f"{d.p31:.3%}" if d.mean is not None else NOT_USED,
-                     _("1 in"): f"{round(1 / d.p31):,}" if d.p31 else NOT_USED,
+                     _("1 in"): format_number(round(1 / d.p31)) if d.p31 else NOT_USED,
                      _("Average dealt hand"): f"{d.mean:.2f}" if d.mean is not None
                      else _("brag ranks")})
     return pd.DataFrame(rows)
@@ -354,7 +354,7 @@ def _sim_frame(results: dict) -> pd.DataFrame:
     for k, s in results.items():
         row = {_(head): s.get(field) for field, head in SIM_COLUMNS}
         row[_("Variant")] = _(VARIANTS[k].name)
-        row[_("Rounds")] = f"{s['rounds']:,}"
+        row[_("Rounds")] = format_number(s['rounds'])
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -389,7 +389,7 @@ def simulated_statistics(keys: list[str]) -> None:
     c1, c2, c3 = st.columns(3)
     players = c1.slider(_("Players"), 2, 7, 4, key="t31var_players")
     rounds = c2.select_slider(_("Rounds per variant"), [2_000, 10_000, 20_000, 50_000], 20_000,
-                              key="t31var_rounds", format_func=lambda n: f"{n:,}")
+                              key="t31var_rounds", format_func=lambda n: format_number(n))
     knock_at = c3.slider(_("Bots knock at"), 15, 31, 25, key="t31var_knock",
                          help=_("The basic bots knock as soon as their hand is worth this "
                                 "much."))
@@ -417,7 +417,7 @@ def simulated_statistics(keys: list[str]) -> None:
                  "black lines are 95% intervals. Blitz: rounds ended by a 31 (or three aces). "
                  "Knocked: rounds ended by a knock. Void: rounds that ran out of cards with "
                  "nobody losing. Knocker lost: of the knocked rounds, how often the knocker "
-                 "lost a life.").format(n=players, rounds=f"{rounds:,}", knock_at=knock_at))
+                 "lost a life.").format(n=players, rounds=format_number(rounds), knock_at=knock_at))
     show_code(figure_code("variants_compared", None, "", keys=tuple(playable), players=players,
                           rounds=rounds, knock_at=knock_at))
 
