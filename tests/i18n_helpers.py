@@ -24,7 +24,7 @@ ALLOWED = {"Scat", "Blitz", "Schwimmen", "Kitty", "Switch", "Stop", "Bus", "Bank
            "Sam"}
 PSEUDO = re.compile(r"⟦[^⟦⟧]*⟧")
 BLOCKS = re.compile(r"<(style|script)\b.*?</\1>", re.S)
-NOISE = re.compile(r"<[^<>]*>|:[a-z]+\[|&[a-z]+;|:material/[a-z_]+:|https?://\S+|`[^`]*`|\{[^{}]*\}"
+NOISE = re.compile(r"\]\([^)]*\)|<[^<>]*>|:[a-z]+\[|&[a-z]+;|:material/[a-z_]+:|https?://\S+|`[^`]*`|\{[^{}]*\}"
                    r"|\b(?:10|[2-9TJQKA])[SHDC♠♥♦♣]\b|\b[a-z0-9_]+=[^ ]*|\b[a-z]+_[a-z_]+\b")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
 
