@@ -21,7 +21,7 @@ ALLOWED = {"Scat", "Blitz", "Schwimmen", "Kitty", "Switch", "Stop", "Bus", "Bank
            "Trente", "Trentuno", "Vingt", "Commerce", "Cribbage", "Wit", "Reason",
            "Python", "CSV", "JSON", "PNG", "URL", "PIN", "SQLite", "PostgreSQL", "CLI",
            "numpy", "numba", "plotly", "pandas", "Streamlit", "Jupyter",
-           "Sam"}
+           "Sam", "Ann", "Dee", "Eli", "Fay", "Gus", "Tom", "Lena"}
 PSEUDO = re.compile(r"⟦[^⟦⟧]*⟧")
 BLOCKS = re.compile(r"<(style|script)\b.*?</\1>", re.S)
 NOISE = re.compile(r"\]\([^)]*\)|<[^<>]*>|:[a-z]+\[|&[a-z]+;|:material/[a-z_]+:|https?://\S+|`[^`]*`|\{[^{}]*\}"

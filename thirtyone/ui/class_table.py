@@ -16,7 +16,6 @@ seat), ``teacher_tables(store, klass)`` (make a table, see and manage them),
 from __future__ import annotations
 
 import html
-import re
 import time
 from typing import Any
 
@@ -41,6 +40,7 @@ from .table_html import (
     middle_html,
     recent_html,
     seat_html,
+    seat_name,
 )
 from .table_words import (
     action_key,
@@ -54,22 +54,6 @@ from .table_words import (
 
 #: a table's status as shown (the store keeps the English id)
 STATUS_WORDS = {"open": N_("open"), "over": N_("over"), "closed": N_("closed")}
-_BOT_SEAT = re.compile(r"(\w+) \(bot\)")
-_OPEN_SEAT = re.compile(r"Seat (\d+) \(open\)")
-
-
-def seat_name(name: str) -> str:
-    """A seat's name as shown: the store names bots ``Ann (bot)`` and free seats ``Seat 2
-    (open)`` (language-free records); those two read in the current language."""
-    m = _BOT_SEAT.fullmatch(name)
-    if m:
-        return _("{name} (bot)").format(name=m.group(1))
-    m = _OPEN_SEAT.fullmatch(name)
-    if m:
-        return _("Seat {n} (open)").format(n=m.group(1))
-    return name
-
-
 def status_word(status: str) -> str:
     return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 

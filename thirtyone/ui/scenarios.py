@@ -61,10 +61,11 @@ def scenario_list(state: State) -> None:
     with st.expander(_("Scenarios for teachers")):
         st.caption(_("Prepared deals that show one rule at work. Open one to step through "
                      "it, or send its link to the class."))
+        link_word = _("link")
         for name, s in load_scenarios().items():
             c1, c2 = st.columns([4, 1], vertical_alignment="center")
             # the titles and descriptions are msgids of scenario_texts.py
-            c1.markdown(f"**{_(s.title)}** · [{_('link')}]({link_of(name)})  \n"
+            c1.markdown(f"**{_(s.title)}** · [{link_word}]({link_of(name)})  \n"
                         f"{_(s.description)}")
             c2.button(_("Open"), key=f"play_scn_{name}", on_click=open_scenario,
                       args=(state, s), width="stretch")

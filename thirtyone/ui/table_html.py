@@ -6,6 +6,7 @@ The look is ``table.css`` (package data), read once with ``importlib.resources``
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from importlib.resources import files
 from typing import Any
@@ -59,7 +60,7 @@ def seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm",
     if obs.to_move == seat and not obs.round_over:
         badges.append(f'<span class="play-badge play-turn">{html.escape(_("to move"))}</span>')
     name = html.escape(_("{name} (you)").format(name=obs.players[seat]) if seat == you
-                       else obs.players[seat])
+                       else seat_name(obs.players[seat]))
     styles = obs.styles
     if seat != you and seat < len(styles) and styles[seat]:
         name += f' <span class="play-level">{html.escape(level_name(styles[seat]))}</span>'
@@ -126,6 +127,22 @@ def _middle_cards(obs: Any, slot: Any, stock_text: str) -> list[str]:
 #: the bot levels' names as shown (the ids stay English in saves and links)
 LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "standard": N_("standard"),
                "expert": N_("expert")}
+
+
+_BOT_SEAT = re.compile(r"(\w+) \(bot\)")
+_OPEN_SEAT = re.compile(r"Seat (\d+) \(open\)")
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as shown: the store names bots ``Ann (bot)`` and free seats ``Seat 2
+    (open)`` (language-free records); those two read in the current language."""
+    m = _BOT_SEAT.fullmatch(name)
+    if m:
+        return _("{name} (bot)").format(name=m.group(1))
+    m = _OPEN_SEAT.fullmatch(name)
+    if m:
+        return _("Seat {n} (open)").format(n=m.group(1))
+    return name
 
 
 def level_name(level: str) -> str:
