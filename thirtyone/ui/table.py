@@ -20,6 +20,7 @@ import streamlit as st
 
 from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap
 from ..core.rules import Variant
+from ..game.saves import earlier_round_logs
 from ..i18n import _
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
@@ -297,7 +298,11 @@ def move_log(state: State) -> None:
     folded away below."""
     st.markdown(log_html(observe(state), state.get(YOU, 0), state.get(MARK, 0) or 0),
                 unsafe_allow_html=True)
-    past = state.get(PAST) or []
+    # earlier rounds read from the game itself, so they follow a language switch (the
+    # texts kept in PAST were written in the language of their time)
+    game = state.get(GAME)
+    past = earlier_round_logs(game, state.get(YOU, 0)) if game is not None else []
+    past = past or state.get(PAST) or []
     if past:
         with st.expander(_("Earlier rounds ({n})").format(n=len(past))):
             st.markdown(past_logs_html(past), unsafe_allow_html=True)
