@@ -22,13 +22,13 @@ ALLOWED = {"Scat", "Blitz", "Schwimmen", "Kitty", "Switch", "Stop", "Bus", "Bank
            "Python", "CSV", "JSON", "PNG", "URL", "PIN", "SQLite", "PostgreSQL", "CLI",
            "numpy", "numba", "plotly", "pandas", "Streamlit", "Jupyter",
            "Sam", "Brag", "Eenendertigen",
-           # the players' names in the English lesson files (the Russian and Ukrainian
-           # lessons name them in their own letters)
-           "Ann", "Ben", "Bo", "Cleo"}
+           # the players' names in the English lesson files and the bots' and scenarios'
+           # names (the Russian and Ukrainian lessons name them in their own letters)
+           "Ann", "Ben", "Bo", "Cleo", "Dee", "Eli", "Fay", "Gus", "Tom", "Lena"}
 PSEUDO = re.compile(r"⟦[^⟦⟧]*⟧")
 BLOCKS = re.compile(r"<(style|script)\b.*?</\1>", re.S)
-NOISE = re.compile(r"\bStop the Bus\b|<[^<>]*>|:[a-z-]+\[|&[a-z]+;|:material/[a-z_]+:|https?://\S+"
-                   r"|`[^`]*`|\{[^{}]*\}"
+NOISE = re.compile(r"\bStop the Bus\b|\]\([^)]*\)|<[^<>]*>|:[a-z-]+\[|&[a-z]+;|:material/[a-z_]+:"
+                   r"|https?://\S+|`[^`]*`|\{[^{}]*\}"
                    r"|\b(?:10|[2-9TJQKA])[SHDC♠♥♦♣]\b|\b[a-z0-9_]+=[^ ]*|\b[a-z]+_[a-z_]+\b")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
 

@@ -17,7 +17,7 @@ CHROMIUM = os.environ.get("THIRTYONE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-APP_READY = "[data-testid='stSidebar'] input[aria-label='Variant']"
+APP_READY = "[data-testid='stSidebar'] .st-key-variant_key input"  # in every language
 ROOT = Path(__file__).resolve().parents[2]
 
 

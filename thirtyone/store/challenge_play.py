@@ -27,16 +27,17 @@ from ..core.rules import VARIANTS, Rules, get_variant, life_words
 from ..game.records import game_from_record, game_to_record
 from ..game.registry import first_dealer
 from ..game.table import TABLE_FAMILIES, Game, new_game
+from ..i18n import N_, _
 from .store import ChallengeRow, Learner, Store, StoreError
 
 MAX_ROUNDS = 10
 WHOLE_GAME = 0          # ``rounds`` of a challenge played until the game is over
 YOU = 0                 # the student's seat
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
-ALREADY = ("You have already started this challenge: each student plays it once, so it "
-           "cannot be dealt again.")
-STALE = ("This challenge was played on in another tab or window; the game was loaded again "
-         "from its last saved move.")
+ALREADY = N_("You have already started this challenge: each student plays it once, so it "
+             "cannot be dealt again.")
+STALE = N_("This challenge was played on in another tab or window; the game was loaded again "
+           "from its last saved move.")
 
 
 def table_variants() -> dict[str, str]:
@@ -47,15 +48,17 @@ def table_variants() -> dict[str, str]:
 def check_setup(variant: str, bots: int, level: str, rounds: int) -> dict:
     """The challenge's setup, checked; a ``StoreError`` says what is wrong."""
     if variant not in table_variants():
-        raise StoreError("Choose a table variant for the challenge (not Banking).")
+        raise StoreError(_("Choose a table variant for the challenge (not Banking)."))
     rules = get_variant(variant).rules
     lo, hi = max(1, rules.min_players - 1), min(4, rules.max_players - 1)
     if not isinstance(bots, int) or not lo <= bots <= hi:
-        raise StoreError(f"{get_variant(variant).name} in a challenge has {lo} to {hi} bots.")
+        raise StoreError(_("{variant} in a challenge has {lo} to {hi} bots.").format(
+            variant=_(get_variant(variant).name), lo=lo, hi=hi))
     if level not in LEVELS:
-        raise StoreError(f"Bot levels are: {', '.join(LEVELS)}.")
+        raise StoreError(_("Bot levels are: {levels}.").format(levels=", ".join(LEVELS)))
     if not isinstance(rounds, int) or not WHOLE_GAME <= rounds <= MAX_ROUNDS:
-        raise StoreError(f"A challenge has 1 to {MAX_ROUNDS} rounds, or a whole game.")
+        raise StoreError(_("A challenge has 1 to {n} rounds, or a whole game.").format(
+            n=MAX_ROUNDS))
     return {"bots": bots, "level": level, "rounds": rounds}
 
 
@@ -149,11 +152,11 @@ def record_text(game: Game) -> str:
 def start_play(store: Store, ch: ChallengeRow, learner: Learner) -> Game:
     """Deal the student's game and keep it; a second start is refused (``StoreError``)."""
     if learner.class_id != ch.class_id:
-        raise StoreError("This challenge belongs to another class.")
+        raise StoreError(_("This challenge belongs to another class."))
     game = new_challenge_game(ch, learner.name)
     if not store.save_play(ch.id, learner.id, record_text(game), version=None,
                            score=score(game)):
-        raise StoreError(ALREADY)
+        raise StoreError(_(ALREADY))
     return game
 
 
@@ -175,7 +178,7 @@ def save(store: Store, ch: ChallengeRow, learner_id: int, game: Game, version: i
 
 # --- scores -----------------------------------------------------------------------------------
 
-SCORE_WORDS = {"lives": "lives left", "points": "points", "chips": "chips"}
+SCORE_WORDS = {"lives": N_("lives left"), "points": N_("points"), "chips": N_("chips")}
 
 
 def score_words(rules: Rules) -> str:

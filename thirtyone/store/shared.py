@@ -33,10 +33,11 @@ from ..core.errors import IllegalActionError
 from ..core.rules import VARIANTS, Rules
 from ..game.records import game_from_record, game_to_record
 from ..game.table import Game, Observation, new_game
+from ..i18n import N_, _
 from .store import Learner, Store, TableRow
 
 MIN_SEATS, MAX_SEATS = 2, 7
-STALE = "Another move reached the table first; here is the table as it is now."
+STALE = N_("Another move reached the table first; here is the table as it is now.")
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus")
 TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
 CACHE_SIZE = 64
@@ -44,7 +45,12 @@ MAX_BOT_TURNS = 2 * MAX_ROUND_TURNS   # one call never lets bots play for ever
 
 
 class TableRefused(ValueError):
-    """A table action that cannot be done; the message is one sentence for the player."""
+    """A table action that cannot be done; the message is one sentence for the player (in
+    the current language). ``stale``: refused because the table moved on (``STALE``)."""
+
+    def __init__(self, message: str, stale: bool = False) -> None:
+        super().__init__(message)
+        self.stale = stale
 
 
 @dataclass(frozen=True)
@@ -113,13 +119,13 @@ def load(store: Store, table_id: int) -> tuple[TableRow, Game]:
     (``_fresh`` copies it for a change)."""
     version = store.table_version(table_id)
     if version is None:
-        raise TableRefused("There is no such table; ask your teacher for the link.")
+        raise TableRefused(_("There is no such table; ask your teacher for the link."))
     hit = cached(store, table_id, version)
     if hit is not None:
         return hit
     row = store.table(table_id)
     if row is None:
-        raise TableRefused("There is no such table; ask your teacher for the link.")
+        raise TableRefused(_("There is no such table; ask your teacher for the link."))
     hit = cached(store, row.id, row.version)
     if hit is not None:
         return hit
@@ -140,8 +146,9 @@ def _seat_list(kinds: Sequence[str], rules: Rules) -> list[Seat]:
         elif k in levels:
             seats.append(Seat("bot", bot_name(i), k))
         else:
-            raise TableRefused(f"Seat {i + 1}: '{k}' is neither a student seat nor a bot "
-                               f"level ({', '.join(levels)}).")
+            raise TableRefused(_("Seat {n}: '{kind}' is neither a student seat nor a bot "
+                                 "level ({levels}).").format(n=i + 1, kind=k,
+                                                             levels=", ".join(levels)))
     return seats
 
 
@@ -156,13 +163,15 @@ def make_table(store: Store, class_id: int, title: str, variant_key: str, rules:
     """A new table of ``rules`` with one seat per entry of ``kinds``: ``"student"`` (open
     until a student sits there) or a bot level. Round 1 is dealt at once."""
     if variant_key not in table_variants():
-        raise TableRefused("Shared tables play the table variants; choose one of those.")
+        raise TableRefused(_("Shared tables play the table variants; choose one of those."))
     n = len(kinds)
     if not MIN_SEATS <= n <= MAX_SEATS:
-        raise TableRefused(f"A class table has {MIN_SEATS} to {MAX_SEATS} seats, not {n}.")
+        raise TableRefused(_("A class table has {lo} to {hi} seats, not {n}.").format(
+            lo=MIN_SEATS, hi=MAX_SEATS, n=n))
     if not rules.min_players <= n <= rules.max_players:
-        raise TableRefused(f"{VARIANTS[variant_key].name} is for {rules.min_players} to "
-                           f"{rules.max_players} players, not {n}.")
+        raise TableRefused(_("{variant} is for {lo} to {hi} players, not {n}.").format(
+            variant=_(VARIANTS[variant_key].name), lo=rules.min_players,
+            hi=rules.max_players, n=n))
     seats = _seat_list(kinds, rules)
     game = _deal(rules, seats)
     _bots_play(game, seats)
@@ -184,7 +193,7 @@ def seat_of(row: TableRow, learner_id: int) -> int | None:
 def _bots_play(game: Game, seats: Sequence[Seat]) -> None:
     """Let the bots move until a person (or an open seat) is to move or the round is over."""
     rng = np.random.default_rng(secrets.randbits(64))
-    for _ in range(MAX_BOT_TURNS):
+    for _turn in range(MAX_BOT_TURNS):
         if game.round_over or game.to_move is None:
             return
         seat = seats[game.to_move]
@@ -201,7 +210,7 @@ def _write(store: Store, row: TableRow, game: Game, seats: Sequence[Seat]) -> Ta
     status = "over" if game.game_over else "open"
     if not store.update_table(row.id, row.version, record=json.dumps(game_to_record(game)),
                               seats=[s.as_dict() for s in seats], status=status):
-        raise TableRefused(STALE)
+        raise TableRefused(_(STALE), stale=True)
     # not cached as it is: replaying the record names every player as seated now, the same
     # in every process (and after a restart)
     return replace(row, seats=[s.as_dict() for s in seats], version=row.version + 1,
@@ -212,7 +221,7 @@ def _fresh(store: Store, table_id: int, seen: int | None) -> tuple[TableRow, Gam
     """The table to change, as a copy; refused if it moved on from the version ``seen``."""
     row, game = load(store, table_id)
     if seen is not None and row.version != seen:
-        raise TableRefused(STALE)
+        raise TableRefused(_(STALE), stale=True)
     return row, game.copy()
 
 
@@ -222,7 +231,7 @@ def _retry(fn: Any, tries: int = 5) -> Any:
         try:
             return fn()
         except TableRefused as e:
-            if str(e) != STALE or i == tries - 1:
+            if not e.stale or i == tries - 1:
                 raise
     return None
 
@@ -233,17 +242,17 @@ def take_seat(store: Store, table_id: int, learner: Learner, seat: int | None = 
     def attempt() -> int:
         row, game = _fresh(store, table_id, None)
         if learner.class_id != row.class_id:
-            raise TableRefused("This table belongs to another class.")
+            raise TableRefused(_("This table belongs to another class."))
         mine = seat_of(row, learner.id)
         if mine is not None:
             return mine
         seats = seats_of(row)
         free = [i for i, s in enumerate(seats) if s.kind == "open"]
         if not free:
-            raise TableRefused("Every seat at this table is taken.")
+            raise TableRefused(_("Every seat at this table is taken."))
         at = free[0] if seat is None else seat
         if at not in free:
-            raise TableRefused(f"Seat {at + 1} is not free.")
+            raise TableRefused(_("Seat {n} is not free.").format(n=at + 1))
         seats[at] = Seat("student", learner.name, None, learner.id)
         _write(store, row, game, seats)
         return at
@@ -257,9 +266,9 @@ def hand_to_bot(store: Store, table_id: int, seat: int, level: str = "basic") ->
         row, game = _fresh(store, table_id, None)
         seats = seats_of(row)
         if not 0 <= seat < len(seats):
-            raise TableRefused("There is no such seat at this table.")
+            raise TableRefused(_("There is no such seat at this table."))
         if level not in levels_for(game.rules):
-            raise TableRefused(f"'{level}' is not a bot level.")
+            raise TableRefused(_("'{level}' is not a bot level.").format(level=level))
         seats[seat] = Seat("bot", bot_name(seat), level)
         game.players = tuple(s.name for s in seats)
         _bots_play(game, seats)
@@ -274,9 +283,9 @@ def play(store: Store, table_id: int, seat: int, action: Action | str, seen: int
     row, game = _fresh(store, table_id, seen)
     seats = seats_of(row)
     if game.round_over:
-        raise TableRefused("This round is over; deal the next one.")
+        raise TableRefused(_("This round is over; deal the next one."))
     if game.to_move != seat:
-        raise TableRefused("It is not your turn.")
+        raise TableRefused(_("It is not your turn."))
     try:
         game.apply(action)
     except (IllegalActionError, ValueError) as e:
@@ -290,7 +299,7 @@ def next_round(store: Store, table_id: int, seen: int) -> TableRow:
     row, game = _fresh(store, table_id, seen)
     seats = seats_of(row)
     if not game.round_over:
-        raise TableRefused("The round is still being played.")
+        raise TableRefused(_("The round is still being played."))
     if game.game_over:
         game = _deal(game.rules, seats)
     else:

@@ -19,6 +19,7 @@ from sqlalchemy import Engine, create_engine, event, func, insert, select, updat
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, ProgrammingError
 
+from ..i18n import N_, _
 from . import schema as s
 from .tokens import (
     InputError,
@@ -32,9 +33,9 @@ from .tokens import (
     normal_token,
 )
 
-WRONG_CODE = "That join code does not open a class; check it with your teacher."
-WRONG_KEY = "That teacher key does not open a class dashboard."
-NAME_TAKEN = "Someone in this class already uses that name; please add an initial."
+WRONG_CODE = N_("That join code does not open a class; check it with your teacher.")
+WRONG_KEY = N_("That teacher key does not open a class dashboard.")
+NAME_TAKEN = N_("Someone in this class already uses that name; please add an initial.")
 RECORD_MAX = 2_000_000  # characters of one stored game record
 
 
@@ -153,8 +154,9 @@ class Store:
             return self.schema_version()
         found = int(row[0])
         if found > s.SCHEMA_VERSION:
-            raise StoreError(f"The database was made by a newer version of the app (schema "
-                             f"{found}, this app knows {s.SCHEMA_VERSION}); update the app.")
+            raise StoreError(_("The database was made by a newer version of the app (schema "
+                               "{found}, this app knows {known}); update the app.").format(
+                                   found=found, known=s.SCHEMA_VERSION))
         return found
 
     def schema_version(self) -> int:
@@ -170,7 +172,7 @@ class Store:
             name = check_name(name, "class name")
         except InputError as e:
             raise StoreError(str(e)) from None
-        for _ in range(20):
+        for _try in range(20):
             code, key = new_code(), new_key()
             try:
                 with self.engine.begin() as c:
@@ -180,7 +182,7 @@ class Store:
                 return ClassRow(cid, code, name), key
             except IntegrityError:  # a code already taken: draw again
                 continue
-        raise StoreError("Could not make a new join code; please try again.")
+        raise StoreError(_("Could not make a new join code; please try again."))
 
     def class_by_code(self, code: str) -> ClassRow | None:
         norm = normal_code(code)
@@ -222,7 +224,7 @@ class Store:
                     token_hash=digest(token), created=now(), seen=now())
                     .returning(s.learners.c.id)).scalar_one()
         except IntegrityError:
-            raise StoreError(NAME_TAKEN) from None
+            raise StoreError(_(NAME_TAKEN)) from None
         return self.learner(lid), token  # type: ignore[return-value]
 
     def join_class(self, code: str, name: str) -> tuple[Learner, str]:
@@ -230,14 +232,14 @@ class Store:
         whatever it was, so trying codes tells nothing about which exist."""
         klass = self.class_by_code(code)
         if klass is None:
-            raise StoreError(WRONG_CODE)
+            raise StoreError(_(WRONG_CODE))
         return self.new_learner(name, klass.id)
 
     def move_to_class(self, learner_id: int, code: str, name: str) -> Learner:
         """A learner working alone joins a class, keeping their progress and token."""
         klass = self.class_by_code(code)
         if klass is None:
-            raise StoreError(WRONG_CODE)
+            raise StoreError(_(WRONG_CODE))
         try:
             name = check_name(name)
         except InputError as e:
@@ -247,7 +249,7 @@ class Store:
                 c.execute(update(s.learners).where(s.learners.c.id == learner_id)
                           .values(class_id=klass.id, name=name, name_fold=name.casefold()))
         except IntegrityError:
-            raise StoreError(NAME_TAKEN) from None
+            raise StoreError(_(NAME_TAKEN)) from None
         return self.learner(learner_id)  # type: ignore[return-value]
 
     def learner(self, learner_id: int) -> Learner | None:
@@ -327,7 +329,7 @@ class Store:
             except IntegrityError:  # the same learner answered twice at once: count again
                 time.sleep(0.01 * (attempt + 1))
                 continue
-        raise StoreError("Your answer could not be saved; please try again.")
+        raise StoreError(_("Your answer could not be saved; please try again."))
 
     def learner_answers(self, learner_id: int) -> list[dict]:
         return self._answers(s.answers.c.learner_id == learner_id)
@@ -502,7 +504,7 @@ class Store:
 
 def _check_record(record: str) -> None:
     if not isinstance(record, str) or len(record) > RECORD_MAX:
-        raise StoreError("That game record is too large to keep.")
+        raise StoreError(_("That game record is too large to keep."))
 
 
 def names(rows: Iterable[Learner]) -> dict[int, str]:

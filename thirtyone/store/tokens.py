@@ -18,6 +18,8 @@ import re
 import secrets
 import unicodedata
 
+from ..i18n import N_, _
+
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LEN = 6
 KEY_LEN = 12
@@ -30,7 +32,7 @@ class InputError(ValueError):
 
 
 def new_code(length: int = CODE_LEN) -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+    return "".join(secrets.choice(CODE_ALPHABET) for _i in range(length))
 
 
 def new_key() -> str:
@@ -81,18 +83,38 @@ def normal_token(text: object) -> str | None:
 _NAME_PUNCT = set(" .'-_")
 
 
+# what a name is for -> (empty, too long, bad characters): whole sentences, so each language
+# says "a class name" its own way
+NAME_WORDS = {
+    "name": (N_("Please type a name."),
+             N_("A name can be at most {n} characters long."),
+             N_("A name can use letters, digits, spaces and . ' - _ only.")),
+    "class name": (N_("Please type a class name."),
+                   N_("A class name can be at most {n} characters long."),
+                   N_("A class name can use letters, digits, spaces and . ' - _ only.")),
+    "table name": (N_("Please type a table name."),
+                   N_("A table name can be at most {n} characters long."),
+                   N_("A table name can use letters, digits, spaces and . ' - _ only.")),
+    "challenge name": (N_("Please type a challenge name."),
+                       N_("A challenge name can be at most {n} characters long."),
+                       N_("A challenge name can use letters, digits, spaces and . ' - _ "
+                          "only.")),
+}
+
+
 def check_name(text: object, what: str = "name") -> str:
     """A display name, trimmed and with inner spaces collapsed; ``InputError`` says why not."""
+    empty, long, bad_chars = NAME_WORDS.get(what, NAME_WORDS["name"])
     if not isinstance(text, str):
-        raise InputError(f"Please type a {what}.")
+        raise InputError(_(empty))
     if len(text) > 200:
-        raise InputError(f"A {what} can be at most {NAME_MAX} characters long.")
+        raise InputError(_(long).format(n=NAME_MAX))
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
-        raise InputError(f"Please type a {what}.")
+        raise InputError(_(empty))
     if len(name) > NAME_MAX:
-        raise InputError(f"A {what} can be at most {NAME_MAX} characters long.")
+        raise InputError(_(long).format(n=NAME_MAX))
     bad = [c for c in name if not (c.isalnum() or c in _NAME_PUNCT)]
     if bad:
-        raise InputError(f"A {what} can use letters, digits, spaces and . ' - _ only.")
+        raise InputError(_(bad_chars))
     return name

@@ -21,9 +21,10 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from ..core.rules import VARIANTS
+from ..core.rules import VARIANTS, life_words
 from ..game.records import save_game
 from ..game.saves import earlier_round_logs
+from ..i18n import N_, _, ngettext
 from ..store import ChallengeRow, ClassRow, Learner, PlayRow, Store, StoreError
 from ..store import challenge_play as cp
 from ..store import challenge_scores as cs
@@ -31,6 +32,7 @@ from .identity import current_learner, teacher_class
 from .plain import plain
 from .store import store_or_none
 from .table import draw_table, game_over_banner, move_log, table_styles
+from .table_html import level_name
 from .table_state import (
     AFTER_MINE,
     BOT_RNG_FOR,
@@ -55,8 +57,8 @@ MAX_ID_DIGITS = 9
 PAGE = "pages/challenge.py"
 VERSION = "chal_version"      # the store version the session's game was read or written at
 SAVED = "chal_saved"          # (round, moves) of the game as last written
-NOT_YOURS = ("This challenge is for the students of its class: join the class on the Class "
-             "page with the join code, then open the challenge from there.")
+NOT_YOURS = N_("This challenge is for the students of its class: join the class on the "
+               "Class page with the join code, then open the challenge from there.")
 
 
 class ScopedState(MutableMapping):
@@ -84,7 +86,7 @@ class ScopedState(MutableMapping):
         return iter([k[n:] for k in list(self.base) if str(k).startswith(self.prefix)])
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return sum(1 for _k in self)
 
 
 def scope(challenge_id: int) -> ScopedState:
@@ -94,9 +96,9 @@ def scope(challenge_id: int) -> ScopedState:
 def read_id(raw: Any) -> tuple[int | None, str | None]:
     """The challenge number from the link: (id, None), or (None, the reason it is refused)."""
     if raw is None or raw == "":
-        return None, "This link names no challenge; open one from the Class page."
+        return None, _("This link names no challenge; open one from the Class page.")
     if not isinstance(raw, str) or len(raw) > MAX_ID_DIGITS or not raw.isdigit():
-        return None, "That challenge link is broken: the challenge number must be digits."
+        return None, _("That challenge link is broken: the challenge number must be digits.")
     return int(raw), None
 
 
@@ -134,7 +136,7 @@ def sync(store: Store, state: State, ch: ChallengeRow, learner: Learner,
         load = cp.load_play(store, ch, learner.id)
         if load is not None:
             attach(state, ch, load[0], load[1])
-        state[ERROR] = cp.STALE
+        state[ERROR] = _(cp.STALE)
         return
     if game is None or state.get(VERSION) != row.version:
         load = cp.load_play(store, ch, learner.id)
@@ -159,43 +161,57 @@ def _round_end(ch: ChallengeRow):
             if obs.game_over:
                 game_over_banner(state, obs)
         else:
-            st.button(f"Deal round {obs.round_no + 1}", key="chal_next_round",
+            st.button(_("Deal round {n}").format(n=obs.round_no + 1), key="chal_next_round",
                       on_click=deal_and_follow, args=(state,), type="primary")
     return draw
 
 
 def setup_text(ch: ChallengeRow) -> str:
     su = cp.setup_of(ch)
-    rounds = "a whole game" if su.whole_game else (
-        "1 round" if su.rounds == 1 else f"{su.rounds} rounds")
-    bots = "1 bot" if su.bots == 1 else f"{su.bots} bots"
-    return f"{VARIANTS[ch.variant].name}, {rounds} against {bots} ({su.level})"
+    variant, level = _(VARIANTS[ch.variant].name), level_name(su.level)
+    if su.whole_game:
+        return ngettext("{variant}, a whole game against {n} bot ({level})",
+                        "{variant}, a whole game against {n} bots ({level})",
+                        su.bots).format(variant=variant, n=su.bots, level=level)
+    rounds = ngettext("{n} round", "{n} rounds", su.rounds).format(n=su.rounds)
+    return ngettext("{variant}, {rounds} against {n} bot ({level})",
+                    "{variant}, {rounds} against {n} bots ({level})",
+                    su.bots).format(variant=variant, rounds=rounds, n=su.bots, level=level)
+
+
+def score_heading(rules: Any) -> str:
+    """The leaderboard's heading for the count, in the current language (``cp.score_words``
+    is the English one)."""
+    if rules.scoring == "lives":
+        return _("{lives} left").format(lives=_(life_words(rules)[1]))
+    return _(cp.SCORE_WORDS[rules.scoring])
 
 
 # --- the page ---------------------------------------------------------------------------------
 
 def challenge_page() -> None:
     table_styles()
-    st.title("Class challenge")
+    st.title(_("Class challenge"))
     store = store_or_none()
     if store is None:
-        st.info("Class challenges need the class store, which is not available here.")
+        st.info(_("Class challenges need the class store, which is not available here."))
         return
     cid, why = read_id(st.query_params.get(PARAM))
     ch = store.challenge(cid) if cid is not None else None
     if ch is None:
-        st.error(why or "There is no challenge with that number; open one from the Class "
-                 "page.")
+        st.error(why or _("There is no challenge with that number; open one from the Class "
+                          "page."))
         return
     st.subheader(plain(ch.title))
-    st.caption(setup_text(ch) + ". Everyone in the class gets the same cards.")
+    st.caption(_("{setup}. Everyone in the class gets the same cards.").format(
+        setup=setup_text(ch)))
     learner = current_learner(store)
     teacher = teacher_class()
     if learner is None or learner.class_id != ch.class_id:
         if teacher is not None and teacher.id == ch.class_id:
             show_results(store, ch, upto=None)
         else:
-            st.warning(NOT_YOURS)
+            st.warning(_(NOT_YOURS))
         return
     student_view(store, ch, learner)
 
@@ -206,15 +222,15 @@ def student_view(store: Store, ch: ChallengeRow, learner: Learner) -> None:
     if row is None:
         if state.get(ERROR):
             st.error(plain(state[ERROR]))
-        st.write("Play the challenge once: the same deals as everyone in your class. Your "
-                 "game is kept after every move; come back to it any time.")
-        st.button("Start the challenge", key="chal_start", type="primary",
+        st.write(_("Play the challenge once: the same deals as everyone in your class. Your "
+                   "game is kept after every move; come back to it any time."))
+        st.button(_("Start the challenge"), key="chal_start", type="primary",
                   on_click=start, args=(store, state, ch, learner))
         return
     sync(store, state, ch, learner, row)
     game = state.get(GAME)
     if game is None:
-        st.error("Your challenge game could not be read.")
+        st.error(_("Your challenge game could not be read."))
         return
     for key, show in ((ERROR, st.error), (NOTICE, st.success)):
         if state.get(key):
@@ -225,18 +241,19 @@ def student_view(store: Store, ch: ChallengeRow, learner: Learner) -> None:
     with left:
         draw_table(state, round_end=_round_end(ch))
         if done:  # under the felt, where a message box is readable
-            st.success("You have finished the challenge: your results are below.",
+            st.success(_("You have finished the challenge: your results are below."),
                        icon=":material/emoji_events:")
     with right:
-        st.markdown("#### Move log")
+        st.markdown("#### " + _("Move log"))
         move_log(state)
         if done:
             frozen = game.copy()
-            st.download_button("Download my game", icon=":material/download:",
+            st.download_button(_("Download my game"), icon=":material/download:",
                                key="chal_record", data=lambda: save_game(frozen),
                                on_click="ignore", file_name=f"challenge-{ch.id}.json",
                                mime="application/json", width="stretch",
-                               help="Your finished challenge game: every card of its rounds.")
+                               help=_("Your finished challenge game: every card of its "
+                                      "rounds."))
     if done:
         show_results(store, ch, upto=cp.rounds_finished(game))
 
@@ -250,18 +267,24 @@ def cached_results(plays: tuple[PlayRow, ...]) -> cs.Results:
 
 
 def leaderboard_frame(ch: ChallengeRow, entries: list[cs.Entry]) -> pd.DataFrame:
-    what = cp.score_words(cp.setup_of(ch).rules)
+    """The leaderboard as shown, headed in the current language (the CSV export is
+    ``challenges_frame``, with English column ids)."""
+    what = score_heading(cp.setup_of(ch).rules)
     return pd.DataFrame({
-        "rank": [e.rank if e.rank is not None else "playing" for e in entries],
-        "student": [e.name for e in entries],
+        _("rank"): [e.rank if e.rank is not None else _("playing") for e in entries],
+        _("student"): [e.name for e in entries],
         what: [int(e.score) for e in entries],
-        "rounds won": [e.rounds_won for e in entries],
-        "rounds played": [e.rounds_played for e in entries]}).astype({"rank": str})
+        _("rounds won"): [e.rounds_won for e in entries],
+        _("rounds played"): [e.rounds_played for e in entries]}).astype({_("rank"): str})
+
+
+#: the round-by-round table's columns as shown (translated on screen)
+LINE_COLUMNS = (N_("round"), N_("student"), N_("knocked"), N_("on turn"), N_("knock value"),
+                N_("final value"), N_("ended by"), N_("knocker"), N_("outcome"), N_("won"))
 
 
 def lines_frame(lines: list[cs.RoundLine]) -> pd.DataFrame:
-    cols = ["round", "student", "knocked", "on turn", "knock value", "final value",
-            "ended by", "knocker", "outcome", "won"]
+    cols = [_(c) for c in LINE_COLUMNS]
     return pd.DataFrame([[ln.round_no, ln.name, ln.knocked, ln.knock_turn, ln.knock_value,
                           ln.final_value, ln.ended_by, ln.knocker, ln.outcome, ln.won]
                          for ln in lines], columns=cols)
@@ -272,14 +295,16 @@ def knock_chart(lines: list[cs.RoundLine]):
     knocks = [ln for ln in lines if ln.knocked]
     if not knocks:
         return None
-    df = pd.DataFrame({"round": [f"round {ln.round_no}" for ln in knocks],
-                       "student": [ln.name for ln in knocks],
-                       "turn": [ln.knock_turn for ln in knocks],
-                       "hand value": [ln.knock_value for ln in knocks],
-                       "result": ["won the round" if ln.won else "lost" for ln in knocks]})
-    fig = px.scatter(df, x="turn", y="hand value", color="student", symbol="result",
-                     facet_col="round", facet_col_wrap=5, height=360,
-                     title="Knocks: on which of their turns, with what hand")
+    rnd, who, turn, value, result = (_("round"), _("student"), _("turn"), _("hand value"),
+                                     _("result"))
+    df = pd.DataFrame({rnd: [_("round {n}").format(n=ln.round_no) for ln in knocks],
+                       who: [ln.name for ln in knocks],
+                       turn: [ln.knock_turn for ln in knocks],
+                       value: [ln.knock_value for ln in knocks],
+                       result: [_("won the round") if ln.won else _("lost") for ln in knocks]})
+    fig = px.scatter(df, x=turn, y=value, color=who, symbol=result,
+                     facet_col=rnd, facet_col_wrap=5, height=360,
+                     title=_("Knocks: on which of their turns, with what hand"))
     fig.update_traces(marker={"size": 11})
     fig.for_each_annotation(lambda a: a.update(text=a.text.split("=", 1)[-1]))
     fig.update_layout(margin={"l": 10, "r": 10, "t": 60, "b": 10})
@@ -294,14 +319,14 @@ def show_results(store: Store, ch: ChallengeRow, upto: int | None) -> None:
     res = cached_results(tuple(plays))
     entries = res.entries if upto is None else [e for e in res.entries if e.finished]
     lines = cs.visible_lines(res.lines, upto)
-    st.markdown("#### Leaderboard")
+    st.markdown("#### " + _("Leaderboard"))
     if not entries:
-        st.caption("Nobody has played this challenge yet.")
+        st.caption(_("Nobody has played this challenge yet."))
         return
     st.dataframe(leaderboard_frame(ch, entries), hide_index=True, width="stretch")
     if upto is not None and len(entries) < len(res.entries):
-        st.caption(f"{len(res.entries) - len(entries)} still playing.")
-    st.markdown("#### Round by round")
+        st.caption(_("{n} still playing.").format(n=len(res.entries) - len(entries)))
+    st.markdown("#### " + _("Round by round"))
     fig = knock_chart(lines)
     if fig is not None:
         st.plotly_chart(fig, width="stretch", key=f"chal_chart_{ch.id}")
@@ -319,18 +344,18 @@ def student_challenges(store, learner) -> None:
     """The class's challenges for a student (on the Class page): Play, Continue or Results."""
     chs = store.class_challenges(learner.class_id) if learner.class_id is not None else []
     if not chs:
-        st.caption("No class challenge yet.")
+        st.caption(_("No class challenge yet."))
         return
     for ch in reversed(chs):
         row = store.play(ch.id, learner.id)
         with st.container(border=True):
             st.markdown(f"**{plain(ch.title)}**: {plain(setup_text(ch))}")
             if row is None:
-                _link(ch, "Play the challenge")
+                _link(ch, _("Play the challenge"))
             elif row.finished:
-                _link(ch, "Results")
+                _link(ch, _("Results"))
             else:
-                _link(ch, "Continue")
+                _link(ch, _("Continue"))
 
 
 ROUND_CHOICES = [*range(1, cp.MAX_ROUNDS + 1), cp.WHOLE_GAME]
@@ -347,32 +372,34 @@ def _create(store: Store, klass: ClassRow) -> None:
     except StoreError as e:
         s["chal_new_msg"] = ("error", str(e))
         return
-    s["chal_new_msg"] = ("ok", f"Challenge {ch.id} is ready: your students find it on their "
-                               "Class page.")
+    s["chal_new_msg"] = ("ok", _("Challenge {n} is ready: your students find it on their "
+                                 "Class page.").format(n=ch.id))
 
 
 def teacher_challenges(store, klass) -> None:
     """The class's challenges for the teacher: make one; each one's leaderboard and rounds."""
-    with (st.expander("New class challenge", expanded=not store.class_challenges(klass.id)),
+    with (st.expander(_("New class challenge"), expanded=not store.class_challenges(klass.id)),
           st.form("chal_new_form", border=False)):
-            st.text_input("Name", key="chal_new_title", max_chars=60,
-                          placeholder="e.g. Monday's knock practice")
+            st.text_input(_("Name"), key="chal_new_title", max_chars=60,
+                          placeholder=_("e.g. Monday's knock practice"))
             c1, c2, c3, c4 = st.columns(4)
             variants = cp.table_variants()
-            c1.selectbox("Variant", list(variants), format_func=variants.get,
+            c1.selectbox(_("Variant"), list(variants), format_func=lambda k: _(variants[k]),
                          key="chal_new_variant")
-            c2.number_input("Bots", min_value=1, max_value=4, value=2, key="chal_new_bots")
-            c3.selectbox("Bot level", list(cp.LEVELS), index=1, key="chal_new_level")
-            c4.selectbox("Rounds", ROUND_CHOICES, index=2, key="chal_new_rounds",
-                         format_func=lambda r: "a whole game" if r == cp.WHOLE_GAME else str(r))
-            st.form_submit_button("Make the challenge", type="primary",
+            c2.number_input(_("Bots"), min_value=1, max_value=4, value=2, key="chal_new_bots")
+            c3.selectbox(_("Bot level"), list(cp.LEVELS), index=1, key="chal_new_level",
+                         format_func=level_name)
+            c4.selectbox(_("Rounds"), ROUND_CHOICES, index=2, key="chal_new_rounds",
+                         format_func=lambda r: _("a whole game") if r == cp.WHOLE_GAME
+                         else str(r))
+            st.form_submit_button(_("Make the challenge"), type="primary",
                                   on_click=_create, args=(store, klass))
     kind, msg = st.session_state.pop("chal_new_msg", (None, None))
     if kind:
         (st.success if kind == "ok" else st.error)(plain(msg))
     for ch in reversed(store.class_challenges(klass.id)):
         with st.expander(f"{plain(ch.title)}: {setup_text(ch)}"):
-            _link(ch, "Open the challenge page")
+            _link(ch, _("Open the challenge page"))
             show_results(store, ch, upto=None)
 
 

@@ -25,6 +25,7 @@ import streamlit as st
 from ..bots import levels_for
 from ..core.actions import Discard, Draw, Hit, Knock, Swap
 from ..core.rules import VARIANTS
+from ..i18n import N_, _
 from ..store import Learner, Store, TableRow, shared
 from ..store.shared import TableRefused
 from .cards import card_html, hand_html
@@ -34,10 +35,12 @@ from .plain import plain
 from .store import store_or_none
 from .table import showdown, table_styles
 from .table_html import (
+    level_name,
     log_html,
     middle_html,
     recent_html,
     seat_html,
+    seat_name,
 )
 from .table_words import (
     action_key,
@@ -48,6 +51,11 @@ from .table_words import (
     sorted_levels,
     turn_words,
 )
+
+#: a table's status as shown (the store keeps the English id)
+STATUS_WORDS = {"open": N_("open"), "over": N_("over"), "closed": N_("closed")}
+def status_word(status: str) -> str:
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 PARAM = "table"
 POLL_SECONDS = 1.0
@@ -75,24 +83,24 @@ def _teacher_of(class_id: int) -> bool:
 def table_page() -> None:
     """The whole Class table page."""
     table_styles()  # outside the fragment: sent once, not with every redraw
-    st.title("Class table")
+    st.title(_("Class table"))
     store = store_or_none()
     if store is None:
         return
     tid = table_id_from(st.query_params.get(PARAM))
     row = store.table(tid) if tid is not None else None
     if row is None:
-        st.info("Open a table from the Class page: your teacher makes the tables there.")
-        st.page_link(CLASS_PAGE, label="Go to the Class page", icon=":material/groups:")
+        st.info(_("Open a table from the Class page: your teacher makes the tables there."))
+        st.page_link(CLASS_PAGE, label=_("Go to the Class page"), icon=":material/groups:")
         return
     learner = current_learner(store)
     member = learner is not None and learner.class_id == row.class_id
     if not (member or _teacher_of(row.class_id)):
-        st.warning("This table belongs to a class; join that class (or resume with your "
-                   "link) on the Class page to sit at it.")
-        st.page_link(CLASS_PAGE, label="Go to the Class page", icon=":material/groups:")
+        st.warning(_("This table belongs to a class; join that class (or resume with your "
+                     "link) on the Class page to sit at it."))
+        st.page_link(CLASS_PAGE, label=_("Go to the Class page"), icon=":material/groups:")
         return
-    st.caption(f"{plain(row.title)} · {plain(VARIANTS[row.variant].name)}")
+    st.caption(f"{plain(row.title)} · {plain(_(VARIANTS[row.variant].name))}")
     if member and shared.seat_of(row, learner.id) is None:
         _take_seat_box(store, row, learner)
     _live(store, row.id, learner.id if member else None)
@@ -101,9 +109,9 @@ def table_page() -> None:
 def _take_seat_box(store: Store, row: TableRow, learner: Learner) -> None:
     free = [i for i, s in enumerate(shared.seats_of(row)) if s.kind == "open"]
     if not free:
-        st.info("Every seat at this table is taken: you are watching.")
+        st.info(_("Every seat at this table is taken: you are watching."))
         return
-    st.button("Take a seat", key="ct_take", type="primary", on_click=_act,
+    st.button(_("Take a seat"), key="ct_take", type="primary", on_click=_act,
               args=(shared.take_seat, store, row.id, learner))
 
 
@@ -142,12 +150,12 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     with left, st.container(key="play_felt"):
         _felt(store, row, obs, seat, mark)
     with right:
-        st.markdown("#### Move log")
+        st.markdown("#### " + _("Move log"))
         st.markdown(log_html(obs, -1 if seat is None else seat, mark), unsafe_allow_html=True)
         if seat is not None and not obs.game_over:
-            st.button("Leave the table", key="ct_leave", on_click=_act,
+            st.button(_("Leave the table"), key="ct_leave", on_click=_act,
                       args=(shared.hand_to_bot, store, tid, seat, "basic"),
-                      help="A basic bot takes your seat and plays on.")
+                      help=_("A basic bot takes your seat and plays on."))
     st.session_state[TIMING] = time.perf_counter() - t0
 
 
@@ -156,10 +164,10 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
     you = -1 if seat is None else seat
     house = changed_options_text(obs.rules, variant.rules)
     if house:
-        st.caption(f"House rules: {house}.")
+        st.caption(_("House rules: {rules}.").format(rules=house))
     status = turn_words(obs, you) if seat is not None else turn_words(obs, -1)
     if seat is None:
-        status = "You are watching. " + status
+        status = _("You are watching. {status}").format(status=status)
     # data-version: which state of the table this is (browser tests wait for it)
     st.markdown(f'<div class="play-status" data-testid="play-status" '
                 f'data-version="{row.version}">{html.escape(status)}</div>',
@@ -184,7 +192,7 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
         if not obs.round_over and not (obs.to_move == seat and obs.phase == "discard"):
             st.markdown(hand_html(obs.hand, size="lg"), unsafe_allow_html=True)
     if obs.round_over and (seat is not None or _teacher_of(row.class_id)):
-        label = "New game" if obs.game_over else "Deal the next round"
+        label = _("New game") if obs.game_over else _("Deal the next round")
         st.button(label, key="ct_next", type="primary", on_click=_act,
                   args=(shared.next_round, store, row.id, row.version))
     elif seat is not None and obs.to_move == seat:
@@ -204,14 +212,14 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
     if discards:
         cols = st.columns(len(obs.hand))
         for col, card in zip(cols, obs.hand, strict=False):
-            caption = "just drawn" if card == obs.just_drawn else "&nbsp;"
+            caption = html.escape(_("just drawn")) if card == obs.just_drawn else "&nbsp;"
             col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
                          f'<div class="play-label">{caption}</div></div>',
                          unsafe_allow_html=True)
             if Discard(card) in discards:
                 button(col, Discard(card))
             else:
-                col.caption("taken from the pile: it stays this turn")
+                col.caption(_("taken from the pile: it stays this turn"))
     rest = [a for a in legal if not isinstance(a, Discard)]
     swaps = [a for a in rest if isinstance(a, Swap)]
     simple = [a for a in rest if not isinstance(a, Swap)]
@@ -227,13 +235,16 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
 
 # --- on the Class page -----------------------------------------------------------------------
 
-def _seats_text(row: TableRow) -> str:
+def _seats_text(row: TableRow, shown: bool = True) -> str:
+    """The seats in a line: in the current language, or (``shown=False``, the CSV export)
+    as the store keeps them."""
+    name, level = (seat_name, level_name) if shown else (str, str)
     parts = []
     for s in shared.seats_of(row):
         if s.kind == "bot":
-            parts.append(f"{s.name} ({s.level})")
+            parts.append(f"{name(s.name)} ({level(s.level)})")
         else:
-            parts.append(s.name)
+            parts.append(name(s.name))
     return " · ".join(parts)
 
 
@@ -243,14 +254,14 @@ def student_tables(store: Store, learner: Learner) -> None:
         return
     rows = [r for r in store.class_tables(learner.class_id) if r.status != "closed"]
     if not rows:
-        st.caption("No class tables yet: your teacher makes them.")
+        st.caption(_("No class tables yet: your teacher makes them."))
         return
     for row in rows:
         mine = shared.seat_of(row, learner.id) is not None
         free = sum(1 for s in shared.seats_of(row) if s.kind == "open")
         c1, c2 = st.columns([3, 1], vertical_alignment="center")
-        c1.text(f"{row.title} · {VARIANTS[row.variant].name} · {_seats_text(row)}")
-        label = "Back to my seat" if mine else ("Take a seat" if free else "Watch")
+        c1.text(f"{row.title} · {_(VARIANTS[row.variant].name)} · {_seats_text(row)}")
+        label = _("Back to my seat") if mine else (_("Take a seat") if free else _("Watch"))
         with c2:
             st.page_link(PAGE, label=label, query_params={PARAM: str(row.id)},
                          icon=":material/table_restaurant:")
@@ -259,19 +270,20 @@ def student_tables(store: Store, learner: Learner) -> None:
 def teacher_tables(store: Store, klass: Any) -> None:
     """The class's tables for the teacher: make one, see who sits where, hand a seat to a
     bot."""
-    with st.expander("Make a class table", expanded=not store.class_tables(klass.id)):
+    with st.expander(_("Make a class table"), expanded=not store.class_tables(klass.id)):
         _make_form(store, klass)
     for row in store.class_tables(klass.id):
-        st.markdown(f"**{plain(row.title)}** · {plain(VARIANTS[row.variant].name)} · "
-                    f"{plain(row.status)}")
+        st.markdown(f"**{plain(row.title)}** · {plain(_(VARIANTS[row.variant].name))} · "
+                    f"{plain(status_word(row.status))}")
         seats = shared.seats_of(row)
         cols = st.columns(len(seats))
         for i, (col, s) in enumerate(zip(cols, seats, strict=True)):
-            col.text(s.name + (f" ({s.level})" if s.kind == "bot" else ""))
+            col.text(seat_name(s.name)
+                     + (f" ({level_name(s.level)})" if s.kind == "bot" else ""))
             if s.kind != "bot":
-                col.button("Hand to a bot", key=f"ct_bot_{row.id}_{i}", on_click=_act,
+                col.button(_("Hand to a bot"), key=f"ct_bot_{row.id}_{i}", on_click=_act,
                            args=(shared.hand_to_bot, store, row.id, i, "basic"))
-        st.page_link(PAGE, label="Watch this table", query_params={PARAM: str(row.id)},
+        st.page_link(PAGE, label=_("Watch this table"), query_params={PARAM: str(row.id)},
                      icon=":material/visibility:")
     if st.session_state.get(ERROR):
         st.error(plain(st.session_state[ERROR]))
@@ -280,23 +292,24 @@ def teacher_tables(store: Store, klass: Any) -> None:
 def _make_form(store: Store, klass: Any) -> None:
     keys = shared.table_variants()
     c1, c2 = st.columns([2, 2])
-    c1.text_input("Table name", key="ct_new_title", max_chars=30, value="Table 1")
-    key = c2.selectbox("Variant", keys, key="ct_new_variant",
-                       format_func=lambda k: VARIANTS[k].name)
+    c1.text_input(_("Table name"), key="ct_new_title", max_chars=30,
+                  value=_("Table {n}").format(n=1))
+    key = c2.selectbox(_("Variant"), keys, key="ct_new_variant",
+                       format_func=lambda k: _(VARIANTS[k].name))
     variant = VARIANTS[key]
     rules = variant.rules
-    with st.expander("House rules"):
+    with st.expander(_("House rules")):
         house = rules_editor(rules, key=f"ct_house_{key}", names=house_rule_names(rules))
     lo, hi = max(2, house.min_players), min(shared.MAX_SEATS, house.max_players)
     c3, c4, c5 = st.columns(3)
-    n = c3.number_input("Players", min_value=lo, max_value=hi, value=min(max(4, lo), hi),
+    n = c3.number_input(_("Players"), min_value=lo, max_value=hi, value=min(max(4, lo), hi),
                         key="ct_new_players")
-    c4.number_input("Seats for students", min_value=0, max_value=int(n),
+    c4.number_input(_("Seats for students"), min_value=0, max_value=int(n),
                     value=min(3, int(n)), key="ct_new_students")
     levels = sorted_levels(levels_for(house))
-    c5.selectbox("Bots play", levels, index=levels.index(default_level(levels)),
-                 key="ct_new_level")
-    st.button("Make the table", key="ct_make", type="primary", on_click=_make,
+    c5.selectbox(_("Bots play"), levels, index=levels.index(default_level(levels)),
+                 key="ct_new_level", format_func=level_name)
+    st.button(_("Make the table"), key="ct_make", type="primary", on_click=_make,
               args=(store, klass.id, key, house))
 
 
@@ -312,7 +325,7 @@ def _make(store: Store, class_id: int, key: str, house: Any) -> None:
     levels = levels_for(rules)
     level = state.get("ct_new_level")
     level = level if level in levels else default_level(sorted_levels(levels))
-    title = str(state.get("ct_new_title") or "Table")[:30]
+    title = str(state.get("ct_new_title") or _("Table"))[:30]
     try:
         shared.make_table(store, class_id, title, chosen, rules,
                           ["student"] * students + [level] * (n - students))
@@ -325,11 +338,11 @@ def tables_frame(store: Store, klass: Any) -> pd.DataFrame:
     out = []
     for row in store.class_tables(klass.id):
         try:
-            _, game = shared.load(store, row.id)
+            _row, game = shared.load(store, row.id)
             rounds = shared.rounds_played(game)
         except (TableRefused, ValueError):
             rounds = None
         out.append({"table": row.title, "variant": VARIANTS[row.variant].name,
-                    "seats": _seats_text(row), "rounds played": rounds,
+                    "seats": _seats_text(row, shown=False), "rounds played": rounds,
                     "status": row.status})
     return pd.DataFrame(out, columns=["table", "variant", "seats", "rounds played", "status"])

@@ -18,6 +18,7 @@ import time
 
 import streamlit as st
 
+from ..i18n import N_, _
 from ..store import ClassRow, Learner, Store, StoreError, check_name
 from ..store.store import WRONG_CODE, WRONG_KEY
 from ..store.tokens import InputError
@@ -34,9 +35,10 @@ JUST_MADE = "t31_class_show_code"    # the key was just noted: show the join cod
 FAILS = "t31_class_fails"             # times of wrong codes and keys in this session
 MAX_TRIES = 5
 WAIT_S = 30.0
-TOO_MANY = (f"Too many wrong tries; please wait {int(WAIT_S)} seconds before trying again.")
-NEED_STORE = ("Classes need the class store, which cannot be reached just now; Learn and Play "
-              "still work on their own.")
+TOO_MANY_MSG = N_("Too many wrong tries; please wait {n} seconds before trying again.")
+TOO_MANY = TOO_MANY_MSG.format(n=int(WAIT_S))   # the English sentence
+NEED_STORE = N_("Classes need the class store, which cannot be reached just now; Learn and "
+                "Play still work on their own.")
 CSS = """<style>
 .t31-joincode {font-size: clamp(3.5rem, 11vw, 8rem); font-weight: 800; letter-spacing: .15em;
   font-family: ui-monospace, monospace; line-height: 1.1; text-align: center;
@@ -52,7 +54,7 @@ def _locked() -> bool:
     fails = [t for t in st.session_state.get(FAILS, []) if time.monotonic() - t < WAIT_S]
     st.session_state[FAILS] = fails
     if len(fails) >= MAX_TRIES:
-        st.error(TOO_MANY, icon=":material/timer:")
+        st.error(_(TOO_MANY_MSG).format(n=int(WAIT_S)), icon=":material/timer:")
         return True
     return False
 
@@ -69,7 +71,7 @@ def _open_dashboard(store: Store, key: str) -> bool:
         return False
     klass = store.class_for_key(key)
     if klass is None:
-        _failed(WRONG_KEY)
+        _failed(_(WRONG_KEY))
         return False
     identity.set_teacher_class(klass)
     st.session_state[FAILS] = []
@@ -96,7 +98,7 @@ def _join(store: Store, code: str, name: str, alone: Learner | None) -> None:
     if _locked():
         return
     if store.class_by_code(code) is None:
-        _failed(WRONG_CODE)
+        _failed(_(WRONG_CODE))
         return
     try:
         if alone is not None:  # working alone so far: the progress comes along
@@ -114,26 +116,26 @@ def _join(store: Store, code: str, name: str, alone: Learner | None) -> None:
 
 
 def _join_tab(store: Store, alone: Learner | None) -> None:
-    st.markdown("Type the code your teacher shows and the name the class knows you by.")
+    st.markdown(_("Type the code your teacher shows and the name the class knows you by."))
     if alone is not None:
-        st.caption("Your lesson progress in this browser comes along into the class.")
+        st.caption(_("Your lesson progress in this browser comes along into the class."))
     with st.form("t31_join", border=False):
-        code = st.text_input("Join code", max_chars=20, key="t31_join_code",
-                             placeholder="e.g. K7QM2P")
-        name = st.text_input("Your name", max_chars=30, key="t31_join_name",
-                             help="1 to 30 letters, digits, spaces and . ' - _")
-        if st.form_submit_button("Join", type="primary", key="t31_join_go",
+        code = st.text_input(_("Join code"), max_chars=20, key="t31_join_code",
+                             placeholder=_("e.g. {code}").format(code="K7QM2P"))
+        name = st.text_input(_("Your name"), max_chars=30, key="t31_join_name",
+                             help=_("1 to 30 letters, digits, spaces and . ' - _"))
+        if st.form_submit_button(_("Join"), type="primary", key="t31_join_go",
                                  icon=":material/login:"):
             _join(store, code, name, alone)
 
 
 def _start_tab(store: Store) -> None:
-    st.markdown("Make a class: you get a short join code to show the students and a "
-                "teacher key that opens the class dashboard.")
+    st.markdown(_("Make a class: you get a short join code to show the students and a "
+                  "teacher key that opens the class dashboard."))
     with st.form("t31_start", border=False):
-        name = st.text_input("Class name", max_chars=30, key="t31_start_name",
-                             placeholder="e.g. Year 9 maths")
-        if st.form_submit_button("Start a class", type="primary", key="t31_start_go",
+        name = st.text_input(_("Class name"), max_chars=30, key="t31_start_name",
+                             placeholder=_("e.g. Year 9 maths"))
+        if st.form_submit_button(_("Start a class"), type="primary", key="t31_start_go",
                                  icon=":material/add_circle:"):
             try:
                 klass, key = store.create_class(name)
@@ -144,18 +146,18 @@ def _start_tab(store: Store) -> None:
             st.session_state[NEW_KEY] = (klass.id, key)
             st.rerun()
     st.divider()
-    st.markdown("**Open the dashboard** of a class you started")
+    st.markdown(_("**Open the dashboard** of a class you started"))
     with st.form("t31_teacher", border=False):
-        key = st.text_input("Teacher key", type="password", max_chars=40,
-                            key="t31_teacher_key_box", placeholder="ABCD-EFGH-JKMN")
-        if (st.form_submit_button("Open the dashboard", key="t31_teacher_go",
+        key = st.text_input(_("Teacher key"), type="password", max_chars=40,
+                            key="t31_teacher_key_box", placeholder="••••-••••-••••")
+        if (st.form_submit_button(_("Open the dashboard"), key="t31_teacher_go",
                                   icon=":material/dashboard:")
                 and _open_dashboard(store, key)):
             st.rerun()
 
 
 def _no_class(store: Store, alone: Learner | None) -> None:
-    join, start = st.tabs(["Join a class", "Start a class (teacher)"])
+    join, start = st.tabs([_("Join a class"), _("Start a class (teacher)")])
     with join:
         _join_tab(store, alone)
     with start:
@@ -170,25 +172,27 @@ def resume_link() -> str:
 
 def _student(store: Store, learner: Learner) -> None:
     st.subheader(f"{plain(learner.class_name)}")
-    st.markdown(f"You are **{plain(learner.name)}** in this class.")
+    st.markdown(_("You are **{name}** in this class.").format(name=plain(learner.name)))
     fresh = bool(st.session_state.pop(NEW_LINK, False))
-    with st.expander("Your resume link", expanded=fresh, icon=":material/key:"):
-        st.markdown("Keep this link (bookmark it or write it down): it brings back your "
-                    "progress from any browser. It is yours alone, so do not share it.")
+    with st.expander(_("Your resume link"), expanded=fresh, icon=":material/key:"):
+        st.markdown(_("Keep this link (bookmark it or write it down): it brings back your "
+                      "progress from any browser. It is yours alone, so do not share it."))
         st.code(resume_link(), language=None, wrap_lines=True)
     summary = progress_summary(store.progress(learner.id), lessons())
     right = sum(1 for a in store.learner_answers(learner.id) if a["try_no"] == 1
                 and a["correct"])
     a, b, c = st.columns(3)
-    a.metric("Lessons finished", f"{summary.lessons_done} of {summary.lessons}")
-    b.metric("Steps read", f"{summary.steps_seen} of {summary.steps}")
-    c.metric("Quizzes right first time", right)
-    st.page_link("pages/learn.py", label="Go on learning", icon=":material/school:")
+    a.metric(_("Lessons finished"), _("{done} of {all}").format(done=summary.lessons_done,
+                                                                 all=summary.lessons))
+    b.metric(_("Steps read"), _("{done} of {all}").format(done=summary.steps_seen,
+                                                          all=summary.steps))
+    c.metric(_("Quizzes right first time"), right)
+    st.page_link("pages/learn.py", label=_("Go on learning"), icon=":material/school:")
     class_table.student_tables(store, learner)
     challenge.student_challenges(store, learner)
     st.divider()
-    if st.button("Leave this browser", icon=":material/logout:",
-                 help="This browser forgets you; your resume link still brings you back."):
+    if st.button(_("Leave this browser"), icon=":material/logout:",
+                 help=_("This browser forgets you; your resume link still brings you back.")):
         identity.forget()
         forget_progress()  # the next person at this browser starts afresh
         st.rerun()
@@ -202,23 +206,25 @@ def _new_class_panel(klass: ClassRow) -> None:
     new = st.session_state.get(NEW_KEY)
     if isinstance(new, tuple) and new[0] == klass.id:
         with st.container(border=True, key="t31_newkey"):
-            st.warning("Your teacher key is shown only now. Keep it private: whoever has it "
-                       "sees the class dashboard. Note it before you project this page.",
+            st.warning(_("Your teacher key is shown only now. Keep it private: whoever has "
+                         "it sees the class dashboard. Note it before you project this page."),
                        icon=":material/lock:")
             st.code(new[1], language=None)
-            st.caption("The secret dashboard link (opens the dashboard in any browser):")
+            st.caption(_("The secret dashboard link (opens the dashboard in any browser):"))
             st.code(full_link("class", {"teacher": new[1]}), language=None, wrap_lines=True)
-            st.caption(f"The students' join code, {klass.code}, is shown big once the key "
-                       "is noted.")
-            if st.button("I have noted the key", key="t31_key_noted", type="primary",
+            st.caption(_("The students' join code, {code}, is shown big once the key is "
+                         "noted.").format(code=klass.code))
+            if st.button(_("I have noted the key"), key="t31_key_noted", type="primary",
                          icon=":material/check:"):
                 st.session_state.pop(NEW_KEY, None)
                 st.session_state[JUST_MADE] = True
                 st.rerun()
         return
     st.markdown(CSS, unsafe_allow_html=True)
-    st.markdown(f'<div class="t31-joinhint">Join at <b>{html.escape(full_link("class", {}))}'
-                f'</b> with the code</div><div class="t31-joincode" data-testid="t31-joincode">'
+    hint = html.escape(_("Join at {link} with the code")).replace(
+        "{link}", f'<b>{html.escape(full_link("class", {}))}</b>')
+    st.markdown(f'<div class="t31-joinhint">{hint}</div>'
+                f'<div class="t31-joincode" data-testid="t31-joincode">'
                 f'{html.escape(klass.code)}</div>', unsafe_allow_html=True)
 
 
@@ -226,31 +232,32 @@ def _teacher(store: Store, klass: ClassRow) -> None:
     fresh = store.class_by_id(klass.id)
     if fresh is None:
         identity.set_teacher_class(None)
-        st.error("That class no longer exists.")
+        st.error(_("That class no longer exists."))
         return
     fresh_class = st.session_state.pop(JUST_MADE, False)
-    with st.expander("Join code for the class", expanded=fresh_class or NEW_KEY in
+    with st.expander(_("Join code for the class"), expanded=fresh_class or NEW_KEY in
                      st.session_state, icon=":material/qr_code:"):
         _new_class_panel(fresh)
     dashboard.dashboard(store, fresh)
     st.divider()
-    if st.button("Close the dashboard", icon=":material/logout:", key="t31_teacher_close",
-                 help="This browser forgets the teacher key; type it again to come back."):
+    if st.button(_("Close the dashboard"), icon=":material/logout:", key="t31_teacher_close",
+                 help=_("This browser forgets the teacher key; type it again to come back.")):
         identity.set_teacher_class(None)
         st.session_state.pop(NEW_KEY, None)
         st.rerun()
 
 
 def class_page() -> None:
-    st.title("Class")
+    st.title(_("Class"))
     store = store_or_none()
     if store is None:
-        st.info(NEED_STORE)
+        st.info(_(NEED_STORE))
         return
     _key_from_url(store)
     learner = identity.current_learner(store)
     if st.session_state.pop("t31_me_unknown", False):
-        st.warning("That resume link does not bring anyone back; check it, or join again.",
+        st.warning(_("That resume link does not bring anyone back; check it, or join "
+                     "again."),
                    icon=":material/link_off:")
     klass = identity.teacher_class()
     if klass is not None:

@@ -15,6 +15,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from ..i18n import N_, _
 from ..store import ClassRow, Store
 from ..teach.class_report import learner_scores, progress_summary, quiz_stats, score_grid
 from ..teach.lessons import Quiz
@@ -23,6 +24,20 @@ from .lessons import lessons, quiz_ids
 from .plain import plain
 
 LABEL_MAX = 60  # characters of a quiz question on a chart axis
+#: the frames' column ids (English, kept in the CSV files) as shown on the screen
+COLUMN_WORDS = {
+    "name": N_("name"), "last seen": N_("last seen"), "lessons finished": N_("lessons finished"),
+    "lessons started": N_("lessons started"), "steps read": N_("steps read"),
+    "open lesson": N_("open lesson"), "quizzes answered": N_("quizzes answered"),
+    "right first time": N_("right first time"), "quiz": N_("quiz"), "question": N_("question"),
+    "answered": N_("answered"), "% right": N_("% right"), "missed": N_("missed"),
+    "wrong answer chosen most": N_("wrong answer chosen most"), "chosen by": N_("chosen by"),
+}
+
+
+def shown(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with its column ids in the current language, for the screen."""
+    return frame.rename(columns=lambda c: _(COLUMN_WORDS[c]) if c in COLUMN_WORDS else c)
 
 
 def quiz_catalogue() -> dict[str, tuple[str, Quiz]]:
@@ -56,11 +71,11 @@ def _ago(when: dt.datetime | None) -> str:
         when = when.replace(tzinfo=dt.timezone.utc)
     mins = int((dt.datetime.now(dt.timezone.utc) - when).total_seconds() // 60)
     if mins < 1:
-        return "just now"
+        return _("just now")
     if mins < 60:
-        return f"{mins} min ago"
+        return _("{n} min ago").format(n=mins)
     if mins < 48 * 60:
-        return f"{mins // 60} h ago"
+        return _("{n} h ago").format(n=mins // 60)
     return when.strftime("%Y-%m-%d")
 
 
@@ -116,16 +131,18 @@ def missed_chart(quizzes: pd.DataFrame, top: int = 10) -> go.Figure | None:
         return None
     rows = missed.to_dict("records")
     ys = [f"{r['quiz']} · {chart_label(r['question'], 40)}" for r in rows]
-    text = [f"most chose {chart_label(r['wrong answer chosen most'], 30)} ({r['chosen by']})"
+    text = [html.escape(_("most chose {answer} ({n})")).format(
+                answer=chart_label(r["wrong answer chosen most"], 30), n=r["chosen by"])
             for r in rows]
-    hover = [f"{chart_label(r['question'], 120)}<br>missed by {r['missed']} of "
-             f"{r['answered']}" for r in rows]
+    hover = [chart_label(r["question"], 120) + "<br>" + html.escape(
+                _("missed by {n} of {all}").format(n=r["missed"], all=r["answered"]))
+             for r in rows]
     fig = go.Figure(go.Bar(x=list(missed["missed"]), y=ys, orientation="h", text=text,
                            textposition="auto", hovertext=hover, hoverinfo="text",
                            marker_color="#c0392b"))
     fig.update_layout(height=120 + 40 * len(ys), margin={"l": 10, "r": 10, "t": 40, "b": 30},
-                      title="Quizzes most often missed at the first try",
-                      xaxis_title="students who missed it", yaxis={"automargin": True},
+                      title=_("Quizzes most often missed at the first try"),
+                      xaxis_title=_("students who missed it"), yaxis={"automargin": True},
                       xaxis={"dtick": 1})
     return fig
 
@@ -138,42 +155,44 @@ def _download(label: str, frame: pd.DataFrame, name: str, key: str) -> None:
 def dashboard(store: Store, klass: ClassRow) -> None:
     """The dashboard of ``klass`` (the caller has checked the teacher key)."""
     head, refresh = st.columns([4, 1], vertical_alignment="bottom")
-    head.subheader(f"Dashboard: {plain(klass.name)}")
-    head.caption(f"Join code {klass.code}")
-    refresh.button("Refresh", icon=":material/refresh:", key="t31_dash_refresh",
+    head.subheader(_("Dashboard: {name}").format(name=plain(klass.name)))
+    head.caption(_("Join code {code}").format(code=klass.code))
+    refresh.button(_("Refresh"), icon=":material/refresh:", key="t31_dash_refresh",
                    width="stretch")
     students = students_frame(store, klass)
     answers = store.class_answers(klass.id)
     quizzes = quiz_frame(answers)
-    st.markdown(f"#### Students ({len(students)})")
+    st.markdown("#### " + _("Students ({n})").format(n=len(students)))
     if students.empty:
-        st.info("Nobody has joined yet: show the join code to the class.")
+        st.info(_("Nobody has joined yet: show the join code to the class."))
     else:
-        st.dataframe(students, hide_index=True, width="stretch", key="t31_dash_students")
-    st.markdown("#### Quizzes")
+        st.dataframe(shown(students), hide_index=True, width="stretch", key="t31_dash_students")
+    st.markdown("#### " + _("Quizzes"))
     if quizzes.empty:
-        st.caption("No quiz answered yet.")
+        st.caption(_("No quiz answered yet."))
     else:
         fig = missed_chart(quizzes)
         if fig is not None:
             st.plotly_chart(fig, width="stretch", key="t31_dash_missed")
-        st.dataframe(quizzes, hide_index=True, width="stretch", key="t31_dash_quizzes")
+        st.dataframe(shown(quizzes), hide_index=True, width="stretch", key="t31_dash_quizzes")
         _grid(answers)
-    st.markdown("#### Class tables")
+    st.markdown("#### " + _("Class tables"))
     class_table.teacher_tables(store, klass)
-    st.markdown("#### Challenges")
+    st.markdown("#### " + _("Challenges"))
     challenge.teacher_challenges(store, klass)
-    st.markdown("#### Download (CSV)")
+    st.markdown("#### " + _("Download (CSV)"))
+    st.caption(_("The files keep their column names in English in every language, so a "
+                 "spreadsheet or a script reads them the same way."))
     cols = st.columns(4)
     with cols[0]:
-        _download("Students", students, "students.csv", "t31_csv_students")
+        _download(_("Students"), students, "students.csv", "t31_csv_students")
     with cols[1]:
-        _download("Answers", answers_frame(store, klass), "answers.csv", "t31_csv_answers")
+        _download(_("Answers"), answers_frame(store, klass), "answers.csv", "t31_csv_answers")
     with cols[2]:
-        _download("Tables", class_table.tables_frame(store, klass), "tables.csv",
+        _download(_("Tables"), class_table.tables_frame(store, klass), "tables.csv",
                   "t31_csv_tables")
     with cols[3]:
-        _download("Challenges", challenge.challenges_frame(store, klass), "challenges.csv",
+        _download(_("Challenges"), challenge.challenges_frame(store, klass), "challenges.csv",
                   "t31_csv_challenges")
 
 
@@ -183,9 +202,9 @@ def _grid(answers: list[dict]) -> None:
     cat = quiz_catalogue()
     grid = score_grid(answers)
     order = [q for q in cat if any(q in g for g in grid.values())]
-    rows = [{"name": names[lid], **{cat[q][0]: ("✓" if g[q] else "✗") if q in g else ""
+    rows = [{_("name"): names[lid], **{cat[q][0]: ("✓" if g[q] else "✗") if q in g else ""
                                     for q in order}}
             for lid, g in sorted(grid.items(), key=lambda x: names[x[0]].casefold())]
-    with st.expander("First try per student and quiz", icon=":material/grid_on:"):
+    with st.expander(_("First try per student and quiz"), icon=":material/grid_on:"):
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
                      key="t31_dash_grid")

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from ..game.records import game_from_record, game_to_record
+from ..i18n import N_, _
 from .table_state import (
     AFTER_MINE,
     BOT_RNG,
@@ -50,8 +51,8 @@ FORMAT = "thirtyone-play-1"
 MAX_TEXT = 1_000_000           # characters of a kept game read back (a long game is ~30 KB)
 WRITTEN = "play_keep_written"  # the text last written (or read back): unchanged -> no write
 TRIED = "play_keep_tried"      # the restore was tried once in this session
-DROPPED = ("The game kept for you could not be brought back, so a new one starts from the "
-           "setup.")
+DROPPED = N_("The game kept for you could not be brought back, so a new one starts from "
+             "the setup.")
 
 
 def _cfg_kept(cfg: dict) -> dict:
@@ -125,7 +126,7 @@ def from_text(state: State, text: str) -> bool:
     try:
         got = _parse(text)
     except Exception:  # noqa: BLE001 - whatever is wrong with it, drop it, keep the page
-        state[ERROR] = DROPPED
+        state[ERROR] = _(DROPPED)
         return False
     cfg = state.setdefault(CFG, {})
     cfg.update(got.pop("cfg"))

@@ -19,6 +19,7 @@ import streamlit as st
 from ..core.rules import VARIANTS, Variant, closest_variant
 from ..game.records import game_to_record
 from ..game.replay import game_after, last_move, open_observation, record_moves
+from ..i18n import N_, _
 from .cards import CARD_CSS
 from .common import changed_options_text
 from .table_html import TABLE_CSS, log_html, middle_html, seat_html, showdown_rows_html
@@ -40,7 +41,7 @@ def open_replay(state: State, record: dict, title: str, seat: int = 0, about: st
         n = len(record_moves(record))
         game = game_after(record, n)
     except Exception as e:  # noqa: BLE001 - any broken record is one clear refusal
-        state[REPLAY_ERROR] = f"This game cannot be replayed: {e}"
+        state[REPLAY_ERROR] = _("This game cannot be replayed: {reason}").format(reason=e)
         return False
     state[REPLAY] = {"record": record, "title": title, "about": about, "outcome": outcome,
                      "n": n}
@@ -57,9 +58,10 @@ def replay_current_game(state: State) -> None:
     clear_messages(state)
     game = state.get(GAME)
     if game is None or not game.round_over:
-        state[REPLAY_ERROR] = "A game can be replayed once its round is over."
+        state[REPLAY_ERROR] = _("A game can be replayed once its round is over.")
         return
-    open_replay(state, game_to_record(game), "this game", seat=0)
+    # the title is kept in English and translated where shown (a language switch follows)
+    open_replay(state, game_to_record(game), N_("this game"), seat=0)
 
 
 def replay_button(state: State) -> None:
@@ -67,10 +69,11 @@ def replay_button(state: State) -> None:
     game = state.get(GAME)
     if game is None:
         return
-    st.button("Replay this game", key="play_replay_open", icon=":material/replay:",
+    st.button(_("Replay this game"), key="play_replay_open", icon=":material/replay:",
               on_click=replay_current_game, args=(state,), disabled=not game.round_over,
-              width="stretch", help="Step through every move so far, with any player's view "
-                                    "or every card shown. Open once the round is over.")
+              width="stretch", help=_("Step through every move so far, with any player's "
+                                      "view or every card shown. Open once the round is "
+                                      "over."))
 
 
 def close_replay(state: State) -> None:
@@ -106,11 +109,13 @@ def replay_view(state: State) -> tuple[Any, Any, int]:
 def step_words(game: Any, step: int, n: int) -> str:
     """``Move 3 of 4: Tom: swap QH KS`` (or the deal)."""
     if step == 0:
-        return f"The deal (move 0 of {n})"
+        return _("The deal (move 0 of {n})").format(n=n)
     last = last_move(game)
+    # the move as the record writes it (``swap KS KH``: the engine's own text)
     who = f"{game.players[last[0]]}: {last[1]}" if last else ""
-    return f"Move {step} of {n}" + (f", round {game.round_no}" if game.round_no > 1 else "") \
-        + (f": {who}" if who else "")
+    where = (_("Move {step} of {n}, round {round}").format(step=step, n=n, round=game.round_no)
+             if game.round_no > 1 else _("Move {step} of {n}").format(step=step, n=n))
+    return where + (f": {who}" if who else "")
 
 
 def _variant_of(record: dict, rules: Any) -> Variant:
@@ -121,31 +126,33 @@ def _controls(state: State, game: Any, n: int) -> None:
     step = int(state.get(STEP, 0))
     cols = st.columns(4)
     for col, (label, key, icon, move, off) in zip(cols, (
-            ("Start", "play_replay_first", "first_page", (go_to, 0), step == 0),
-            ("Back", "play_replay_back", "chevron_left", (go_by, -1), step == 0),
-            ("Forward", "play_replay_forward", "chevron_right", (go_by, 1), step >= n),
-            ("End", "play_replay_last", "last_page", (go_to, n), step >= n)), strict=True):
-        col.button(label, key=key, icon=f":material/{icon}:", on_click=move[0],
+            (N_("Start"), "play_replay_first", "first_page", (go_to, 0), step == 0),
+            (N_("Back"), "play_replay_back", "chevron_left", (go_by, -1), step == 0),
+            (N_("Forward"), "play_replay_forward", "chevron_right", (go_by, 1), step >= n),
+            (N_("End"), "play_replay_last", "last_page", (go_to, n), step >= n)), strict=True):
+        col.button(_(label), key=key, icon=f":material/{icon}:", on_click=move[0],
                    args=(state, move[1]), disabled=off, width="stretch",
                    type="primary" if key == "play_replay_forward" else "secondary")
     c0, c1, c2 = st.columns([1.8, 1.3, 1.7], vertical_alignment="bottom")
     if n:
-        c0.slider("Move", 0, n, key=STEP, help="0 is the deal; drag to jump to any move.")
-    c1.selectbox("Whose view", list(range(game.n)), key=SEAT,
+        c0.slider(_("Move"), 0, n, key=STEP,
+                  help=_("0 is the deal; drag to jump to any move."))
+    c1.selectbox(_("Whose view"), list(range(game.n)), key=SEAT,
                  format_func=lambda s: game.players[s],
-                 help="The table as this player saw it: only their own cards face up.")
-    c2.toggle("Show every card", key=SHOW_ALL,
-              help="Turn every hand (and the widow) face up, for the teacher.")
+                 help=_("The table as this player saw it: only their own cards face up."))
+    c2.toggle(_("Show every card"), key=SHOW_ALL,
+              help=_("Turn every hand (and the widow) face up, for the teacher."))
 
 
 def _result(variant: Variant, obs: Any) -> None:
     result = obs.result
-    head = "The round is over"
     if result is not None and result.ended_by in ENDED_WORDS:
-        head += ", " + ENDED_WORDS[result.ended_by]
+        head = _("The round is over, {how}.").format(how=_(ENDED_WORDS[result.ended_by]))
+    else:
+        head = _("The round is over.")
     why = [e.text for e in obs.log if e.kind in SHOWDOWN_KINDS]
     body = "<br>".join(html.escape(t) for t in why)
-    st.markdown(f'<div data-testid="replay-result"><div class="play-banner">{html.escape(head)}.'
+    st.markdown(f'<div data-testid="replay-result"><div class="play-banner">{html.escape(head)}'
                 f'</div>{showdown_rows_html(variant, obs)}'
                 f'<div class="play-recent">{body}</div></div>', unsafe_allow_html=True)
 
@@ -175,30 +182,33 @@ def draw_replay(state: State) -> None:
         game, obs, seat = replay_view(state)
     except Exception as e:  # noqa: BLE001 - a record that stopped replaying: leave it
         close_replay(state)
-        st.error("The replay stopped: this record does not play on from here.")
+        st.error(_("The replay stopped: this record does not play on from here."))
         st.text(str(e)[:300])
         return
     variant = _variant_of(rep["record"], game.rules)
     n = rep["n"]
     step = int(state.get(STEP, 0))
     head, close = st.columns([4, 1], vertical_alignment="center")
-    head.subheader(f"Replay: {rep['title']}")
-    close.button("Close", key="play_replay_close", on_click=close_replay, args=(state,),
+    # title, about and outcome are kept in English (a scenario's own text) and shown in the
+    # current language; an unknown text (a record's own) shows as it is
+    head.subheader(_("Replay: {title}").format(title=_(rep["title"]) if rep["title"] else ""))
+    close.button(_("Close"), key="play_replay_close", on_click=close_replay, args=(state,),
                  icon=":material/close:", width="stretch",
-                 help="Leave the replay and go back to the table (your game is kept).")
+                 help=_("Leave the replay and go back to the table (your game is kept)."))
     house = changed_options_text(game.rules, variant.rules)
-    about = f"{variant.name}" + (f" with house rules: {house}." if house else
-                                 " with its usual rules.")
-    st.caption(about + (f" {rep['about']}" if rep.get("about") else ""))
+    about = (_("{variant} with house rules: {rules}.").format(variant=_(variant.name),
+                                                              rules=house) if house
+             else _("{variant} with its usual rules.").format(variant=_(variant.name)))
+    st.caption(about + (f" {_(rep['about'])}" if rep.get("about") else ""))
     _controls(state, game, n)
     _felt(variant, game, obs, seat, step, n)
     log, note = st.columns([1.6, 1], gap="medium")
     with log:
-        st.markdown("#### Move log")
+        st.markdown("#### " + _("Move log"))
         st.markdown(log_html(obs, seat, len(obs.log)), unsafe_allow_html=True)
     if rep.get("outcome"):
-        with note, st.expander("What this scenario shows"):
-            st.write(rep["outcome"])
+        with note, st.expander(_("What this scenario shows")):
+            st.write(_(rep["outcome"]))
 
 
 __all__ = ["open_replay", "replay_current_game", "close_replay", "replaying", "go_to", "go_by",

@@ -11,6 +11,7 @@ from typing import Any
 
 import streamlit as st
 
+from ..i18n import _
 from ..teach.scenarios import Scenario, get_scenario, load_scenarios
 from .replay import REPLAY_ERROR, draw_replay, open_replay, replaying
 from .table_state import State
@@ -49,21 +50,24 @@ def open_from_link(state: State, value: Any) -> None:
     state[SEEN] = value
     scenario = get_scenario(value) if len(value) <= MAX_PARAM else None
     if scenario is None:
-        state[NOTE] = ("The link names no teacher scenario, so nothing was opened; the "
-                       "scenarios are listed under 'Scenarios for teachers'.")
+        state[NOTE] = _("The link names no teacher scenario, so nothing was opened; the "
+                        "scenarios are listed under 'Scenarios for teachers'.")
         return
     open_scenario(state, scenario)
 
 
 def scenario_list(state: State) -> None:
     """The expander listing every scenario with its link and an Open button."""
-    with st.expander("Scenarios for teachers"):
-        st.caption("Prepared deals that show one rule at work. Open one to step through it, "
-                   "or send its link to the class.")
+    with st.expander(_("Scenarios for teachers")):
+        st.caption(_("Prepared deals that show one rule at work. Open one to step through "
+                     "it, or send its link to the class."))
+        link_word = _("link")
         for name, s in load_scenarios().items():
             c1, c2 = st.columns([4, 1], vertical_alignment="center")
-            c1.markdown(f"**{s.title}** · [link]({link_of(name)})  \n{s.description}")
-            c2.button("Open", key=f"play_scn_{name}", on_click=open_scenario,
+            # the titles and descriptions are msgids of scenario_texts.py
+            c1.markdown(f"**{_(s.title)}** · [{link_word}]({link_of(name)})  \n"
+                        f"{_(s.description)}")
+            c2.button(_("Open"), key=f"play_scn_{name}", on_click=open_scenario,
                       args=(state, s), width="stretch")
 
 
@@ -74,7 +78,7 @@ def teacher_tools(state: State) -> bool:
     if state.get(NOTE):
         st.warning(state[NOTE])
     if state.get(REPLAY_ERROR):
-        st.warning("That game cannot be replayed.")
+        st.warning(_("That game cannot be replayed."))
         st.text(str(state[REPLAY_ERROR])[:300])
         state[REPLAY_ERROR] = None
     if replaying(state):

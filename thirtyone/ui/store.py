@@ -17,6 +17,7 @@ import os
 
 import streamlit as st
 
+from ..i18n import N_, _
 from ..store import Store, StoreError
 from ..store.store import normal_url, prepare_engine
 from .datadir import data_dir
@@ -24,7 +25,7 @@ from .datadir import data_dir
 ENV_URL = "THIRTYONE_DATABASE_URL"
 CONNECTION = "thirtyone"
 DB_FILE = "thirtyone.db"
-UNAVAILABLE = "The class store cannot be reached just now, so nothing is being saved."
+UNAVAILABLE = N_("The class store cannot be reached just now, so nothing is being saved.")
 
 
 def database_url() -> str:
@@ -58,7 +59,7 @@ def get_store() -> Store:
     except StoreError:
         raise
     except Exception as e:  # noqa: BLE001 - a driver error: say it plainly, keep the page
-        raise StoreError(UNAVAILABLE) from e
+        raise StoreError(_(UNAVAILABLE)) from e
 
 
 def store_or_none() -> Store | None:

@@ -20,6 +20,8 @@ import streamlit as st
 
 from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap
 from ..core.rules import Variant
+from ..game.saves import earlier_round_logs
+from ..i18n import _
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
 from .identity import teacher_class
@@ -30,6 +32,7 @@ from .scenarios import teacher_tools
 from .table_html import (
     HAND_SIZE,
     TABLE_CSS,
+    level_name,
     log_html,
     middle_html,
     past_logs_html,
@@ -96,7 +99,7 @@ __all__ = ["play_page", "start_game", "play_move", "bot_turn", "bots_until_you",
 def _your_hand(obs: Any, you: int) -> None:
     hand = obs.hand
     drawn = obs.just_drawn
-    captions = ["just drawn" if c == drawn else "" for c in hand] if drawn else None
+    captions = [_("just drawn") if c == drawn else "" for c in hand] if drawn else None
     # many move buttons below (swap, widow): a smaller hand keeps them on the screen
     size = HAND_SIZE.get(obs.rules.family, "md")
     st.markdown(hand_html(hand, size=size, captions=captions),
@@ -119,7 +122,7 @@ def _move_buttons(state: State, obs: Any) -> None:
         drawn = obs.just_drawn
         for col, card in zip(cols, obs.hand, strict=False):
             a = Discard(card)
-            caption = "just drawn" if card == drawn else "&nbsp;"
+            caption = html.escape(_("just drawn")) if card == drawn else "&nbsp;"
             col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
                          f'<div class="play-label">{caption}</div></div>',
                          unsafe_allow_html=True)
@@ -127,10 +130,11 @@ def _move_buttons(state: State, obs: Any) -> None:
                 col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
                            args=(state, a), width="stretch")
             else:
-                col.caption("taken from the pile: it stays this turn")
+                col.caption(_("taken from the pile: it stays this turn"))
     if swaps:
-        where = "middle" if obs.rules.family == "swap" else "open hand"
-        st.markdown(f'<div class="play-label">swap one card with the {where}</div>',
+        where = (_("swap one card with the middle") if obs.rules.family == "swap"
+                 else _("swap one card with the open hand"))
+        st.markdown(f'<div class="play-label">{html.escape(where)}</div>',
                     unsafe_allow_html=True)
         gives = list(dict.fromkeys(a.give for a in swaps))
         for give in gives:
@@ -151,7 +155,7 @@ def _move_buttons(state: State, obs: Any) -> None:
 
 
 def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
-    st.markdown('<div class="play-label">exchange with the widow</div>',
+    st.markdown(f'<div class="play-label">{html.escape(_("exchange with the widow"))}</div>',
                 unsafe_allow_html=True)
     c1, c2 = st.columns([1, 1.4], vertical_alignment="top")
     hand_names = [c.display for c in obs.hand]
@@ -159,9 +163,9 @@ def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
     for k, names in (("play_w_give", hand_names), ("play_w_take", widow_labels)):
         if any(v not in names for v in state.get(k) or []):
             state[k] = []
-    c1.pills("Give from your hand", hand_names, selection_mode="multi", key="play_w_give")
-    c2.pills("Take from the widow", widow_labels, selection_mode="multi", key="play_w_take")
-    st.button("Exchange the chosen cards", key="play_act_exchange", on_click=exchange_picked,
+    c1.pills(_("Give from your hand"), hand_names, selection_mode="multi", key="play_w_give")
+    c2.pills(_("Take from the widow"), widow_labels, selection_mode="multi", key="play_w_take")
+    st.button(_("Exchange the chosen cards"), key="play_act_exchange", on_click=exchange_picked,
               args=(state,), type="primary")
 
 
@@ -169,12 +173,17 @@ def showdown(variant: Variant, obs: Any) -> None:
     """All hands with their values, why each counts, and who loses what (the Play page's,
     the class table's and the challenge's round end)."""
     result = obs.result
-    head = f"Round {obs.round_no} is over"
-    if result is not None:
-        head += f", {ENDED_WORDS.get(result.ended_by, result.ended_by)}"
+    if result is None:
+        head = _("Round {n} is over.").format(n=obs.round_no)
+    else:
+        how = ENDED_WORDS.get(result.ended_by)
+        how = _(how) if how else result.ended_by
         if result.restart_by is not None:
-            head += f" ({obs.players[result.restart_by]} called a restart)"
-    st.markdown(f'<div class="play-banner">{html.escape(head)}.</div>',
+            head = _("Round {n} is over, {how} ({name} called a restart).").format(
+                n=obs.round_no, how=how, name=obs.players[result.restart_by])
+        else:
+            head = _("Round {n} is over, {how}.").format(n=obs.round_no, how=how)
+    st.markdown(f'<div class="play-banner">{html.escape(head)}</div>',
                 unsafe_allow_html=True)
     rows = showdown_rows_html(variant, obs)
     if rows:
@@ -189,11 +198,11 @@ def game_over_banner(state: State, obs: Any) -> None:
     w = obs.winner
     you = state.get(YOU, 0)
     if w is None:
-        text = "Game over: a draw, everyone left went out together."
+        text = _("Game over: a draw, everyone left went out together.")
     elif w == you:
-        text = "You win the game!"
+        text = _("You win the game!")
     else:
-        text = f"{obs.players[w]} wins the game."
+        text = _("{name} wins the game.").format(name=obs.players[w])
     st.markdown(f'<div class="play-banner" data-testid="play-game-over">{html.escape(text)}'
                 "</div>", unsafe_allow_html=True)
 
@@ -202,10 +211,10 @@ def _round_end(state: State, obs: Any) -> None:
     """The Play page's buttons once a round is over: the next round, or a new game."""
     if obs.game_over:
         game_over_banner(state, obs)
-        st.button("New game", key="play_new_after", on_click=start_from_setup,
+        st.button(_("New game"), key="play_new_after", on_click=start_from_setup,
                   args=(state,), type="primary")
     else:
-        st.button("Deal the next round", key="play_next_round", on_click=deal_and_follow,
+        st.button(_("Deal the next round"), key="play_next_round", on_click=deal_and_follow,
                   args=(state,), type="primary")
 
 
@@ -243,7 +252,7 @@ def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_en
         st.markdown(seat_html(variant, obs, you, you, with_cards=False,
                               note=hand_note(obs)), unsafe_allow_html=True)
         if obs.out[you] and not obs.game_over:
-            st.markdown("You are out of the game; watch the bots finish it.")
+            st.markdown(_("You are out of the game; watch the bots finish it."))
         elif not obs.round_over and not (obs.to_move == you and any(
                 isinstance(a, Discard) for a in obs.legal_actions)):
             _your_hand(obs, you)
@@ -257,9 +266,9 @@ def _bot_controls(state: State, obs: Any) -> None:
     mode = state.get(CFG, {}).get("step_mode", "step")
     name = obs.players[obs.to_move]
     # a button label reads Markdown: the name is shown as plain text
-    st.button(f"Next: {plain(name)} moves", key="play_next", on_click=bot_turn,
+    st.button(_("Next: {name} moves").format(name=plain(name)), key="play_next", on_click=bot_turn,
               args=(state,), type="primary", width="stretch")
-    st.button("Bots play until my turn", key="play_until_me", on_click=bots_until_you,
+    st.button(_("Bots play until my turn"), key="play_until_me", on_click=bots_until_you,
               args=(state,), width="stretch")
     if mode == "auto":
         _auto_step()
@@ -289,9 +298,13 @@ def move_log(state: State) -> None:
     folded away below."""
     st.markdown(log_html(observe(state), state.get(YOU, 0), state.get(MARK, 0) or 0),
                 unsafe_allow_html=True)
-    past = state.get(PAST) or []
+    # earlier rounds read from the game itself, so they follow a language switch (the
+    # texts kept in PAST were written in the language of their time)
+    game = state.get(GAME)
+    past = earlier_round_logs(game, state.get(YOU, 0)) if game is not None else []
+    past = past or state.get(PAST) or []
     if past:
-        with st.expander(f"Earlier rounds ({len(past)})"):
+        with st.expander(_("Earlier rounds ({n})").format(n=len(past))):
             st.markdown(past_logs_html(past), unsafe_allow_html=True)
 
 
@@ -302,13 +315,15 @@ def _hint_box(state: State) -> None:
     you = state.get(YOU, 0)
     if game.round_over or game.to_move != you:
         return
-    st.button("Hint", icon=":material/lightbulb:", key="play_hint_btn", on_click=ask_hint, args=(st.session_state,),
-              help="What the expert bot would do here, and why. It does not change the game.")
+    st.button(_("Hint"), icon=":material/lightbulb:", key="play_hint_btn", on_click=ask_hint,
+              args=(st.session_state,),
+              help=_("What the expert bot would do here, and why. It does not change the game."))
     got = state.get(HINT)
     if got and got[0] == turn_key(observe(state)):
         h = got[1]
         # the reason may name players, whose names can come from a file: plain text
-        lines = [f"**Hint: {plain(action_label(h.action, observe(state)))}.**", plain(h.reason)]
+        lines = ["**" + _("Hint: {move}.").format(move=plain(action_label(h.action, observe(state))))
+                 + "**", plain(h.reason)]
         lines += [f"{plain(label)}: **{plain(text)}**" for label, text in (h.numbers or {}).items()]
         st.info("  \n".join(lines), icon=":material/lightbulb:")
 
@@ -320,21 +335,22 @@ def _save_load(state: State) -> None:
         # never sent to the page in advance. Save game seals the round being played.
         frozen = game.copy()
         name = f"thirtyone-{state.get(VARIANT, 'game')}-round{game.round_no}"
-        st.download_button("Save game", icon=":material/download:", key="play_save",
+        st.download_button(_("Save game"), icon=":material/download:", key="play_save",
                            data=lambda: player_text(frozen), on_click="ignore",
                            file_name=f"{name}.json", mime="application/json",
                            width="stretch",
-                           help="Download this game as a file; load it later to play on. The "
-                                "cards still hidden stay sealed in it.")
-        with st.expander("For the teacher"):
-            st.caption("The teacher record shows every card: every hand, the widow and the "
-                       "stock in order, and how the next rounds will be dealt.")
+                           help=_("Download this game as a file; load it later to play on. "
+                                  "The cards still hidden stay sealed in it."))
+        with st.expander(_("For the teacher")):
+            st.caption(_("The teacher record shows every card: every hand, the widow and the "
+                         "stock in order, and how the next rounds will be dealt."))
             if teacher_class() is None and not game.game_over:
                 # a student could read the hidden cards and the next deals in it
-                st.caption("It can be downloaded once the game is over, or at any time by a "
-                           "teacher who has opened the dashboard (Class page) in this browser.")
+                st.caption(_("It can be downloaded once the game is over, or at any time by "
+                             "a teacher who has opened the dashboard (Class page) in this "
+                             "browser."))
                 return _load_control(state)
-            st.download_button("Teacher record (shows every card)",
+            st.download_button(_("Teacher record (shows every card)"),
                                icon=":material/visibility:", key="play_teacher_record",
                                data=lambda: record_text(frozen), on_click="ignore",
                                file_name=f"{name}-teacher-shows-every-card.json",
@@ -344,7 +360,7 @@ def _save_load(state: State) -> None:
 
 def _load_control(state: State) -> None:
     nonce = state.setdefault(UPLOAD_NONCE, 0)
-    st.file_uploader("Load a saved game (.json)", type=["json"], key=f"play_upload_{nonce}",
+    st.file_uploader(_("Load a saved game (.json)"), type=["json"], key=f"play_upload_{nonce}",
                      on_change=_uploaded, args=(state, f"play_upload_{nonce}"))
 
 
@@ -367,25 +383,28 @@ def _setup(state: State, variant: Variant) -> None:
     if state["play_w_bots"] not in range(lo, hi + 1):
         state["play_w_bots"] = min(max(2, lo), hi)
     c1, c2, c3 = st.columns([2, 1, 1])
-    c1.text_input("Your name", key="play_w_name", max_chars=20)
-    c2.selectbox("Bots", list(range(lo, hi + 1)), key="play_w_bots",
-                 help=f"{variant.name} is for {rules.min_players} to {rules.max_players} "
-                      "players.")
-    c3.number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key="play_w_seed",
-                    help="The same seed deals the same cards: good for a class playing along.")
+    c1.text_input(_("Your name"), key="play_w_name", max_chars=20)
+    c2.selectbox(_("Bots"), list(range(lo, hi + 1)), key="play_w_bots",
+                 help=_("{variant} is for {lo} to {hi} players.").format(
+                     variant=_(variant.name), lo=rules.min_players, hi=rules.max_players))
+    c3.number_input(_("Seed"), min_value=0, max_value=2**31 - 1, step=1, key="play_w_seed",
+                    help=_("The same seed deals the same cards: good for a class playing "
+                           "along."))
     levels = bot_levels(rules)
     n_bots = state["play_w_bots"]
     cols = st.columns(min(n_bots, 6))
     choose_levels(state, variant.key, levels, n_bots)
     for i in range(n_bots):
-        cols[i].selectbox(f"{BOT_NAMES[i]} plays", levels, key=f"play_w_level_{i}",
-                          format_func=lambda lv: lv, help="; ".join(
-                              f"{lv}: {LEVEL_HELP.get(lv, '')}" for lv in levels))
+        cols[i].selectbox(_("{name} plays").format(name=BOT_NAMES[i]), levels,
+                          key=f"play_w_level_{i}", format_func=level_name, help="; ".join(
+                              _("{level}: {what}").format(level=level_name(lv),
+                                                          what=_(LEVEL_HELP[lv]) if lv in LEVEL_HELP else "")
+                              for lv in levels))
     seeded(state, "play_w_step", "step")
-    st.radio("Bot moves", list(STEP_MODES), key="play_w_step", format_func=STEP_MODES.get,
-             horizontal=True)
+    st.radio(_("Bot moves"), list(STEP_MODES), key="play_w_step",
+             format_func=lambda k: _(STEP_MODES[k]), horizontal=True)
     names = house_rule_names(rules)
-    with st.expander("House rules"):
+    with st.expander(_("House rules")):
         # three columns; each call edits its own options in the one shared changes dict,
         # so the last call returns the rules with every change
         cols = st.columns(3)
@@ -400,7 +419,7 @@ def _setup(state: State, variant: Variant) -> None:
     cfg["step_mode"] = state["play_w_step"]
     cfg["variant"] = variant.key
     cfg["rules"] = house
-    st.button("New game", key="play_new", on_click=start_from_setup, args=(state,),
+    st.button(_("New game"), key="play_new", on_click=start_from_setup, args=(state,),
               type="primary")
 
 
@@ -417,13 +436,13 @@ def play_page() -> None:
     table_styles()
     variant = current_variant()
     game = state.get(GAME)
-    st.title("Play")
+    st.title(_("Play"))
     if teacher_tools(state):  # teacher scenarios and the replay take the page (ui.scenarios)
         return
     if game is None:
-        st.write(f"Play **{variant.name}** against bots. Choose the table, then *New game*. "
-                 "Change the variant in the sidebar.")
-    with st.expander("New game: table and house rules", expanded=game is None):
+        st.write(_("Play **{variant}** against bots. Choose the table, then *New game*. "
+                   "Change the variant in the sidebar.").format(variant=_(variant.name)))
+    with st.expander(_("New game: table and house rules"), expanded=game is None):
         _setup(state, variant)
     if state.get(ERROR):
         st.error(plain(state[ERROR]))       # may quote a file or a text box: plain text
@@ -434,18 +453,22 @@ def play_page() -> None:
         return
     playing = variant_of_game(state)
     house = changed_options_text(game.rules, playing.rules)
-    st.caption(f"Playing **{playing.name}**" + (f" with house rules: {house}." if house else
-                                                 " with its usual rules."))
+    if house:
+        st.caption(_("Playing **{variant}** with house rules: {rules}.").format(
+            variant=_(playing.name), rules=house))
+    else:
+        st.caption(_("Playing **{variant}** with its usual rules.").format(
+            variant=_(playing.name)))
     if playing.key != variant.key:
-        st.caption(f"This game is {playing.name}; the sidebar choice ({variant.name}) is for "
-                   "your next new game.")
+        st.caption(_("This game is {game}; the sidebar choice ({chosen}) is for your next new "
+                     "game.").format(game=_(playing.name), chosen=_(variant.name)))
     with st.container(key="play_layout"):  # the log goes under the table when narrow
         left, right = st.columns([3.2, 1.2], gap="medium")
     with left:
         draw_table(state)
     with right:
         _hint_box(state)
-        st.markdown("#### Move log")
+        st.markdown("#### " + _("Move log"))
         move_log(state)
         _save_load(state)
         replay_button(state)

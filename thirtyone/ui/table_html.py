@@ -6,6 +6,7 @@ The look is ``table.css`` (package data), read once with ``importlib.resources``
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from importlib.resources import files
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from ..core.cards import CardError
 from ..core.rules import Variant
 from ..core.scoring import score
+from ..i18n import N_, _, ngettext
 from .cards import back_html, card_html, empty_html, hand_html
 from .table_words import DEALER_WORD, change_text, counter_text
 
@@ -50,15 +52,18 @@ def seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm",
     badges = []
     if seat == obs.dealer:
         badges.append('<span class="play-badge play-dealer">'
-                      + DEALER_WORD.get(obs.rules.family, "dealer") + "</span>")
+                      + html.escape(_(DEALER_WORD[obs.rules.family])
+                                    if obs.rules.family in DEALER_WORD else _("dealer"))
+                      + "</span>")
     if obs.knocker is not None and obs.knocker == seat:
-        badges.append('<span class="play-badge play-knock">knocked</span>')
+        badges.append(f'<span class="play-badge play-knock">{html.escape(_("knocked"))}</span>')
     if obs.to_move == seat and not obs.round_over:
-        badges.append('<span class="play-badge play-turn">to move</span>')
-    name = html.escape(obs.players[seat]) + (" (you)" if seat == you else "")
+        badges.append(f'<span class="play-badge play-turn">{html.escape(_("to move"))}</span>')
+    name = html.escape(_("{name} (you)").format(name=obs.players[seat]) if seat == you
+                       else seat_name(obs.players[seat]))
     styles = obs.styles
     if seat != you and seat < len(styles) and styles[seat]:
-        name += f' <span class="play-level">{html.escape(styles[seat])}</span>'
+        name += f' <span class="play-level">{html.escape(level_name(styles[seat]))}</span>'
     shown = obs.hands[seat] if obs.hands[seat] is not None and seat != you else None
     if obs.out[seat] or not with_cards:
         cards = ""
@@ -82,7 +87,7 @@ def middle_html(obs: Any) -> str:
                 f'<div class="play-label">{html.escape(label)}</div>{inner}</div>')
 
     stock = obs.stock_count
-    stock_text = f"stock: {stock} card" + ("" if stock == 1 else "s")
+    stock_text = ngettext("stock: {n} card", "stock: {n} cards", stock).format(n=stock)
     for part in MIDDLE_PARTS.get(family, ()):
         if part == "stock":
             parts.append(slot(stock_text, hand_html([], hidden=1) if stock
@@ -90,15 +95,16 @@ def middle_html(obs: Any) -> str:
         elif part == "discard":
             top = obs.discard_pile[-1] if obs.discard_pile else None
             inner = f'<div class="t31-row">{card_html(top) if top else empty_html()}</div>'
-            parts.append(slot(f"discard pile: {len(obs.discard_pile)}", inner))
+            parts.append(slot(_("discard pile: {n}").format(n=len(obs.discard_pile)), inner))
         elif part == "middle":
             parts.extend(_middle_cards(obs, slot, stock_text))
         elif part == "closed" and obs.closed_count:
-            parts.append(slot("closed hand", hand_html([], size="sm", hidden=obs.closed_count)))
+            parts.append(slot(_("closed hand"), hand_html([], size="sm", hidden=obs.closed_count)))
         elif part == "widow":
             row = "".join(card_html(c) if c is not None else back_html() for c in obs.widow)
-            pot = f" · pot: {obs.pot} chip" + ("" if obs.pot == 1 else "s")
-            parts.append(slot("widow" + pot, f'<div class="t31-row">{row}</div>'))
+            pot = ngettext("widow · pot: {n} chip", "widow · pot: {n} chips",
+                           obs.pot).format(n=obs.pot)
+            parts.append(slot(pot, f'<div class="t31-row">{row}</div>'))
     return f'<div class="t31-row" style="align-items:flex-start">{"".join(parts)}</div>'
 
 
@@ -108,13 +114,40 @@ def _middle_cards(obs: Any, slot: Any, stock_text: str) -> list[str]:
         swap = obs.rules.family == "swap"
         # No stock count where the stock plays no part after the deal (Stop the Bus).
         stock_used = swap and obs.rules.uses_stock_after_deal
-        label = (f"middle ({stock_text})" if stock_used else "middle") if swap else "open hand"
+        label = ((_("middle ({stock})").format(stock=stock_text) if stock_used
+                  else _("middle")) if swap else _("open hand"))
         return [slot(label, hand_html(obs.middle))]
     if obs.spare_hand:
-        return [slot("your second hand", hand_html(obs.spare_hand))]
+        return [slot(_("your second hand"), hand_html(obs.spare_hand))]
     if obs.spare_count:
-        return [slot("dealer's second hand", hand_html([], size="sm", hidden=obs.spare_count))]
+        return [slot(_("dealer's second hand"), hand_html([], size="sm", hidden=obs.spare_count))]
     return []
+
+
+#: the bot levels' names as shown (the ids stay English in saves and links)
+LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "standard": N_("standard"),
+               "expert": N_("expert")}
+
+
+_BOT_SEAT = re.compile(r"(\w+) \(bot\)")
+_OPEN_SEAT = re.compile(r"Seat (\d+) \(open\)")
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as shown: the store names bots ``Ann (bot)`` and free seats ``Seat 2
+    (open)`` (language-free records); those two read in the current language."""
+    m = _BOT_SEAT.fullmatch(name)
+    if m:
+        return _("{name} (bot)").format(name=m.group(1))
+    m = _OPEN_SEAT.fullmatch(name)
+    if m:
+        return _("Seat {n} (open)").format(n=m.group(1))
+    return name
+
+
+def level_name(level: str) -> str:
+    """A bot level's name in the current language."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def recent_html(obs: Any, mark: int) -> str:
@@ -141,8 +174,10 @@ def showdown_rows_html(variant: Variant, obs: Any) -> str:
         except (CardError, ValueError):
             why, value = "", ""
         change = change_text(variant, rules, result, s, out=obs.out[s])
-        loser = change.startswith("loses")
-        tag = " (knocked)" if result is not None and result.knocker == s else ""
+        loser = bool(rules.scoring == "lives" and result is not None and result.lives_lost
+                     and result.lives_lost[s])
+        tag = (" " + html.escape(_("(knocked)"))
+               if result is not None and result.knocker == s else "")
         rows.append(f'<tr class="{"play-loser" if loser else ""}">'
                     f"<td><b>{html.escape(name)}</b>{tag}</td>"
                     f"<td class='play-hand'>{hand_html(hand, size='sm')}</td>"
@@ -150,8 +185,10 @@ def showdown_rows_html(variant: Variant, obs: Any) -> str:
                     f"<td>{html.escape(why)}</td><td><b>{html.escape(change)}</b></td></tr>")
     if not rows:
         return ""
-    return ('<div class="play-show"><table><tr><th>player</th><th>hand</th><th>value</th>'
-            '<th>why</th><th>result</th></tr>' + "".join(rows) + "</table></div>")
+    heads = (_("player"), _("hand"), _("value"), _("why"), _("result"))
+    return ('<div class="play-show"><table><tr>'
+            + "".join(f"<th>{html.escape(h)}</th>" for h in heads)
+            + "</tr>" + "".join(rows) + "</table></div>")
 
 
 def log_html(obs: Any, you: int, mark: int) -> str:
@@ -164,7 +201,8 @@ def log_html(obs: Any, you: int, mark: int) -> str:
         if e.private_to == you:
             cls.append("play-private")
         items.append(f'<li class="{" ".join(cls)}">{html.escape(e.text)}</li>')
-    return (f'<div class="play-log" data-testid="play-log"><h5>Round {obs.round_no}</h5>'
+    head = html.escape(_("Round {n}").format(n=obs.round_no))
+    return (f'<div class="play-log" data-testid="play-log"><h5>{head}</h5>'
             f"<ol>{''.join(items)}</ol></div>")
 
 
@@ -173,5 +211,6 @@ def past_logs_html(past: Sequence[tuple[int, Sequence[str]]]) -> str:
     parts = []
     for round_no, lines in reversed(past):
         li = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
-        parts.append(f"<h5>Round {round_no}</h5><ol>{li}</ol>")
+        head = html.escape(_("Round {n}").format(n=round_no))
+        parts.append(f"<h5>{head}</h5><ol>{li}</ol>")
     return '<div class="play-log">' + "".join(parts) + "</div>"

@@ -26,6 +26,7 @@ from ..game.records import read_record_text
 from ..game.registry import first_dealer
 from ..game.registry import start_game as start_engine_game
 from ..game.saves import earlier_round_logs, load_any, player_save, teacher_record
+from ..i18n import _, ngettext
 from .class_seed import dealing_seed
 from .datadir import save_key
 from .table_words import BOT_NAMES, default_level, sorted_levels
@@ -85,13 +86,14 @@ def start_game(state: State, variant: Variant, rules: Rules, name: str, levels: 
     name = (name or "").strip() or "Sam"
     bots = [BOT_NAMES[i] for i in range(len(levels))]
     if name in bots:
-        state[ERROR] = (f"'{name}' is the name of a bot at this table; please pick another "
-                        "name. The current game is kept.")
+        state[ERROR] = _("'{name}' is the name of a bot at this table; please pick another "
+                         "name. The current game is kept.").format(name=name)
         return
     try:
         game = _new_engine_game(rules, [name, *bots], int(seed), [None, *levels])
     except (ValueError, RulesError, CardError) as e:
-        state[ERROR] = f"The game could not start: {e} The current game is kept."
+        state[ERROR] = _("The game could not start: {reason} The current game is "
+                         "kept.").format(reason=e)
         return
     state[GAME] = game
     state[VARIANT] = variant.key
@@ -115,10 +117,10 @@ def play_move(state: State, action: Action | str) -> bool:
     clear_messages(state)
     game = state.get(GAME)
     if game is None:
-        state[ERROR] = "There is no game yet: start one with New game."
+        state[ERROR] = _("There is no game yet: start one with New game.")
         return False
     if game.to_move != state.get(YOU, 0):
-        state[ERROR] = "It is not your turn."
+        state[ERROR] = _("It is not your turn.")
         return False
     mark = _round_log_len(state)
     starts_turn = game.phase != "discard"
@@ -149,14 +151,15 @@ def bot_turn(state: State) -> bool:
     levels = state.get(LEVELS) or []
     level = levels[seat] if seat < len(levels) and levels[seat] else "basic"
     mark = _round_log_len(state)
-    for _ in range(4):  # a turn is at most a draw and a discard, or a hit or two
+    for _step in range(4):  # a turn is at most a draw and a discard, or a hit or two
         obs = game.observation(seat)
         rng = (state[BOT_RNG_FOR](game, seat) if state.get(BOT_RNG_FOR)
                else state.setdefault(BOT_RNG, np.random.default_rng(31)))
         try:
             game.apply(make_bot_for(game.rules, level)(obs, rng))
         except (IllegalActionError, ValueError) as e:  # a bot bug must not end the game
-            state[ERROR] = f"{game.players[seat]} ({level}) tried an illegal move: {e}"
+            state[ERROR] = _("{name} ({level}) tried an illegal move: {reason}").format(
+                name=game.players[seat], level=level, reason=e)
             return False
         if game.round_over or game.to_move != seat or game.phase != "discard":
             break
@@ -178,8 +181,11 @@ def bots_until_you(state: State, max_seconds: float = BOT_RUN_SECONDS) -> None:
         turns += 1
         if time.monotonic() - start > max_seconds and not game.round_over \
                 and game.to_move != state.get(YOU, 0):
-            state[NOTICE] = (f"The bots have made {turns} moves and are still going; click "
-                             "again to let them go on.")
+            state[NOTICE] = ngettext(
+                "The bots have made {n} move and are still going; click again to let them "
+                "go on.",
+                "The bots have made {n} moves and are still going; click again to let them "
+                "go on.", turns).format(n=turns)
             break
     state[MARK] = mark
 
@@ -245,7 +251,7 @@ def ask_hint(state: State) -> None:
     try:
         h = fn(obs)
     except Exception as e:  # noqa: BLE001 - a hint failing must not break the table
-        state[ERROR] = f"No hint this time ({e})."
+        state[ERROR] = _("No hint this time ({reason}).").format(reason=e)
         return
     state[HINT] = (turn_key(obs), h)
 
@@ -289,7 +295,8 @@ def _refuse(state: State, reason: str) -> bool:
         reason += "."
     if reason[:2].istitle():     # "The file is ..." reads on as "... loaded: the file is ..."
         reason = reason[0].lower() + reason[1:]
-    state[ERROR] = f"This file cannot be loaded: {reason} The current game is kept."
+    state[ERROR] = _("This file cannot be loaded: {reason} The current game is "
+                     "kept.").format(reason=reason)
     return False
 
 
@@ -324,8 +331,10 @@ def load_text(state: State, text: str | bytes) -> bool:
     state[MARK] = 0
     state[AFTER_MINE] = 0
     state[HINT] = None
-    state[NOTICE] = (f"Loaded: {VARIANTS[state[VARIANT]].name}, round {game.round_no}, "
-                     f"players {', '.join(game.players)}. You play {game.players[0]}."
+    state[NOTICE] = (_("Loaded: {variant}, round {n}, players {players}. You play "
+                       "{you}.").format(variant=_(VARIANTS[state[VARIANT]].name),
+                                        n=game.round_no, players=", ".join(game.players),
+                                        you=game.players[0])
                      + (f" {notice}" if notice else ""))
     return True
 
@@ -339,7 +348,7 @@ def variant_of_game(state: State) -> Variant:
 
 
 def widow_names(obs: Any) -> list[str]:
-    return [c.display if c is not None else f"face down {i + 1}"
+    return [c.display if c is not None else _("face down {n}").format(n=i + 1)
             for i, c in enumerate(obs.widow)]
 
 
@@ -359,18 +368,19 @@ def exchange_picked(state: State) -> None:
     take = state.get("play_w_take") or []
     if not give or not take:
         clear_messages(state)
-        state[ERROR] = "Choose at least one card from your hand and one from the widow."
+        state[ERROR] = _("Choose at least one card from your hand and one from the widow.")
         return
     if len(give) != len(take):
         clear_messages(state)
-        state[ERROR] = (f"An exchange gives and takes the same number of cards: you chose "
-                        f"{len(give)} to give and {len(take)} to take.")
+        state[ERROR] = _("An exchange gives and takes the same number of cards: you chose "
+                         "{give} to give and {take} to take.").format(give=len(give),
+                                                                      take=len(take))
         return
     try:
         action = _exchange_from_picks(obs, give, take)
     except (KeyError, ValueError) as e:
         clear_messages(state)
-        state[ERROR] = f"That exchange is not possible now ({e})."
+        state[ERROR] = _("That exchange is not possible now ({reason}).").format(reason=e)
         return
     if move_and_follow(state, action):
         state["play_w_give"] = []
