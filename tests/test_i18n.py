@@ -33,6 +33,11 @@ def test_every_marked_message_is_translated(lang, wanted):
     assert i18n_catalog.problems(lang, wanted) == []
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_one_message_has_one_translation_across_the_catalogs(lang):
+    assert i18n_catalog.conflicts(lang) == []
+
+
 def test_the_check_finds_a_missing_translation_and_a_wrong_field(tmp_path, monkeypatch):
     po = tmp_path / "ru" / "LC_MESSAGES" / "t.po"
     po.parent.mkdir(parents=True)

@@ -213,14 +213,14 @@ def test_a_game_started_in_russian_goes_on_in_ukrainian(db):
     game = at.session_state[GAME]
     before = (list(game.hands[0]), game.to_move, game.round_no, len(game.log))
     text = text_of(at)
-    assert "Ход игры" in text and "Новая игра" in text
+    assert "Журнал ходов" in text and "Новая игра" in text
     at.selectbox(key="lang_picker").set_value("uk")
     with use_language("ru"):    # AppTest reads the widgets as the last run drew them
         run(at)
     game = at.session_state[GAME]
     assert (list(game.hands[0]), game.to_move, game.round_no, len(game.log)) == before
     text = text_of(at)
-    assert "Перебіг гри" in text and "Ход игры" not in text
+    assert "Журнал ходів" in text and "Журнал ходов" not in text
     with use_language("uk"):
         # and it plays on: your move, or the bots' until your turn
         (moves(at)[0] if moves(at) else at.button(key="play_until_me")).click()

@@ -99,6 +99,21 @@ def problems(lang: str, wanted: Catalog | None = None) -> list[str]:
     return out
 
 
+def conflicts(lang: str) -> list[str]:
+    """Messages two areas' catalogs translate differently (only one can win at run time)."""
+    seen: dict[tuple[str, str | None], tuple[str, object]] = {}
+    out = []
+    for po, cat in read(lang):
+        for m in cat:
+            if not m.id:
+                continue
+            first = seen.setdefault(key(m), (po.name, m.string))
+            if first[1] != m.string:
+                out.append(f"{lang}: {key(m)[0]!r} is {first[1]!r} in {first[0]} but "
+                           f"{m.string!r} in {po.name}")
+    return out
+
+
 def add(area: str, paths: list[str]) -> None:
     wanted = extract(paths)
     for lang in TARGETS:
@@ -150,7 +165,7 @@ def fill(area: str, lang: str, path: str) -> None:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["check"]:
         wanted = extract(argv[1:] or SOURCES)
-        bad = [p for lang in TARGETS for p in problems(lang, wanted)]
+        bad = [p for lang in TARGETS for p in problems(lang, wanted) + conflicts(lang)]
         print("\n".join(bad) or f"all {len(wanted)} messages translated in {', '.join(TARGETS)}")
         return 1 if bad else 0
     if argv[:1] == ["add"] and len(argv) >= 3:
