@@ -48,11 +48,12 @@ def test_a_quiz_answered_in_the_language_of_the_link(page, app_url, lang):
     quiz = page.locator("[class*='st-key-t31quiz_02_hand_value_and_suits_1_0']")
     quiz.get_by_role("radio", name="27", exact=True).click()
     wait_for_app(page)
-    wrong = page.get_by_test_id("stAlert").first.inner_text()
+    said = "[data-testid='stAlert'] [data-testid='stMarkdownContainer']"  # not the icon's name
+    wrong = page.locator(said).first.inner_text()
     assert CYRILLIC.search(wrong) and english_in(wrong) == [], wrong
     quiz.get_by_role("radio", name="16", exact=True).click()
     wait_for_app(page)
-    right = page.get_by_test_id("stAlert").first.inner_text()
+    right = page.locator(said).first.inner_text()
     assert right != wrong and CYRILLIC.search(right) and english_in(right) == [], right
     # the cards on the page are drawn in the language's notation: queen of clubs is Д♣
     assert "Д" in page.locator(".t31-card[data-card='QC']").first.inner_text()
@@ -62,7 +63,7 @@ def test_a_quiz_answered_in_the_language_of_the_link(page, app_url, lang):
 def test_an_odds_lab_plot_read_in_the_language_of_the_link(page, app_url, lang):
     open_app(page, app_url, f"odds_lab?lang={lang}&section=knocking")
     page.wait_for_selector(".js-plotly-plot .g-xtitle", timeout=60_000)
-    titles = page.locator(".js-plotly-plot").first.locator(
-        ".gtitle, .g-xtitle, .g-ytitle").all_inner_texts()
+    titles = page.evaluate("""() => Array.from(document.querySelector('.js-plotly-plot')
+        .querySelectorAll('.gtitle, .g-xtitle, .g-ytitle')).map(e => e.textContent)""")
     assert titles and all(CYRILLIC.search(t) for t in titles), titles
     assert english_in(" ".join(titles)) == [], titles
