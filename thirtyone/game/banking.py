@@ -255,7 +255,7 @@ class BankingGame:
         self.used: list[Card] = []          # cards of finished rounds in this talia
         self.talia_over = False
         self.round_no = 0
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.hands: list[list[Card]] = [[] for _i in range(n)]
         self.status: list[str] = [OUT] * n
         self.to_move: int | None = None
         self.round_over = False
