@@ -46,8 +46,8 @@ def percent(p: float) -> str:
 
 
 def _label(s: Any) -> str:
-    """A hand's class name as the scorer gives it (translated where the core has it)."""
-    return _(s.label) if isinstance(s.label, str) and s.label else str(s.label)
+    """A hand's class name as the scorer gives it (the core's words, translated there)."""
+    return str(s.label)
 
 
 def _value_words(cards: tuple[Card, ...], rules: Rules) -> str:

@@ -152,6 +152,14 @@ _LIVES = {
     "point": lambda n: L.ngettext("a point", "{n} points", n),
     "chip": lambda n: L.ngettext("a chip", "{n} chips", n),
 }
+# counted with the number always written ("1 penny", as on a counter)
+_COUNTED = {
+    "life": lambda n: L.ngettext("{n} life", "{n} lives", n),
+    "penny": lambda n: L.ngettext("{n} penny", "{n} pennies", n),
+    "bill corner": lambda n: L.ngettext("{n} bill corner", "{n} bill corners", n),
+    "point": lambda n: L.ngettext("{n} point", "{n} points", n),
+    "chip": lambda n: L.ngettext("{n} chip", "{n} chips", n),
+}
 # the plural word alone ("no pennies left")
 _PLURAL = {"life": N_("lives"), "penny": N_("pennies"), "bill corner": N_("bill corners"),
            "point": N_("points"), "chip": N_("chips")}
@@ -160,6 +168,11 @@ _PLURAL = {"life": N_("lives"), "penny": N_("pennies"), "bill corner": N_("bill 
 def lives_msg(life_name: str, n: int) -> Msg:
     """'a penny', '2 pennies' in the current language when read."""
     return _LIVES.get(life_name, _LIVES["life"])(n)
+
+
+def count_msg(life_name: str, n: int) -> Msg:
+    """'1 penny', '2 pennies' (the number always written) in the current language when read."""
+    return _COUNTED.get(life_name, _COUNTED["life"])(n)
 
 
 class Word(Msg):
@@ -186,5 +199,6 @@ def text(v: Any) -> str:
     return render(v)
 
 
-__all__ = ["Join", "L", "Msg", "Names", "Word", "extra_life_word", "lives_msg", "lives_word",
+__all__ = ["Join", "L", "Msg", "Names", "Word", "count_msg", "extra_life_word", "lives_msg",
+           "lives_word",
            "render", "text"]
