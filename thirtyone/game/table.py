@@ -117,22 +117,24 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
                  dealer: int, counters: Sequence[int] | None,
                  styles: Sequence[str | None] | None = None) -> None:
         if rules.family not in TABLE_FAMILIES:
-            raise ValueError(f"The table engine plays the {', '.join(TABLE_FAMILIES)} "
-                             f"families; '{rules.family}' is played by thirtyone.banking.")
+            raise ValueError(_("The table engine plays the {families} families; '{family}' is "
+                               "played by thirtyone.banking.").format(
+                families=", ".join(TABLE_FAMILIES), family=rules.family))
         players = [str(p) for p in players]
         n = len(players)
         if not rules.min_players <= n <= rules.max_players:
-            raise ValueError(f"These rules are for {rules.min_players} to {rules.max_players} "
-                             f"players, not {n}.")
+            raise ValueError(_("These rules are for {low} to {high} players, not {n}.").format(
+                low=rules.min_players, high=rules.max_players, n=n))
         if len(set(players)) != n or any(not p.strip() for p in players):
             raise ValueError(_("Every player needs a name of their own."))
         if not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"The dealer must be a seat from 0 to {n - 1}, not {dealer!r}.")
+            raise ValueError(_("The dealer must be a seat from 0 to {last}, not {dealer}.").format(
+                last=n - 1, dealer=repr(dealer)[:20]))
         styles = [None] * n if styles is None else list(styles)
         if len(styles) != n or any(st is not None and not (isinstance(st, str) and st.strip())
                                    for st in styles):
-            raise ValueError(f"Give one style per player ({n}): a bot level such as 'basic', "
-                             "or nothing for a person.")
+            raise ValueError(_("Give one style per player ({n}): a bot level such as 'basic', "
+                               "or nothing for a person.").format(n=n))
         self.rules = rules
         self.players = tuple(players)
         self.styles: tuple[str | None, ...] = tuple(styles)
@@ -167,17 +169,17 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         r = self.rules
         counters = list(counters)
         if len(counters) != self.n:
-            raise ValueError(f"Give one starting count per player ({self.n}), "
-                             f"not {len(counters)}.")
+            raise ValueError(_("Give one starting count per player ({n}), not {got}.").format(
+                n=self.n, got=len(counters)))
         for i, v in enumerate(counters):
             if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
-                raise ValueError(f"The count for {self.players[i]} must be a whole number, "
-                                 f"not {v!r}.")
+                raise ValueError(_("The count for {who} must be a whole number, not {v}.").format(
+                    who=self.players[i], v=repr(v)[:20]))
         if r.scoring == "lives":
             for i, v in enumerate(counters):
                 if v is not None and v > r.lives:
-                    raise ValueError(f"{self.players[i]} cannot have {v} lives; these rules "
-                                     f"start with {r.lives}.")
+                    raise ValueError(_("{who} cannot have {v} lives; these rules start with "
+                                       "{n}.").format(who=self.players[i], v=v, n=r.lives))
                 if v is None or v < 0 or (v == 0 and not r.extra_life):
                     self.out[i] = True
                     self.lives[i] = 0
@@ -186,12 +188,14 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         elif r.scoring == "points":
             for i, v in enumerate(counters):
                 if v is None or v < 0:
-                    raise ValueError(f"{self.players[i]} cannot have {v!r} points.")
+                    raise ValueError(_("{who} cannot have {v} points.").format(
+                        who=self.players[i], v=repr(v)[:20]))
                 self.points[i] = v
         else:
             for i, v in enumerate(counters):
                 if v is None or v < 0:
-                    raise ValueError(f"{self.players[i]} cannot have {v!r} chips.")
+                    raise ValueError(_("{who} cannot have {v} chips.").format(
+                        who=self.players[i], v=repr(v)[:20]))
                 self.chips[i] = v
         if sum(not o for o in self.out) < 2:
             raise ValueError(_("At least two players must still be in the game."))
