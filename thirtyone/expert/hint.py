@@ -208,6 +208,13 @@ def _final_draw(view: View, d: Decision) -> tuple[str, list]:
               "best result at the showdown."), nums)
 
 
+_WHOLE_MOVES = {"swap all": N_("Your whole hand for the middle is the best swap"),
+                "pass": N_("Nothing you can take beats the hand you hold"),
+                "stand": N_("Nothing you can take beats the hand you hold"),
+                "switch open": N_("The open hand is better than yours"),
+                "switch closed": N_("The closed hand is worth more than yours on average")}
+
+
 def _move_words(view: View, a: Action, kind: str, now: str) -> str:
     if isinstance(a, Swap):
         return _("It swaps your {give} for the {take}").format(give=a.give.display,
@@ -225,12 +232,7 @@ def _move_words(view: View, a: Action, kind: str, now: str) -> str:
                             "It gives {give} for {n} face-down cards", down).format(
                 give=give, n=down)
         return _("It gives {give} for {cards}").format(give=give, cards=cards_display(up))
-    return _({"swap all": N_("Your whole hand for the middle is the best swap"),
-              "pass": N_("Nothing you can take beats the hand you hold"),
-              "stand": N_("Nothing you can take beats the hand you hold"),
-              "switch open": N_("The open hand is better than yours"),
-              "switch closed": N_("The closed hand is worth more than yours on average")
-              }.get(kind, N_("It is the best of your moves")))
+    return _(_WHOLE_MOVES.get(kind, N_("It is the best of your moves")))
 
 
 def _table_move(view: View, d: Decision, now: str) -> tuple[str, list]:
