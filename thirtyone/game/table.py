@@ -369,7 +369,7 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
             return L._("The round is over; start the next round first.")
         who = self.name(self.to_move)  # type: ignore[arg-type]
         hand = self.hands[self.to_move]  # type: ignore[index]
-        options = ", ".join(str(x) for x in legal)      # move codes, typed as they are
+        options = ", ".join(f"`{x}`" for x in legal)    # move codes, typed as they are
         restart_why = self._restart_reason(a)
         if restart_why is not None:
             return restart_why
@@ -413,7 +413,7 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
                     return L._("The {card} is not in {who}'s hand.", card=c, who=who)
             return L._("An exchange names widow cards by their card when face up, #1-#3 when "
                        "face down.")
-        return L._("'{move}' is not a move here; {who} may: {options}.", move=str(a), who=who,
+        return L._("`{move}` is not a move here; {who} may: {options}.", move=str(a), who=who,
                    options=options)
 
     # --- applying a move ---

@@ -13,6 +13,7 @@ from ..core.actions import (
     Action,
     Discard,
     Draw,
+    Exchange,
     Hit,
     Knock,
     NoRestart,
@@ -205,6 +206,10 @@ def action_label(action: Action, obs: Any) -> str:
     if isinstance(action, Swap):
         return _("Give {give}, take {take}").format(give=action.give.display,
                                                     take=action.take.display)
+    if isinstance(action, Exchange):
+        take = " ".join(t.display if isinstance(t, Card) else f"#{t + 1}" for t in action.take)
+        return _("Give {give}, take {take}").format(
+            give=" ".join(c.display for c in action.give), take=take)
     if isinstance(action, SwitchOpen):
         return _("Switch with the open hand")
     if isinstance(action, SwitchClosed):
