@@ -51,6 +51,7 @@ import copy
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -61,6 +62,7 @@ from ..core.events import Event
 from ..core.rules import Rules, RulesError, get_variant
 from ..core.scoring import banking_total
 from ..i18n import _
+from .banking_words import say
 from .message import Join, L, Msg, Names
 
 # Players above this number need more than one pack (RULES.md section 4, banking).
@@ -303,10 +305,14 @@ class BankingGame:
         return self.players[seat]
 
     def _m(self, seat: int, you: Msg, other: Msg) -> Msg:
-        """The sentence for a person playing as "You" ("You stay.") or for a named player
-        ("Ann stays."): two messages, since the verb (and in Russian and Ukrainian, much
-        more) changes with the person."""
+        """``you`` for a person playing as "You", else ``other`` (``banking_words``)."""
         return you if self.players[seat] == "You" else other
+
+    def _say(self, seat: int, key: str, **fields: Any) -> Msg:
+        """The sentence ``key`` of ``banking_words.SAY`` about ``seat`` ("You stay." or
+        "Ann stays.")."""
+        fields.setdefault("who", self.name(seat))
+        return say(key, self.players[seat] == "You", **fields)
 
     # --- cards ------------------------------------------------------------------------
 
@@ -326,7 +332,7 @@ class BankingGame:
             self.shoe = [self.used[i] for i in order]
             self.used = []
             self.talia_over = True
-            events.append(Event("reshuffle", L._("The pack has run out: the cards of earlier "
+            events.append(Event("reshuffle", L.N_("The pack has run out: the cards of earlier "
                                                  "rounds are shuffled to finish this round."),
                                 None))
         card = self.shoe.pop()
@@ -359,13 +365,9 @@ class BankingGame:
                 self.hands[s].append(self._draw(events))
         b = self.banker
         f = {"round": self.round_no, "who": self.name(b), "n": len(order)}
-        events.append(Event("deal", self._m(
-            b, L._("Round {round}: You are the banker and deal three cards to each of {n} "
-                   "players.", **f),
-            L._("Round {round}: {who} is the banker and deals three cards to each of {n} "
-                "players.", **f)), b))
+        events.append(Event("deal", self._say(b, "deal", **f), b))
         for s in order:
-            events.append(Event("hand", L._("Your cards: {cards} ({total}).",
+            events.append(Event("hand", L.N_("Your cards: {cards} ({total}).",
                                             cards=tuple(self.hands[s]), total=self.total(s)),
                                 s, private_to=s))
         events += self._settle_naturals()
@@ -399,32 +401,18 @@ class BankingGame:
             if self.total(s) == 31:
                 self.status[s] = NATURAL
                 if banker_natural:
-                    events.append(Event("natural", self._m(
-                        s, L._("You show a natural 31, but the banker has one too: nothing is "
-                               "paid between you."),
-                        L._("{who} shows a natural 31, but the banker has one too: nothing is "
-                            "paid between them.", who=self.name(s))), s))
+                    events.append(Event("natural", self._say(s, "natural_both"), s))
                 else:
-                    events.append(Event("natural", self._m(
-                        s, L._("You show a natural 31."),
-                        L._("{who} shows a natural 31.", who=self.name(s))), s))
-                    self._pay(b, s, pays, lambda paid, s=s: self._m(
-                        s, L._("The banker pays you {paid} for the natural.", paid=paid),
-                        L._("The banker pays {who} {paid} for the natural.", who=self.name(s),
-                            paid=paid)), events)
+                    events.append(Event("natural", self._say(s, "natural"), s))
+                    self._pay(b, s, pays, lambda paid, s=s: self._say(s, "paid_natural", paid=paid),
+                              events)
         if banker_natural:
             self.status[b] = NATURAL
-            events.append(Event("banker_natural", self._m(
-                b, L._("You, the banker, show a natural 31 and collect from every punter "
-                       "without one."),
-                L._("{who}, the banker, shows a natural 31 and collects from every punter "
-                    "without one.", who=self.name(b))), b))
+            events.append(Event("banker_natural", self._say(b, "banker_natural"), b))
             for s in self.punters_in_order():
                 if self.status[s] != NATURAL:
-                    self._pay(s, b, pays, lambda paid, s=s: self._m(
-                        s, L._("You pay the banker {paid} for the banker's natural.", paid=paid),
-                        L._("{who} pays the banker {paid} for the banker's natural.",
-                            who=self.name(s), paid=paid)), events)
+                    self._pay(s, b, pays, lambda paid, s=s: self._say(
+                        s, "pay_banker_natural", paid=paid), events)
             events += self._end_round()
         return events
 
@@ -437,7 +425,7 @@ class BankingGame:
         if any(self.status[s] == STAYED for s in range(self.n)):
             self.to_move = self.banker
             return
-        events.append(Event("no_punters", L._("No punter is still in, so the banker does not "
+        events.append(Event("no_punters", L.N_("No punter is still in, so the banker does not "
                                               "play."), self.banker))
         events += self._end_round()
 
@@ -466,14 +454,14 @@ class BankingGame:
     def check(self, action: Action) -> None:
         """Raise IllegalActionError saying why ``action`` is not allowed now."""
         if self.game_over:
-            raise IllegalActionError(L._("The game is over; start a new game."))
+            raise IllegalActionError(L.N_("The game is over; start a new game."))
         if self.round_over:
-            raise IllegalActionError(L._("The round is over; deal the next round first."))
+            raise IllegalActionError(L.N_("The round is over; deal the next round first."))
         if not isinstance(action, (Hit, Stay)):
-            raise IllegalActionError(L._("'{move}' is not a banking move; the moves are hit "
+            raise IllegalActionError(L.N_("'{move}' is not a banking move; the moves are hit "
                                          "and stay.", move=str(action)[:60]))
         if isinstance(action, Hit) and not self.can_draw():
-            raise IllegalActionError(L._("There are no cards left to buy; you can only stay."))
+            raise IllegalActionError(L.N_("There are no cards left to buy; you can only stay."))
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play one move for the player to move and return the events it caused."""
@@ -493,10 +481,8 @@ class BankingGame:
             self.hands[seat].append(card)
             n_cards = len(self.hands[seat])
             who = self.name(seat)
-            events.append(Event("hit", self._m(
-                seat, L._("You buy a card (now {n} cards).", n=n_cards),
-                L._("{who} buys a card (now {n} cards).", who=who, n=n_cards)), seat))
-            events.append(Event("drawn", L._("You bought the {card}: your total is {total}.",
+            events.append(Event("hit", self._say(seat, "hit", n=n_cards), seat))
+            events.append(Event("drawn", L.N_("You bought the {card}: your total is {total}.",
                                              card=card, total=self.total(seat)),
                                 seat, private_to=seat))
             if self.is_bust(seat):
@@ -506,25 +492,18 @@ class BankingGame:
                 else:
                     self.status[seat] = BUST
                     f = {"who": who, "cards": shown, "total": self.total(seat)}
-                    events.append(Event("bust", self._m(
-                        seat, L._("You go over 31 ({cards} = {total}): bust.", **f),
-                        L._("{who} goes over 31 ({cards} = {total}): bust.", **f)), seat))
-                    self._pay(seat, self.banker, self.rules.bust_pays, lambda paid: self._m(
-                        seat, L._("You pay the banker {paid} for the bust.", paid=paid),
-                        L._("{who} pays the banker {paid} for the bust.", who=who, paid=paid)),
-                        events)
+                    events.append(Event("bust", self._say(seat, "bust", **f), seat))
+                    self._pay(seat, self.banker, self.rules.bust_pays,
+                              lambda paid: self._say(seat, "pay_bust", paid=paid), events)
                     self._advance(events)
         else:
             if is_banker:
                 f = {"who": self.name(seat), "total": self.total(seat)}
-                events.append(Event("stay", self._m(
-                    seat, L._("You, the banker, stay on {total}.", **f),
-                    L._("{who}, the banker, stays on {total}.", **f)), seat))
+                events.append(Event("stay", self._say(seat, "banker_stays", **f), seat))
                 events += self._showdown()
             else:
                 self.status[seat] = STAYED
-                events.append(Event("stay", self._m(
-                    seat, L._("You stay."), L._("{who} stays.", who=self.name(seat))), seat))
+                events.append(Event("stay", self._say(seat, "stays"), seat))
                 self._advance(events)
         self.log += events
         return events
@@ -536,16 +515,10 @@ class BankingGame:
         b = self.banker
         self.status[b] = BUST
         f = {"who": self.name(b), "cards": shown, "total": self.total(b)}
-        events = [Event("banker_bust", self._m(
-            b, L._("You, the banker, go over 31 ({cards} = {total}): bust, and pay every "
-                   "punter still in.", **f),
-            L._("{who}, the banker, goes over 31 ({cards} = {total}): bust, and pays every "
-                "punter still in.", **f)), b)]
+        events = [Event("banker_bust", self._say(b, "banker_bust", **f), b)]
         for s in self._punters_still_in():
-            self._pay(b, s, self.rules.bust_pays, lambda paid, s=s: self._m(
-                s, L._("The banker pays you {paid} for going bust.", paid=paid),
-                L._("The banker pays {who} {paid} for going bust.", who=self.name(s),
-                    paid=paid)), events)
+            self._pay(b, s, self.rules.bust_pays,
+                      lambda paid, s=s: self._say(s, "paid_bust", paid=paid), events)
         return events + self._end_round()
 
     def _showdown(self) -> list[Event]:
@@ -558,21 +531,13 @@ class BankingGame:
             pt = self.total(s)
             f = {"who": self.name(s), "total": pt, "banker": bt}
             if pt < bt:
-                self._pay(s, b, w, lambda paid, s=s, f=f: self._m(
-                    s, L._("You have {total}, less than the banker's {banker}: you pay the "
-                           "banker {paid}.", paid=paid, **f),
-                    L._("{who} has {total}, less than the banker's {banker}: {who} pays the "
-                        "banker {paid}.", paid=paid, **f)), events)
+                self._pay(s, b, w, lambda paid, s=s, f=f: self._say(s, "pays_less", paid=paid, **f),
+                          events)
             elif pt > bt:
-                self._pay(b, s, w, lambda paid, s=s, f=f: self._m(
-                    s, L._("You have {total}, more than the banker's {banker}: the banker pays "
-                           "{paid}.", paid=paid, **f),
-                    L._("{who} has {total}, more than the banker's {banker}: the banker pays "
-                        "{paid}.", paid=paid, **f)), events)
+                self._pay(b, s, w, lambda paid, s=s, f=f: self._say(s, "paid_more", paid=paid, **f),
+                          events)
             else:
-                events.append(Event("tie", self._m(
-                    s, L._("You have {total}, the same as the banker: nothing is paid.", **f),
-                    L._("{who} has {total}, the same as the banker: nothing is paid.", **f)),
+                events.append(Event("tie", self._say(s, "tie", **f),
                     s))
         return events + self._end_round()
 
@@ -582,15 +547,11 @@ class BankingGame:
         events: list[Event] = []
         for s in range(self.n):
             if self.status[s] != OUT and self.chips[s] == 0:
-                events.append(Event("out", self._m(
-                    s, L._("You have no chips left and are out."),
-                    L._("{who} has no chips left and is out.", who=self.name(s))), s))
+                events.append(Event("out", self._say(s, "out"), s))
         alive = [s for s in range(self.n) if self.chips[s] > 0]
         if len(alive) == 1:
             self.game_over, self.winner = True, alive[0]
-            events.append(Event("game_over", self._m(
-                alive[0], L._("You hold every chip and win the game."),
-                L._("{who} holds every chip and wins the game.", who=self.name(alive[0]))),
+            events.append(Event("game_over", self._say(alive[0], "holds_all"),
                 alive[0]))
         elif self.max_rounds is not None and self.round_no >= self.max_rounds:
             self.game_over = True
@@ -598,22 +559,21 @@ class BankingGame:
             leaders = [s for s in range(self.n) if self.chips[s] == top]
             self.winner = leaders[0] if len(leaders) == 1 else None
             f = {"who": self.name(leaders[0]), "n": top}
-            text = (self._m(leaders[0], L._("You have the most chips ({n}) and win.", **f),
-                            L._("{who} has the most chips ({n}) and wins.", **f))
+            text = (self._say(leaders[0], "most_chips", **f)
                     if self.winner is not None else
-                    L._("{who} share the most chips ({n}): a draw.",
+                    L.N_("{who} share the most chips ({n}): a draw.",
                         who=Names([self.name(s) for s in leaders]), n=top))
             events.append(Event("game_over", Join([
-                L._("After {n} rounds the game ends.", n=self.round_no), text]), self.winner))
+                L.N_("After {n} rounds the game ends.", n=self.round_no), text]), self.winner))
         return events
 
     def next_round(self) -> list[Event]:
         """Gather the cards and deal the next round; at the end of a talia shuffle every card
         afresh and pass the bank to the right (unless one banker plays all game)."""
         if not self.round_over:
-            raise IllegalActionError(L._("The round is still being played."))
+            raise IllegalActionError(L.N_("The round is still being played."))
         if self.game_over:
-            raise IllegalActionError(L._("The game is over; start a new game."))
+            raise IllegalActionError(L.N_("The game is over; start a new game."))
         events: list[Event] = []
         start = len(self.log)
         for h in self.hands:
@@ -632,28 +592,20 @@ class BankingGame:
             if not self.rules.one_banker or not self.active(old):
                 self.banker = self.seat_right_of(old)
             if self.banker != old:
-                text = self._m(
-                    self.banker, L._("The pack is used up (a talia): every card is shuffled "
-                                     "afresh and the bank passes to you on the right."),
-                    L._("The pack is used up (a talia): every card is shuffled afresh and the "
-                        "bank passes to {who} on the right.", who=self.name(self.banker)))
+                text = self._say(self.banker, "talia_passes")
             else:
-                text = self._m(
-                    old, L._("The pack is used up (a talia): every card is shuffled afresh; "
-                             "you keep the bank."),
-                    L._("The pack is used up (a talia): every card is shuffled afresh; {who} "
-                        "keeps the bank.", who=self.name(old)))
+                text = self._say(old, "talia_keeps")
             events.append(Event("talia", text, self.banker))
         if not self.active(self.banker):
             self.banker = self.seat_right_of(self.banker)
             new = self.name(self.banker)
             if self.players[old] == "You":
-                text = L._("You are out, so the bank passes to {new} on the right.", new=new)
+                text = L.N_("You are out, so the bank passes to {new} on the right.", new=new)
             elif self.players[self.banker] == "You":
-                text = L._("{who} is out, so the bank passes to you on the right.",
+                text = L.N_("{who} is out, so the bank passes to you on the right.",
                            who=self.name(old))
             else:
-                text = L._("{who} is out, so the bank passes to {new} on the right.",
+                text = L.N_("{who} is out, so the bank passes to {new} on the right.",
                            who=self.name(old), new=new)
             events.append(Event("bank_passes", text, self.banker))
         self.log += events

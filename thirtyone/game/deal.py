@@ -76,10 +76,10 @@ class Dealing:
         self.stock = stock
         events.append(Event("deal", self._deal_text(seats, two_hands, bool(open_hand))))
         for s in seats:
-            events.append(Event("hand", L._("Your cards: {cards}.", cards=tuple(self.hands[s])),
+            events.append(Event("hand", L.N_("Your cards: {cards}.", cards=tuple(self.hands[s])),
                                 s, private_to=s))
         if two_hands and r.family == "switch":
-            events.append(Event("hand", L._("Your second hand: {cards}.",
+            events.append(Event("hand", L.N_("Your second hand: {cards}.",
                                             cards=tuple(self.spare)),
                                 self.dealer, private_to=self.dealer))
         self.phase = "turn"
@@ -97,28 +97,28 @@ class Dealing:
         r = self.rules
         f = {"n": self.round_no, "dealer": self.name(self.dealer), "first": self.name(seats[0])}
         if restarted:
-            first = L._("Round {n}: {dealer} deals again after the restart: three cards to "
+            first = L.N_("Round {n}: {dealer} deals again after the restart: three cards to "
                         "each player, one at a time, starting with {first}.", **f)
         elif r.family == "widow":
-            first = L._("Round {n}: {dealer} deals three cards to each player, one at a time, "
+            first = L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
                         "starting with {first}, and three face-down cards to the widow.", **f)
         else:
-            first = L._("Round {n}: {dealer} deals three cards to each player, one at a time, "
+            first = L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
                         "starting with {first}.", **f)
         parts: list[Msg] = [first]
         if r.family == "draw":
-            parts.append(L._("The {card} is turned up to start the discard pile.",
+            parts.append(L.N_("The {card} is turned up to start the discard pile.",
                              card=self.discard_pile[-1]))
         elif r.family == "swap" and not two_hands:
-            parts.append(L._("The middle is {cards}.", cards=tuple(self.middle)))
+            parts.append(L.N_("The middle is {cards}.", cards=tuple(self.middle)))
         elif r.family == "swap":
-            parts.append(L._("{dealer} gets a second hand, face down, and chooses which hand "
+            parts.append(L.N_("{dealer} gets a second hand, face down, and chooses which hand "
                              "to keep.", dealer=self.name(self.dealer)))
         elif r.family == "switch" and restarted:
-            parts.append(L._("The restart hand {cards} lies face up as the open hand; a third "
+            parts.append(L.N_("The restart hand {cards} lies face up as the open hand; a third "
                              "hand lies face down as the closed hand.", cards=tuple(self.middle)))
         elif r.family == "switch":
-            parts.append(L._("{dealer} gets a second hand to choose from; a third hand lies "
+            parts.append(L.N_("{dealer} gets a second hand to choose from; a third hand lies "
                              "face down as the closed hand.", dealer=self.name(self.dealer)))
         return Join(parts)
 

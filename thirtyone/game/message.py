@@ -7,17 +7,17 @@ log kept from an English game reads in Russian after the language is switched, a
 and saves, which keep moves and cards only, stay free of any language.
 
 Build them with the ``L`` namespace, whose calls the catalog tool extracts like the plain
-ones: ``L._("{who} stands.", who=name)``, ``L.ngettext("{n} chip", "{n} chips", n)``.
+ones: ``L.N_("{who} stands.", who=name)``, ``L.ngettext("{n} chip", "{n} chips", n)``.
 Fields are rendered when read too: a ``Card`` as ``card.display``, a tuple of cards as the
 cards written out, a ``Msg`` (or ``Join``/``Names``) as its text.
 
 >>> from thirtyone.i18n import use_language
->>> m = L._("{who} stands.", who="Ann")
->>> str(m), m == L._("{who} stands.", who="Ann")
+>>> m = L.N_("{who} stands.", who="Ann")
+>>> str(m), m == L.N_("{who} stands.", who="Ann")
 ('Ann stands.', True)
 >>> with use_language("xx"):
 ...     str(m)
-'⟦Åññ šţåñðš.⟧'
+'⟦Ann šţåñðš.⟧'
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ class L:
     messages), returning a ``Msg`` instead of text."""
 
     @staticmethod
-    def _(msgid: str, **fields: Any) -> Msg:
+    def N_(msgid: str, **fields: Any) -> Msg:      # noqa: N802 - the catalog tool's name
         return Msg(msgid, **fields)
 
     @staticmethod

@@ -47,20 +47,20 @@ class FamilyMoves:
         switch = self.rules.family == "switch"
         if isinstance(a, Stand):
             self.middle = self.spare
-            events.append(Event("choose", L._("{who} keeps the first hand and lays the other "
+            events.append(Event("choose", L.N_("{who} keeps the first hand and lays the other "
                                               "one open: {cards}.", who=who,
                                               cards=tuple(self.middle)), seat))
         else:
             self.middle = self.hands[seat]
             self.hands[seat] = self.spare
             if switch:
-                said = L._("{who} lays the first hand open ({cards}) and takes the second hand.",
+                said = L.N_("{who} lays the first hand open ({cards}) and takes the second hand.",
                            who=who, cards=tuple(self.middle))
             else:
-                said = L._("{who} lays the first hand open ({cards}) and takes the second hand "
+                said = L.N_("{who} lays the first hand open ({cards}) and takes the second hand "
                            "unseen.", who=who, cards=tuple(self.middle))
             events.append(Event("choose", said, seat))
-            events.append(Event("hand", L._("Your cards: {cards}.",
+            events.append(Event("hand", L.N_("Your cards: {cards}.",
                                             cards=tuple(self.hands[seat])),
                                 seat, private_to=seat))
         self.spare = []
@@ -76,13 +76,13 @@ class FamilyMoves:
         if isinstance(a, Draw):
             card = self.stock.pop()
             self.took_from_discard = False
-            events.append(Event("draw", L._("{who} draws from the stock.", who=who), seat))
-            events.append(Event("drawn", L._("You drew the {card}.", card=card), seat,
+            events.append(Event("draw", L.N_("{who} draws from the stock.", who=who), seat))
+            events.append(Event("drawn", L.N_("You drew the {card}.", card=card), seat,
                                 private_to=seat))
         else:
             card = self.discard_pile.pop()
             self.took_from_discard = True
-            events.append(Event("take", L._("{who} takes the {card} from the discard pile.",
+            events.append(Event("take", L.N_("{who} takes the {card} from the discard pile.",
                                             who=who, card=card), seat))
         self.hands[seat].append(card)
         self.just_drawn = card
@@ -92,7 +92,7 @@ class FamilyMoves:
         assert isinstance(a, Discard)
         self.hands[seat].remove(a.card)
         self.discard_pile.append(a.card)
-        events.append(Event("discard", L._("{who} discards the {card}.", who=self.name(seat),
+        events.append(Event("discard", L.N_("{who} discards the {card}.", who=self.name(seat),
                                            card=a.card), seat))
         self.just_drawn = None
         self.took_from_discard = False
@@ -106,19 +106,19 @@ class FamilyMoves:
             i, j = hand.index(a.give), self.middle.index(a.take)
             hand[i], self.middle[j] = a.take, a.give
             self.pass_run = 0
-            events.append(Event("swap", L._("{who} gives the {give} for the {take} from the "
+            events.append(Event("swap", L.N_("{who} gives the {give} for the {take} from the "
                                             "middle.", who=who, give=a.give, take=a.take), seat))
             self._end_turn(seat, events, changed=True)
         elif isinstance(a, SwapAll):
             self.hands[seat], self.middle = self.middle, hand
             self.pass_run = 0
-            events.append(Event("swap", L._("{who} swaps the whole hand with the middle; the "
+            events.append(Event("swap", L.N_("{who} swaps the whole hand with the middle; the "
                                             "middle is now {cards}.", who=who,
                                             cards=tuple(self.middle)), seat))
             self._end_turn(seat, events, changed=True)
         else:  # pass
             self.pass_run += 1
-            events.append(Event("pass", L._("{who} passes.", who=who), seat))
+            events.append(Event("pass", L.N_("{who} passes.", who=who), seat))
             self._end_turn(seat, events, changed=False)
 
     def _renew_middle(self, events: list[Event]) -> bool:
@@ -132,13 +132,13 @@ class FamilyMoves:
             self._reshuffle_into_stock(self.retired, events, "retired")
             self.retired = []
         if len(self.stock) < 3:
-            events.append(Event("stock_out", L._("Everyone passed, but fewer than three cards "
+            events.append(Event("stock_out", L.N_("Everyone passed, but fewer than three cards "
                                                  "are left to renew the middle.")))
             self._end_round(stock_out_outcome(self.rules, can_reshuffle=False), events)
             return True
         self.retired += self.middle
         self.middle = [self.stock.pop() for _i in range(3)]
-        events.append(Event("renew", L._("Everyone passed in a row, so the middle cards leave "
+        events.append(Event("renew", L.N_("Everyone passed in a row, so the middle cards leave "
                                          "play and three new ones are turned: {cards}.",
                                          cards=tuple(self.middle))))
         return False
@@ -149,20 +149,20 @@ class FamilyMoves:
         if isinstance(a, Swap):
             i, j = hand.index(a.give), self.middle.index(a.take)
             hand[i], self.middle[j] = a.take, a.give
-            events.append(Event("swap", L._("{who} gives the {give} for the {take} from the "
+            events.append(Event("swap", L.N_("{who} gives the {give} for the {take} from the "
                                             "open hand.", who=who, give=a.give, take=a.take),
                                 seat))
         elif isinstance(a, SwitchOpen):
             self.hands[seat], self.middle = self.middle, hand
-            events.append(Event("switch", L._("{who} swaps the whole hand with the open hand; "
+            events.append(Event("switch", L.N_("{who} swaps the whole hand with the open hand; "
                                               "the open hand is now {cards}.", who=who,
                                               cards=tuple(self.middle)), seat))
         else:
             self.hands[seat], self.closed = self.closed, hand
-            events.append(Event("switch", L._("{who} swaps the whole hand for the closed hand; "
+            events.append(Event("switch", L.N_("{who} swaps the whole hand for the closed hand; "
                                               "the old hand lies face down as the new closed "
                                               "hand.", who=who), seat))
-            events.append(Event("hand", L._("Your cards: {cards}.",
+            events.append(Event("hand", L.N_("Your cards: {cards}.",
                                             cards=tuple(self.hands[seat])),
                                 seat, private_to=seat))
         self._end_turn(seat, events, changed=True)
@@ -191,11 +191,11 @@ class FamilyMoves:
                               "{who} puts {give} face up in the widow and takes "
                               "{n} face-down widow cards.", len(hidden), who=who, give=give)
         else:
-            said = L._("{who} puts {give} face up in the widow and takes {cards}.",
+            said = L.N_("{who} puts {give} face up in the widow and takes {cards}.",
                        who=who, give=give, cards=tuple(shown))
         events.append(Event("exchange", said, seat))
         if hidden:
-            events.append(Event("drawn", L._("From the widow you got {cards}.",
+            events.append(Event("drawn", L.N_("From the widow you got {cards}.",
                                              cards=tuple(hidden)),
                                 seat, private_to=seat))
         self._end_turn(seat, events, changed=True)
@@ -210,7 +210,7 @@ class FamilyMoves:
             self._reshuffle_into_stock(self.discard_pile, events, "discard")
             self.discard_pile = [top]
             return
-        events.append(Event("stock_out", L._("The stock has run out.")))
+        events.append(Event("stock_out", L.N_("The stock has run out.")))
         self._end_round(how, events)
 
     def _reshuffle_into_stock(self, cards: list[Card], events: list[Event], what: str) -> None:

@@ -250,8 +250,7 @@ def _table_from_record(rec: dict, events: list[Event] | None = None,
         while game.round_no < rounds and game.round_over and not game.game_over:
             deal_next()
         _need(game.round_no == rounds, N_("The record says {rounds} rounds were dealt, but its "
-                                          "moves lead to round {n}."), rounds=rounds,
-              n=game.round_no)
+                                          "moves lead to round {n}."), rounds=rounds, n=game.round_no)
     _check_state(game, rec.get("state"))
     return game
 

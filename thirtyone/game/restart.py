@@ -91,12 +91,12 @@ class Restarts:
                           for s in self.active})))
         self.showdown_announced = True
         if len(askers) > 1:
-            offer = L._("{who} hold three cards of one suit worth more than {over}, so each may "
+            offer = L.N_("{who} hold three cards of one suit worth more than {over}, so each may "
                         "call a restart before anyone loses (asked in turn from the dealer's "
                         "left; the first to call it decides).", who=Names(
                             [self.name(s) for s in askers]), over=RESTART_OVER)
         else:
-            offer = L._("{who} holds three cards of one suit worth more than {over}, so {who} "
+            offer = L.N_("{who} holds three cards of one suit worth more than {over}, so {who} "
                         "may call a restart before anyone loses.", who=self.name(askers[0]),
                         over=RESTART_OVER)
         events.append(Event("restart_offer", offer, askers[0]))
@@ -107,14 +107,14 @@ class Restarts:
         if isinstance(a, Restart):
             self.restart_hand = list(self.hands[seat])
             self.restart_by = seat
-            events.append(Event("restart", L._(
+            events.append(Event("restart", L.N_(
                 "{who} calls a restart with {cards}: the round is void, and {dealer} deals "
                 "again with that hand face up as the open hand.", who=who,
                 cards=tuple(self.hands[seat]), dealer=self.name(self.dealer)), seat))
             self._end_round("void", events)
             return
         assert isinstance(a, NoRestart)
-        events.append(Event("no_restart", L._("{who} does not call a restart.", who=who), seat))
+        events.append(Event("no_restart", L.N_("{who} does not call a restart.", who=who), seat))
         self.restart_askers.remove(seat)
         if self.restart_askers:
             self.to_move = self.restart_askers[0]
@@ -123,17 +123,17 @@ class Restarts:
 
     def _showdown_text(self, seats: Sequence[int], values: dict) -> Msg:
         """'Showdown: Ann A♥ K♥ 2♥ = 23; Bo ...', rendered when read."""
-        shown = Join([L._("{who} {cards} = {value}", who=self.name(s),
+        shown = Join([L.N_("{who} {cards} = {value}", who=self.name(s),
                           cards=tuple(self.hands[s]), value=values[s]) for s in seats], "; ")
-        return L._("Showdown: {hands}.", hands=shown)
+        return L.N_("Showdown: {hands}.", hands=shown)
 
     def _restart_reason(self, a: Action) -> Msg | None:
         """Why ``a`` is not a move now, where the restart explains it (else None)."""
         if self.phase == "restart":
-            return L._("{who} first says whether to call a restart: 'restart' or 'no restart'.",
+            return L.N_("{who} first says whether to call a restart: 'restart' or 'no restart'.",
                        who=self.name(self.to_move))
         if isinstance(a, (Restart, NoRestart)):
-            return L._("A restart is called only at the showdown, by a player holding three "
+            return L.N_("A restart is called only at the showdown, by a player holding three "
                        "cards of one suit worth more than {over}, where the rules have it.",
                        over=RESTART_OVER)
         return None

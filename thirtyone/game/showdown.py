@@ -49,7 +49,7 @@ class Showdown:
     def void_round(self) -> list[Event]:
         """End the round void now, nobody losing anything (a simulation's cap on turns)."""
         if self.round_over:
-            raise IllegalActionError(L._("The round is already over."))
+            raise IllegalActionError(L.N_("The round is already over."))
         events: list[Event] = []
         self._end_round("void", events)
         self.log.extend(events)
@@ -93,19 +93,19 @@ class Showdown:
         who = self._names(special)
         many = len(special) > 1
         if ended_by == "fire":
-            said = ((L._("Fire on the deal! {who} have three aces.", who=who) if many else
-                     L._("Fire on the deal! {who} has three aces.", who=who)) if on_deal else
-                    (L._("Fire! {who} have three aces.", who=who) if many else
-                     L._("Fire! {who} has three aces.", who=who)))
+            said = ((L.N_("Fire on the deal! {who} have three aces.", who=who) if many else
+                     L.N_("Fire on the deal! {who} has three aces.", who=who)) if on_deal else
+                    (L.N_("Fire! {who} have three aces.", who=who) if many else
+                     L.N_("Fire! {who} has three aces.", who=who)))
             events.append(Event("fire", said, special[0]))
         elif ended_by == "blitz":
-            said = ((L._("Blitz on the deal! {who} show 31.", who=who) if many else
-                     L._("Blitz on the deal! {who} shows 31.", who=who)) if on_deal else
-                    (L._("Blitz! {who} show 31.", who=who) if many else
-                     L._("Blitz! {who} shows 31.", who=who)))
+            said = ((L.N_("Blitz on the deal! {who} show 31.", who=who) if many else
+                     L.N_("Blitz on the deal! {who} shows 31.", who=who)) if on_deal else
+                    (L.N_("Blitz! {who} show 31.", who=who) if many else
+                     L.N_("Blitz! {who} shows 31.", who=who)))
             events.append(Event("blitz", said, special[0]))
         elif ended_by == "void":
-            events.append(Event("void", L._("The round is void: nobody loses.")))
+            events.append(Event("void", L.N_("The round is void: nobody loses.")))
         if ended_by != "void" and not self.showdown_announced:
             events.append(Event("showdown", self._showdown_text(
                 seats, {s: scores[s].value_text for s in seats})))
@@ -115,8 +115,8 @@ class Showdown:
         if ended_by == "fire" or (ended_by == "blitz" and blitz_pays(self.rules)):
             lost[:] = others_pay(np.array([[s in special for s in range(self.n)]]),
                                  np.array([[s in seats for s in range(self.n)]]))[0].tolist()
-            why = (L._("fire costs every other player one") if ended_by == "fire"
-                   else L._("a blitz costs every other player one"))
+            why = (L.N_("fire costs every other player one") if ended_by == "fire"
+                   else L.N_("a blitz costs every other player one"))
             for s in seats:
                 if lost[s]:
                     events.append(Event("lose", self._loses(s, 1, why), s))
@@ -130,9 +130,9 @@ class Showdown:
             for s in seats:
                 points_won[s] = 2 if s in special else 0
             who = self._names(special)
-            events.append(Event("points", L._(
+            events.append(Event("points", L.N_(
                 "{who} score high (2 points); everyone else scores low (0).", who=who)
-                if len(special) > 1 else L._(
+                if len(special) > 1 else L.N_(
                 "{who} scores high (2 points); everyone else scores low (0).", who=who)))
         elif ended_by != "void":
             self._rank_points(seats, keys, points_won, events)
@@ -149,13 +149,13 @@ class Showdown:
                     self.chips[s] -= pay
                     chips_won[s] -= pay
                     self.pot += pay
-            events.append(Event("pot", L._("Every other player puts one more chip in the pot.")))
+            events.append(Event("pot", L.N_("Every other player puts one more chip in the pot.")))
             self._pay_pot(list(special), chips_won, events)
         elif ended_by != "void":
             best = max(keys[s] for s in seats)
             self._pay_pot([s for s in seats if keys[s] == best], chips_won, events)
         else:
-            events.append(Event("pot", L._("The pot of {pot} stays for the next round.",
+            events.append(Event("pot", L.N_("The pot of {pot} stays for the next round.",
                                            pot=self.pot)))
 
     def _loses(self, s: int, n: int, why: Msg) -> Msg:
@@ -163,10 +163,10 @@ class Showdown:
         lives left) does not lose a number of them: the loss puts them out (RULES.md 3e),
         said by an 'out' event."""
         if self.lives[s] == 0 and self.rules.extra_life:
-            return L._("{who} has no {lives} left ({extra}) and loses: {why}.",
+            return L.N_("{who} has no {lives} left ({extra}) and loses: {why}.",
                        who=self.name(s), lives=lives_word(self.life_name),
                        extra=extra_life_word(life_words(self.rules, extra=True)), why=why)
-        return L._("{who} loses {lives}: {why}.", who=self.name(s), lives=self._lives_text(n),
+        return L.N_("{who} loses {lives}: {why}.", who=self.name(s), lives=self._lives_text(n),
                    why=why)
 
     def _take_lives(self, seats: list[int], lost: list[int], events: list[Event]) -> None:
@@ -179,10 +179,10 @@ class Showdown:
             if self.lives[s] < 0 or (self.lives[s] == 0 and not r.extra_life):
                 self.lives[s] = 0
                 self.out[s] = True
-                events.append(Event("out", L._("{who} is out of the game.", who=self.name(s)),
+                events.append(Event("out", L.N_("{who} is out of the game.", who=self.name(s)),
                                     s))
             elif self.lives[s] == 0:
-                events.append(Event("extra_life", L._(
+                events.append(Event("extra_life", L.N_(
                     "{who} has no {lives} left but plays on ({extra}); the next loss is the end.",
                     who=self.name(s), lives=lives_word(self.life_name),
                     extra=extra_life_word(life_words(r, extra=True))), s))
@@ -191,7 +191,7 @@ class Showdown:
         for s in seats:
             if self.chips[s] < self.rules.ante:
                 self.out[s] = True
-                events.append(Event("out", L._("{who} cannot ante any more and is out.",
+                events.append(Event("out", L.N_("{who} cannot ante any more and is out.",
                                                who=self.name(s)), s))
 
     def _names(self, seats: Iterable[int]) -> Names:
@@ -209,16 +209,16 @@ class Showdown:
         lost[:] = lives_lost(values, np.array([-1 if k is None else k]), r, active)[0].tolist()
         lowest = [s for s in seats if keys[s] == order[0]]
         low = scores[lowest[0]].value_text
-        reason = {s: L._("lowest hand ({value})", value=low) if len(lowest) == 1
-                  else L._("tied for the lowest hand ({value})", value=low) for s in lowest}
+        reason = {s: L.N_("lowest hand ({value})", value=low) if len(lowest) == 1
+                  else L.N_("tied for the lowest hand ({value})", value=low) for s in lowest}
         if k is not None and k in lowest:
             if len(lowest) == 1:
-                reason[k] = L._("knocked and has the lowest hand ({value})", value=low)
+                reason[k] = L.N_("knocked and has the lowest hand ({value})", value=low)
             elif not lost[k]:
-                events.append(Event("safe", L._("{who} knocked and ties for the lowest hand: "
+                events.append(Event("safe", L.N_("{who} knocked and ties for the lowest hand: "
                                                 "the knocker is safe.", who=self.name(k)), k))
             elif lost[k] > 1:
-                reason[k] = L._("knocked and ties for the lowest hand ({value})", value=low)
+                reason[k] = L.N_("knocked and ties for the lowest hand ({value})", value=low)
         for s in lowest:
             if lost[s]:
                 events.append(Event("lose", self._loses(s, lost[s], reason[s]), s))
@@ -229,10 +229,10 @@ class Showdown:
         for s in seats:
             place = 1 + sum(keys[t] > keys[s] for t in seats)
             points_won[s] = 2 if place == 1 else (0 if place == n else 1)
-        words = {2: L._("{who} high (2 points)"), 1: L._("{who} medium (1 point)"),
-                 0: L._("{who} low (0 points)")}
+        words = {2: L.N_("{who} high (2 points)"), 1: L.N_("{who} medium (1 point)"),
+                 0: L.N_("{who} low (0 points)")}
         text = Join([Msg(words[points_won[s]].msgid, who=self.name(s)) for s in seats], "; ")
-        events.append(Event("points", L._("Places: {places}.", places=text)))
+        events.append(Event("points", L.N_("Places: {places}.", places=text)))
 
     def _pay_pot(self, winners: list[int], chips_won: list[int], events: list[Event]) -> None:
         share, rest = divmod(self.pot, len(winners))
@@ -262,7 +262,7 @@ class Showdown:
                 self.game_over = True
                 self.winner = leaders[0]
             elif top >= r.points_to_win:
-                events.append(Event("tie", L._("{who} are tied on {n} points: play goes on.",
+                events.append(Event("tie", L.N_("{who} are tied on {n} points: play goes on.",
                                                who=self._names(leaders), n=top)))
         elif len(left) <= 1:
             self.game_over = True
@@ -271,8 +271,8 @@ class Showdown:
             self.phase = "over"
             self.to_move = None
             if self.winner is None:
-                events.append(Event("game_over", L._("Everyone left went out in the same "
+                events.append(Event("game_over", L.N_("Everyone left went out in the same "
                                                      "round: the game is a draw.")))
             else:
-                events.append(Event("game_over", L._("{who} wins the game!",
+                events.append(Event("game_over", L.N_("{who} wins the game!",
                                                      who=self.name(self.winner)), self.winner))

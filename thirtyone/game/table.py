@@ -364,9 +364,9 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         """Why ``a`` is illegal now, as a message rendered when read."""
         r = self.rules
         if self.game_over:
-            return L._("The game is over.")
+            return L.N_("The game is over.")
         if self.phase == "over":
-            return L._("The round is over; start the next round first.")
+            return L.N_("The round is over; start the next round first.")
         who = self.name(self.to_move)  # type: ignore[arg-type]
         hand = self.hands[self.to_move]  # type: ignore[index]
         options = ", ".join(f"`{x}`" for x in legal)    # move codes, typed as they are
@@ -374,46 +374,46 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         if restart_why is not None:
             return restart_why
         if self.phase == "choose":
-            return L._("{who} first chooses a hand: 'stand' keeps this hand, 'swap all' takes "
+            return L.N_("{who} first chooses a hand: 'stand' keeps this hand, 'swap all' takes "
                        "the other one.", who=who)
         if self.phase == "discard":
             if not isinstance(a, Discard):
-                return L._("{who} holds four cards and must discard one now ({options}).",
+                return L.N_("{who} holds four cards and must discard one now ({options}).",
                            who=who, options=options)
             if a.card not in hand:
-                return L._("The {card} is not in {who}'s hand.", card=a.card, who=who)
-            return L._("The {card} was just taken from the discard pile and cannot go "
+                return L.N_("The {card} is not in {who}'s hand.", card=a.card, who=who)
+            return L.N_("The {card} was just taken from the discard pile and cannot go "
                        "straight back under these rules.", card=a.card)
         if isinstance(a, Knock):
             if self.knocker is not None:
-                return L._("{who} has already knocked; only one knock a round.",
+                return L.N_("{who} has already knocked; only one knock a round.",
                            who=self.name(self.knocker))
-            return L._("Knocking is allowed only once every player has had a turn.")
+            return L.N_("Knocking is allowed only once every player has had a turn.")
         if isinstance(a, Stand):
-            return L._("Standing is only for the last turn after a knock.")
+            return L.N_("Standing is only for the last turn after a knock.")
         if isinstance(a, Discard):
-            return L._("{who} must draw or take a card before discarding.", who=who)
+            return L.N_("{who} must draw or take a card before discarding.", who=who)
         if isinstance(a, Draw) and r.family == "draw":
-            return L._("The stock is empty: take the top discard or stand.")
+            return L.N_("The stock is empty: take the top discard or stand.")
         if isinstance(a, Pass) and r.family == "swap":
             if not r.allow_pass:
-                return L._("Passing is not allowed in this game.")
-            return L._("After a knock there is no passing: swap or stand.")
+                return L.N_("Passing is not allowed in this game.")
+            return L.N_("After a knock there is no passing: swap or stand.")
         if isinstance(a, SwapAll) and r.family == "swap" and not r.allow_swap_all:
-            return L._("Swapping the whole hand is not allowed in this game.")
+            return L.N_("Swapping the whole hand is not allowed in this game.")
         if isinstance(a, Swap) and r.family in ("swap", "switch"):
             if a.give not in hand:
-                return L._("The {card} is not in {who}'s hand.", card=a.give, who=who)
+                return L.N_("The {card} is not in {who}'s hand.", card=a.give, who=who)
             if r.family == "swap":
-                return L._("The {card} is not in the middle.", card=a.take)
-            return L._("The {card} is not in the open hand.", card=a.take)
+                return L.N_("The {card} is not in the middle.", card=a.take)
+            return L.N_("The {card} is not in the open hand.", card=a.take)
         if isinstance(a, Exchange) and r.family == "widow":
             for c in a.give:
                 if c not in hand:
-                    return L._("The {card} is not in {who}'s hand.", card=c, who=who)
-            return L._("An exchange names widow cards by their card when face up, #1-#3 when "
+                    return L.N_("The {card} is not in {who}'s hand.", card=c, who=who)
+            return L.N_("An exchange names widow cards by their card when face up, #1-#3 when "
                        "face down.")
-        return L._("`{move}` is not a move here; {who} may: {options}.", move=str(a), who=who,
+        return L.N_("`{move}` is not a move here; {who} may: {options}.", move=str(a), who=who,
                    options=options)
 
     # --- applying a move ---
@@ -447,7 +447,7 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         elif isinstance(a, Knock):
             self._knock(seat, events)
         elif isinstance(a, Stand):
-            events.append(Event("stand", L._("{who} stands.", who=self.name(seat)), seat))
+            events.append(Event("stand", L.N_("{who} stands.", who=self.name(seat)), seat))
             self._end_turn(seat, events, changed=False)
         elif fam == "draw":
             self._draw_or_take(seat, a, events)
@@ -458,7 +458,7 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         elif fam == "widow":
             self._exchange(seat, a, events)  # type: ignore[arg-type]
         if not self.hands_shown and self.turns >= ROUND_TURN_CAP:
-            events.append(Event("void", L._("{n} turns and nobody has ended the round.",
+            events.append(Event("void", L.N_("{n} turns and nobody has ended the round.",
                                             n=ROUND_TURN_CAP)))
             self._end_round("void", events)
         self.log.extend(events)
@@ -468,7 +468,7 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         self.knocker = seat
         self.still_to_move = [s for s in self.seats_from(seat) if s != seat]
         self.pass_run = 0
-        events.append(Event("knock", L._("{who} knocks: everyone else has one more turn, then "
+        events.append(Event("knock", L.N_("{who} knocks: everyone else has one more turn, then "
                                          "the hands are shown.", who=self.name(seat)), seat))
         self.turns += 1
         self.moves_made += 1
@@ -518,9 +518,9 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         Switch restart the same dealer deals again, the restart hand lying face up as the
         open hand (its cards are taken out of the pack or the stacked deck)."""
         if self.game_over:
-            raise IllegalActionError(L._("The game is over; start a new game."))
+            raise IllegalActionError(L.N_("The game is over; start a new game."))
         if not self.round_over:
-            raise IllegalActionError(L._("The round is still being played."))
+            raise IllegalActionError(L.N_("The round is still being played."))
         if self.restart_hand is None:
             self.dealer = self.next_active(self.dealer)
         events = self._deal(deck)
