@@ -213,6 +213,7 @@ _WHOLE_MOVES = {"swap all": N_("Your whole hand for the middle is the best swap"
                 "stand": N_("Nothing you can take beats the hand you hold"),
                 "switch open": N_("The open hand is better than yours"),
                 "switch closed": N_("The closed hand is worth more than yours on average")}
+_BEST_MOVE = N_("It is the best of your moves")
 
 
 def _move_words(view: View, a: Action, kind: str, now: str) -> str:
@@ -232,7 +233,7 @@ def _move_words(view: View, a: Action, kind: str, now: str) -> str:
                             "It gives {give} for {n} face-down cards", down).format(
                 give=give, n=down)
         return _("It gives {give} for {cards}").format(give=give, cards=cards_display(up))
-    return _(_WHOLE_MOVES.get(kind, N_("It is the best of your moves")))
+    return _(_WHOLE_MOVES.get(kind, _BEST_MOVE))
 
 
 def _table_move(view: View, d: Decision, now: str) -> tuple[str, list]:
