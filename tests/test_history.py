@@ -28,6 +28,7 @@ DECK = "AH KS 2C 9H QS 3C 7D JS 4C 8D"   # the module docstring's deal: 8D turne
 
 def scrambled(text: str) -> str:
     """A sentence no parser could read: the words backwards, reversed, and a checksum."""
+    text = str(text)
     return f"~{zlib.crc32(text.encode())}~ " + " ".join(w[::-1] for w in reversed(text.split()))
 
 

@@ -26,6 +26,7 @@ from .expert.expert import expert_policy
 from .expert.hint import Hint, hint
 from .game.registry import AnyObservation, is_banking
 from .game.table import ROUND_TURN_CAP, Observation, new_game
+from .i18n import _
 from .policies.banking import BANKING_BOTS
 from .policies.basic import DEFAULT_KNOCK_AT, basic_policy, random_bot
 from .policies.standard import standard_policy
@@ -68,7 +69,8 @@ BOTS: dict[str, Bot] = {level: factory(DEFAULT_KNOCK_AT) for level, factory in L
 def make_bot(level: str, knock_at: float = DEFAULT_KNOCK_AT) -> Bot:
     """The ``choose`` function of a bot level with the given knock threshold."""
     if level not in LEVELS:
-        raise ValueError(f"Unknown bot level '{level}'; levels are: {', '.join(LEVELS)}.")
+        raise ValueError(_("Unknown bot level '{level}'; levels are: {levels}.").format(
+            level=str(level)[:40], levels=", ".join(LEVELS)))
     return LEVELS[level](float(knock_at))
 
 
@@ -87,8 +89,8 @@ def make_bot_for(rules: Rules, level: str, knock_at: float = DEFAULT_KNOCK_AT) -
     if not is_banking(rules):
         return make_bot(level, knock_at)  # type: ignore[return-value]
     if level not in BANKING_BOTS:
-        raise ValueError(f"Unknown banking bot level '{level}'; levels are: "
-                         f"{', '.join(BANKING_BOTS)}.")
+        raise ValueError(_("Unknown banking bot level '{level}'; levels are: {levels}.").format(
+            level=str(level)[:40], levels=", ".join(BANKING_BOTS)))
     return BANKING_BOTS[level]  # type: ignore[return-value]
 
 
@@ -127,7 +129,8 @@ def play_round(rules: Rules, n_players: int, bots: Sequence[str], rng: np.random
     if len(bots) == 1:
         bots = list(bots) * n_players
     if len(bots) != n_players:
-        raise ValueError(f"Give one bot level or one per seat ({n_players}); got {len(bots)}.")
+        raise ValueError(_("Give one bot level or one per seat ({n}); got {got}.").format(
+            n=n_players, got=len(bots)))
     players = [f"P{i}" for i in range(n_players)]
     g = new_game(rules, players, rng=rng, dealer=dealer % n_players, styles=bots)
     choosers = [make_bot(b, knock_at) for b in bots]

@@ -10,6 +10,7 @@ the text of an event.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Action
 from .cards import Card
@@ -17,16 +18,28 @@ from .cards import Card
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, in a sentence a learner can read.
+    """Something that happened, in a sentence a learner can read (``text``).
+
+    The sentence is kept as a message with its fields and rendered in the current language
+    each time ``text`` is read; ``kind``, ``seat`` and ``private_to`` are the data.
 
     ``private_to`` set: only that seat may see this event (e.g. the card it drew); the
     public events never name a hidden card.
     """
 
     kind: str
-    text: str
+    message: Any          # a ``thirtyone.game.message.Msg`` (or plain text), rendered when read
     seat: int | None = None
     private_to: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The sentence in the current language (rendered now, so a log kept from a game
+        played in one language reads in another after a switch)."""
+        return str(self.message)
+
+    def __str__(self) -> str:
+        return self.text
 
     def visible_to(self, seat: int | None) -> bool:
         return self.private_to is None or self.private_to == seat

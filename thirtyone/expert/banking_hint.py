@@ -12,10 +12,10 @@ from __future__ import annotations
 from ..core.actions import Hit, Stay
 from ..core.cards import make_pack
 from ..core.scoring import banking_total
-from ..core.text import percent
 from ..game.banking import STAYED, BankingObservation
+from ..i18n import _
 from ..policies.banking import BASIC_STAY_AT  # the rule book's advice: stay on 26 or more
-from .hint import Hint
+from .hint import Hint, percent
 
 MAX_BUST = 0.5        # below that, buy while going over 31 is less likely than not
 
@@ -23,36 +23,40 @@ MAX_BUST = 0.5        # below that, buy while going over 31 is less likely than 
 def banking_hint(obs: BankingObservation) -> Hint:
     """Hit or stay for the seat of ``obs``, with a one-sentence reason and plain numbers."""
     if not obs.legal_actions:
-        raise ValueError("It is not this player's turn, so there is no move to suggest.")
+        raise ValueError(_("It is not this player's turn, so there is no move to suggest."))
     if Hit() not in obs.legal_actions:
-        return Hint(obs.legal_actions[0], "It is the only move you can make now.", {})
+        return Hint(obs.legal_actions[0], _("It is the only move you can make now."), {})
     hand = obs.hand
     total = banking_total(hand)[0]
     seen = list(hand) + [c for s, h in enumerate(obs.hands)
                          if h is not None and s != obs.seat for c in h]
-    unseen = [c for c in make_pack(obs.rules.pack) for _ in range(obs.rules.packs)]
+    unseen = [c for c in make_pack(obs.rules.pack) for _i in range(obs.rules.packs)]
     for c in seen:
         if c in unseen:
             unseen.remove(c)
     after = [banking_total((*hand, c)) for c in unseen]
-    p_bust = sum(b for _, b in after) / len(after) if after else 1.0
+    p_bust = sum(b for _t, b in after) / len(after) if after else 1.0
     p_better = sum(1 for t, b in after if not b and t > total) / len(after) if after else 0.0
     banker = obs.seat == obs.banker
     waiting = [s for s in range(len(obs.players))
                if s != obs.seat and not obs.out[s] and obs.status[s] == STAYED]
     if banker and not waiting:
-        action, reason = Stay(), "No punter is left to beat, so there is nothing to win by buying."
+        action = Stay()
+        reason = _("No punter is left to beat, so there is nothing to win by buying.")
     elif total >= BASIC_STAY_AT:
         action = Stay()
-        reason = ("A total this high is worth keeping: " +
-                  ("the punters below it pay you." if banker else
-                   "the banker, who cannot stay on a small total, may go bust and pay you."))
+        reason = (_("A total this high is worth keeping: the punters below it pay you.")
+                  if banker else
+                  _("A total this high is worth keeping: the banker, who cannot stay on a small "
+                    "total, may go bust and pay you."))
     elif p_bust < MAX_BUST:
         action = Hit()
-        reason = "Your total is low, and one more card is more likely to help than to bust you."
+        reason = _("Your total is low, and one more card is more likely to help than to bust "
+                   "you.")
     else:
-        action, reason = Stay(), "One more card would more likely take you over 31 than help."
-    numbers = {"Your total now": str(total),
-               "Chance one more card takes you over 31": percent(p_bust),
-               "Chance one more card raises your total": percent(p_better)}
+        action = Stay()
+        reason = _("One more card would more likely take you over 31 than help.")
+    numbers = {_("Your total now"): str(total),
+               _("Chance one more card takes you over 31"): percent(p_bust),
+               _("Chance one more card raises your total"): percent(p_better)}
     return Hint(action if action in obs.legal_actions else obs.legal_actions[0], reason, numbers)

@@ -12,7 +12,8 @@ from ..core.actions import Action, Exchange, Restart, Stand, Swap
 from ..core.cards import Card, cards_display
 from ..core.rules import Rules, life_words
 from ..core.scoring import score
-from ..core.text import percent
+from ..game.message import lives_msg
+from ..i18n import N_, _, ngettext
 from ..odds.knock import knock_risk
 from ..policies.view import View, special_phase, view_from_observation
 from .costs import suit_points
@@ -35,33 +36,74 @@ class Hint:
 MAX_NUMBERS = 3
 
 
+def percent(p: float) -> str:
+    """A probability in words, in the current language: 'less than 1 %', 'about 40 %'."""
+    if p < 0.005:
+        return _("less than 1 %")
+    if p > 0.995:
+        return _("almost 100 %")
+    return _("about {n} %").format(n=round(100 * p))
+
+
+def _label(s: Any) -> str:
+    """A hand's class name as the scorer gives it (the core's words, translated there)."""
+    return str(s.label)
+
+
 def _value_words(cards: tuple[Card, ...], rules: Rules) -> str:
     s = score(cards, rules)
     if rules.hand_value == "brag":
-        return f"a {s.label}"
-    return f"{s.value_text} ({s.label})"
+        return _("a {hand}").format(hand=_label(s))
+    return _("{value} ({hand})").format(value=s.value_text, hand=_label(s))
 
 
 def _value_text(cards: tuple[Card, ...], rules: Rules) -> str:
     s = score(cards, rules)
-    return s.label if rules.hand_value == "brag" else s.value_text
+    return _label(s) if rules.hand_value == "brag" else s.value_text
 
 
 def _knock_label(rules: Rules, when: str) -> str:
-    return f"Chance {knock_risk(rules).bad} if you knock {when}"
+    """'Chance you lose a life if you knock now'; ``when``: now, next_take, next_move."""
+    kind = knock_risk(rules).kind
+    if kind == "pot":
+        return {"now": _("Chance someone ends higher and takes the pot if you knock now"),
+                "next_take": _("Chance someone ends higher and takes the pot if you knock "
+                               "next turn with it"),
+                "next_move": _("Chance someone ends higher and takes the pot if you knock "
+                               "next turn after this")}[when]
+    if kind == "place":
+        return {"now": _("Chance you end alone at the bottom if you knock now"),
+                "next_take": _("Chance you end alone at the bottom if you knock next turn "
+                               "with it"),
+                "next_move": _("Chance you end alone at the bottom if you knock next turn "
+                               "after this")}[when]
+    life = _life_one(rules)
+    return {"now": _("Chance you lose {life} if you knock now"),
+            "next_take": _("Chance you lose {life} if you knock next turn with it"),
+            "next_move": _("Chance you lose {life} if you knock next turn after this")
+            }[when].format(life=life)
+
+
+def _life_one(rules: Rules) -> str:
+    """'a life', 'a penny' in the current language."""
+    return str(lives_msg(life_words(rules)[0], 1))
 
 
 def _outcome(rules: Rules, cost: float, what: str) -> tuple[str, str]:
-    """A final-turn cost (``expert.costs.round_cost``) as a labelled plain number."""
+    """A final-turn cost (``expert.costs.round_cost``) as a labelled plain number; ``what``
+    is a move already written for the reader ('stand', 'take the 8♦')."""
     kind = knock_risk(rules).kind
     if kind == "place":
-        return f"Points you can expect if you {what}", f"about {2 - 2 * cost:.1f} of 2"
+        return (_("Points you can expect if you {move}").format(move=what),
+                _("about {n} of 2").format(n=f"{2 - 2 * cost:.1f}"))
     if kind == "pot":
-        return f"Chance you do not win the pot if you {what}", percent(cost)
-    return f"Chance you lose a {life_words(rules)[0]} if you {what}", percent(cost)
+        return _("Chance you do not win the pot if you {move}").format(move=what), percent(cost)
+    return (_("Chance you lose {life} if you {move}").format(life=_life_one(rules), move=what),
+            percent(cost))
 
 
-_MOVE_NAMES = {"knock": "knocking", "take": "taking the top card", "draw": "drawing"}
+_MOVE_NAMES = {"knock": N_("knocking"), "take": N_("taking the top card"),
+               "draw": N_("drawing")}
 
 
 def _playout(n: dict, chosen: str, rules: Rules) -> tuple[str, tuple[str, str] | None]:
@@ -70,20 +112,22 @@ def _playout(n: dict, chosen: str, rules: Rules) -> tuple[str, tuple[str, str] |
     if not isinstance(costs, dict) or chosen not in costs or len(costs) < 2:
         return "", None
     other = min((k for k in costs if k != chosen), key=lambda k: costs[k])
-    name = _MOVE_NAMES.get(other, f"throwing away the {other}")
+    name = (_(_MOVE_NAMES[other]) if other in _MOVE_NAMES
+            else _("throwing away the {card}").format(card=other))
     per100 = round(100 * (costs[other] - costs[chosen]))
     if per100 < 1:
-        return f"played out {ROLLOUTS} times, it and {name} are about equally good", None
-    unit = life_words(rules)[1]
-    return (f"played out {ROLLOUTS} times from deals that fit what you have seen, it does "
-            f"better than {name}",
-            (f"How much better than {name}, per 100 rounds", f"about {per100} {unit}"))
+        return _("played out {n} times, it and {move} are about equally good").format(
+            n=ROLLOUTS, move=name), None
+    return (_("played out {n} times from deals that fit what you have seen, it does "
+              "better than {move}").format(n=ROLLOUTS, move=name),
+            (_("How much better than {move}, per 100 rounds").format(move=name),
+             _("about {amount}").format(amount=lives_msg(life_words(rules)[0], per100))))
 
 
 def _knock(view: View, d: Decision, now: str) -> tuple[str, list]:
     n, rules = d.numbers, view.rules
     why, extra = _playout(n, "knock", rules)
-    nums = [("Your hand now", now)]
+    nums = [(_("Your hand now"), now)]
     if n.get("p_bad_now") is not None:
         nums.append((_knock_label(rules, "now"), percent(n["p_bad_now"])))
     if extra:
@@ -91,11 +135,11 @@ def _knock(view: View, d: Decision, now: str) -> tuple[str, list]:
     if why:
         reason = why[0].upper() + why[1:] + "."
     elif n.get("p_bad_now", 0.0) < 0.5:
-        reason = ("Your hand is likely good enough now, and waiting gives the others time to "
-                  "catch up.")
+        reason = _("Your hand is likely good enough now, and waiting gives the others time to "
+                   "catch up.")
     else:
-        reason = ("Knocking is a gamble with this hand, but waiting is likely worse: the others "
-                  "would improve more than you.")
+        reason = _("Knocking is a gamble with this hand, but waiting is likely worse: the "
+                   "others would improve more than you.")
     return reason, nums
 
 
@@ -103,26 +147,30 @@ def _take(view: View, d: Decision, now: str) -> tuple[str, list]:
     n, rules = d.numbers, view.rules
     kept = n.get("take_kept", ())
     why, extra = _playout(n, "take", rules)
-    nums = [("Your hand now", now)]
+    nums = [(_("Your hand now"), now)]
     if kept:
-        nums.append(("Your hand after taking it", _value_text(kept, rules)))
+        nums.append((_("Your hand after taking it"), _value_text(kept, rules)))
     if n.get("p_bad_take") is not None:
-        nums.append((_knock_label(rules, "next turn with it"), percent(n["p_bad_take"])))
+        nums.append((_knock_label(rules, "next_take"), percent(n["p_bad_take"])))
     elif extra:
         nums.append(extra)
-    reason = (f"The {view.top.display} fits your hand better than a card from the stock "
-              "is likely to" + (f"; {why}." if why else "."))
+    if why:
+        reason = _("The {card} fits your hand better than a card from the stock is likely "
+                   "to; {why}.").format(card=view.top.display, why=why)
+    else:
+        reason = _("The {card} fits your hand better than a card from the stock is likely "
+                   "to.").format(card=view.top.display)
     return reason, nums
 
 
 def _draw(view: View, d: Decision, now: str) -> tuple[str, list]:
     n, rules = d.numbers, view.rules
     why, extra = _playout(n, "draw", rules)
-    top = (f"The {view.top.display} on the pile does not help your hand enough"
-           if view.top is not None else "Nothing on the pile helps you")
-    nums = [("Your hand now", now)]
+    top = (_("The {card} on the pile does not help your hand enough").format(
+        card=view.top.display) if view.top is not None else _("Nothing on the pile helps you"))
+    nums = [(_("Your hand now"), now)]
     if n.get("p_draw_improves") is not None:
-        nums.append(("Chance a card from the stock improves your hand",
+        nums.append((_("Chance a card from the stock improves your hand"),
                      percent(n["p_draw_improves"])))
     if extra:
         nums.append(extra)
@@ -133,46 +181,59 @@ def _discard(view: View, d: Decision) -> tuple[str, list]:
     n, rules, a = d.numbers, view.rules, d.action
     kept = n["kept"]
     why, extra = _playout(n, a.card.display, rules)
-    nums = [("Your hand after", _value_text(kept, rules))]
+    nums = [(_("Your hand after"), _value_text(kept, rules))]
     if extra:
         nums.append(extra)
     elif not n.get("final") and suit_points(rules) and n.get("expected_next") is not None:
-        nums.append(("Average value after one more draw", f"{n['expected_next']:.1f}"))
-    reason = f"Keeping {cards_display(kept)} gives {_value_words(kept, rules)}"
+        nums.append((_("Average value after one more draw"), f"{n['expected_next']:.1f}"))
+    f = {"cards": cards_display(kept), "value": _value_words(kept, rules)}
     if why:
-        reason += f"; {why}"
-    elif not n.get("final") and suit_points(rules):
-        reason += ", with the best chances from the next card"
-    return reason + ".", nums
+        return _("Keeping {cards} gives {value}; {why}.").format(why=why, **f), nums
+    if not n.get("final") and suit_points(rules):
+        return _("Keeping {cards} gives {value}, with the best chances from the next "
+                 "card.").format(**f), nums
+    return _("Keeping {cards} gives {value}.").format(**f), nums
 
 
 def _final_draw(view: View, d: Decision) -> tuple[str, list]:
     rules = view.rules
     ps = d.numbers["p_lowest"]
-    what = {"stand": "stand", "take": f"take the {view.top.display}" if view.top else "take",
-            "draw": "draw"}
+    what = {"stand": _("stand"),
+            "take": (_("take the {card}").format(card=view.top.display) if view.top
+                     else _("take")),
+            "draw": _("draw")}
     nums = [_outcome(rules, ps[d.kind], what[d.kind])]
     nums += [_outcome(rules, v, what[k]) for k, v in ps.items() if k != d.kind]
-    return ("Somebody knocked, so this is your last turn, and this choice gives you the best "
-            "result at the showdown.", nums)
+    return (_("Somebody knocked, so this is your last turn, and this choice gives you the "
+              "best result at the showdown."), nums)
+
+
+_WHOLE_MOVES = {"swap all": N_("Your whole hand for the middle is the best swap"),
+                "pass": N_("Nothing you can take beats the hand you hold"),
+                "stand": N_("Nothing you can take beats the hand you hold"),
+                "switch open": N_("The open hand is better than yours"),
+                "switch closed": N_("The closed hand is worth more than yours on average")}
+_BEST_MOVE = N_("It is the best of your moves")
 
 
 def _move_words(view: View, a: Action, kind: str, now: str) -> str:
     if isinstance(a, Swap):
-        return f"It swaps your {a.give.display} for the {a.take.display}"
+        return _("It swaps your {give} for the {take}").format(give=a.give.display,
+                                                               take=a.take.display)
     if isinstance(a, Exchange):
-        up = [f"the {t.display}" for t in a.take if isinstance(t, Card)]
+        up = [t for t in a.take if isinstance(t, Card)]
         down = sum(1 for t in a.take if not isinstance(t, Card))
+        give = cards_display(a.give)
+        if up and down:
+            return ngettext("It gives {give} for {cards} and {n} face-down card",
+                            "It gives {give} for {cards} and {n} face-down cards", down).format(
+                give=give, cards=cards_display(up), n=down)
         if down:
-            up.append({1: "a face-down card", 2: "two face-down cards",
-                       3: "three face-down cards"}[down])
-        return f"It gives {cards_display(a.give)} for {' and '.join(up)}"
-    return {"swap all": "Your whole hand for the middle is the best swap",
-            "pass": "Nothing you can take beats the hand you hold",
-            "stand": "Nothing you can take beats the hand you hold",
-            "switch open": "The open hand is better than yours",
-            "switch closed": "The closed hand is worth more than yours on average"
-            }.get(kind, "It is the best of your moves")
+            return ngettext("It gives {give} for {n} face-down card",
+                            "It gives {give} for {n} face-down cards", down).format(
+                give=give, n=down)
+        return _("It gives {give} for {cards}").format(give=give, cards=cards_display(up))
+    return _(_WHOLE_MOVES.get(kind, _BEST_MOVE))
 
 
 def _table_move(view: View, d: Decision, now: str) -> tuple[str, list]:
@@ -180,18 +241,18 @@ def _table_move(view: View, d: Decision, now: str) -> tuple[str, list]:
     hidden = d.kind == "switch closed" or (
         isinstance(a, Exchange) and any(not isinstance(t, Card) for t in a.take))
     result = n.get("result")
-    nums = [("Your hand now", now)]
+    nums = [(_("Your hand now"), now)]
     if result and not hidden and set(result) != set(view.hand):
-        nums.append(("Your hand after", _value_text(tuple(result), rules)))
+        nums.append((_("Your hand after"), _value_text(tuple(result), rules)))
     elif hidden and suit_points(rules) and n.get("expected") is not None:
-        nums.append(("Average value after (the face-down cards are unknown)",
+        nums.append((_("Average value after (the face-down cards are unknown)"),
                      f"{n['expected']:.1f}"))
     if n.get("final") and n.get("p_lowest") is not None:
-        nums.append(_outcome(rules, n["p_lowest"], "do this"))
-        return (f"{_move_words(view, a, d.kind, now)}; this is your last turn, and it gives "
-                "you the best result at the showdown.", nums)
+        nums.append(_outcome(rules, n["p_lowest"], _("do this")))
+        return (_("{move}; this is your last turn, and it gives you the best result at the "
+                  "showdown.").format(move=_move_words(view, a, d.kind, now)), nums)
     if n.get("p_bad_move") is not None:
-        nums.append((_knock_label(rules, "next turn after this"), percent(n["p_bad_move"])))
+        nums.append((_knock_label(rules, "next_move"), percent(n["p_bad_move"])))
     return f"{_move_words(view, a, d.kind, now)}.", nums
 
 
@@ -223,16 +284,16 @@ def hint_for_view(view: View) -> Hint:
 def _restart_hint(obs: Any, action: Action, view: View) -> Hint:
     """The Switch restart: call it when this showdown would cost you, else let it stand."""
     r = view.rules
-    bad = ("someone else takes the pot" if r.scoring == "chips" else "you score low"
-           if r.scoring == "points" else f"you lose a {life_words(r)[0]}")
+    bad = (_("someone else takes the pot") if r.scoring == "chips" else _("you score low")
+           if r.scoring == "points" else _("you lose {life}").format(life=_life_one(r)))
     if isinstance(action, Restart):
-        reason = (f"Call a restart: if this showdown stands, {bad}; "
-                  "and a restart makes the round void and gives everyone a fresh deal with "
-                  "your hand as the open hand.")
+        reason = _("Call a restart: if this showdown stands, {bad}; and a restart makes the "
+                   "round void and gives everyone a fresh deal with your hand as the open "
+                   "hand.").format(bad=bad)
     else:
-        reason = ("Let the showdown stand: with the hands as they are you are safe, and a "
-                  "restart would only give everyone a fresh chance against you.")
-    return Hint(action, reason, {"Your hand is worth": _value_text(view.hand, view.rules)})
+        reason = _("Let the showdown stand: with the hands as they are you are safe, and a "
+                   "restart would only give everyone a fresh chance against you.")
+    return Hint(action, reason, {_("Your hand is worth"): _value_text(view.hand, view.rules)})
 
 
 def hint(observation: Any, rules: Rules | None = None) -> Hint:
@@ -240,17 +301,18 @@ def hint(observation: Any, rules: Rules | None = None) -> Hint:
     and the numbers behind it. Reads only the observation; changes nothing and draws from no
     shared random stream."""
     if not observation.legal_actions:
-        raise ValueError("It is not this player's turn, so there is no move to suggest.")
+        raise ValueError(_("It is not this player's turn, so there is no move to suggest."))
     special = special_phase(observation)
     view = view_from_observation(observation, rules)
     if special is not None:
         if observation.phase == "choose":
-            reason = ("Keep this hand: it is worth at least an average dealt hand."
+            reason = (_("Keep this hand: it is worth at least an average dealt hand.")
                       if isinstance(special, Stand) else
-                      "Take the other hand: this one is worth less than an average dealt hand.")
-            return Hint(special, reason, {"This hand is worth": _value_text(view.hand,
-                                                                           view.rules)})
+                      _("Take the other hand: this one is worth less than an average dealt "
+                        "hand."))
+            return Hint(special, reason, {_("This hand is worth"): _value_text(view.hand,
+                                                                              view.rules)})
         if observation.phase == "restart":
             return _restart_hint(observation, special, view)
-        return Hint(special, "It is the only move you can make now.", {})
+        return Hint(special, _("It is the only move you can make now."), {})
     return hint_for_view(view)

@@ -51,16 +51,19 @@ import copy
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from ..core.actions import Action, ActionTextError, Hit, Stay, parse_action
-from ..core.cards import Card, CardError, cards_display, make_pack, parse_cards
+from ..core.cards import Card, CardError, make_pack, parse_cards
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.rules import Rules, RulesError, get_variant
 from ..core.scoring import banking_total
-from ..core.text import plural
+from ..i18n import _
+from .banking_words import say
+from .message import Join, L, Msg, Names
 
 # Players above this number need more than one pack (RULES.md section 4, banking).
 MAX_PLAYERS_ONE_PACK = 5
@@ -113,7 +116,7 @@ def stacked_shoe(deck: Iterable[Card | str] | str, rules: Rules) -> list[Card]:
                             f"{'is' if rules.packs == 1 else 'are'} only {rules.packs} of it "
                             f"with {rules.packs} pack{'s' if rules.packs > 1 else ''}.")
     rest: list[Card] = []
-    for _ in range(rules.packs):
+    for _i in range(rules.packs):
         for c in pack:
             if counts[c]:
                 counts[c] -= 1
@@ -122,7 +125,6 @@ def stacked_shoe(deck: Iterable[Card | str] | str, rules: Rules) -> list[Card]:
     return listed + rest
 
 
-_YOU_VERBS = {"is": "are", "has": "have", "goes": "go"}
 
 
 @dataclass(frozen=True)
@@ -255,7 +257,7 @@ class BankingGame:
         self.used: list[Card] = []          # cards of finished rounds in this talia
         self.talia_over = False
         self.round_no = 0
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.hands: list[list[Card]] = [[] for _i in range(n)]
         self.status: list[str] = [OUT] * n
         self.to_move: int | None = None
         self.round_over = False
@@ -302,21 +304,15 @@ class BankingGame:
     def name(self, seat: int) -> str:
         return self.players[seat]
 
-    def _verb(self, seat: int, verb: str) -> str:
-        """``verb`` (written for he/she) as it goes with this player: "You have", "Ann has"."""
-        if self.players[seat] != "You":
-            return verb
-        return _YOU_VERBS.get(verb, verb[:-1] if verb.endswith("s") else verb)
+    def _m(self, seat: int, you: Msg, other: Msg) -> Msg:
+        """``you`` for a person playing as "You", else ``other`` (``banking_words``)."""
+        return you if self.players[seat] == "You" else other
 
-    def _says(self, seat: int, verb: str) -> str:
-        return f"{self.name(seat)} {self._verb(seat, verb)}"
-
-    def _as_banker(self, seat: int, verb: str) -> str:
-        """"Bo, the banker, stays" / "You, the banker, stay"."""
-        return f"{self.name(seat)}, the banker, {self._verb(seat, verb)}"
-
-    def _obj(self, seat: int) -> str:
-        return "you" if self.players[seat] == "You" else self.players[seat]
+    def _say(self, seat: int, key: str, **fields: Any) -> Msg:
+        """The sentence ``key`` of ``banking_words.SAY`` about ``seat`` ("You stay." or
+        "Ann stays.")."""
+        fields.setdefault("who", self.name(seat))
+        return say(key, self.players[seat] == "You", **fields)
 
     # --- cards ------------------------------------------------------------------------
 
@@ -336,8 +332,9 @@ class BankingGame:
             self.shoe = [self.used[i] for i in order]
             self.used = []
             self.talia_over = True
-            events.append(Event("reshuffle", "The pack has run out: the cards of earlier "
-                                "rounds are shuffled to finish this round.", None))
+            events.append(Event("reshuffle", L.N_("The pack has run out: the cards of earlier "
+                                                 "rounds are shuffled to finish this round."),
+                                None))
         card = self.shoe.pop()
         if not self.shoe:
             self.talia_over = True
@@ -359,34 +356,39 @@ class BankingGame:
         self.round_over = False
         self._reshuffles = 0
         self.round_start_chips = list(self.chips)
-        self.hands = [[] for _ in range(self.n)]
+        self.hands = [[] for _i in range(self.n)]
         self.status = [OUT if not self.active(s) else WAITING for s in range(self.n)]
         self.status[self.banker] = BANKER
         order = self.punters_in_order() + [self.banker]
-        for _ in range(3):
+        for _i in range(3):
             for s in order:
                 self.hands[s].append(self._draw(events))
         b = self.banker
-        events.append(Event("deal", f"Round {self.round_no}: {self._says(b, 'is')} the banker "
-                            f"and {self._verb(b, 'deals')} three cards to each of "
-                            f"{len(order)} players.", b))
+        f = {"round": self.round_no, "who": self.name(b), "n": len(order)}
+        events.append(Event("deal", self._say(b, "deal", **f), b))
         for s in order:
-            events.append(Event("hand", f"Your cards: {cards_display(self.hands[s])} "
-                                f"({self.total(s)}).", s, private_to=s))
+            events.append(Event("hand", L.N_("Your cards: {cards} ({total}).",
+                                            cards=tuple(self.hands[s]), total=self.total(s)),
+                                s, private_to=s))
         events += self._settle_naturals()
         if not self.round_over:
             self._advance(events)
         self.log += events
         return events
 
-    def _pay(self, payer: int, payee: int, amount: int, why: str,
-             events: list[Event]) -> int:
+    def _pay(self, payer: int, payee: int, amount: int, why, events: list[Event]) -> int:
+        """Move up to ``amount`` chips; ``why(paid)`` is the sentence, given the chips paid
+        as a counted message ('2 chips')."""
         paid = min(amount, self.chips[payer])
         self.chips[payer] -= paid
         self.chips[payee] += paid
-        text = why.replace("{paid}", plural(paid, "chip"))
+        chips = L.ngettext("{n} chip", "{n} chips", paid)
+        text: Msg = why(chips)
         if paid < amount:
-            text += f" ({self.name(payer)} had only {plural(paid, 'chip')}.)"
+            text = Join([text, self._m(
+                payer, L.ngettext("(You had only {n} chip.)", "(You had only {n} chips.)", paid),
+                L.ngettext("({who} had only {n} chip.)", "({who} had only {n} chips.)", paid,
+                           who=self.name(payer)))])
         events.append(Event("pay", text, payer))
         return paid
 
@@ -399,21 +401,18 @@ class BankingGame:
             if self.total(s) == 31:
                 self.status[s] = NATURAL
                 if banker_natural:
-                    events.append(Event("natural", f"{self._says(s, 'shows')} a natural 31, but "
-                                        "the banker has one too: nothing is paid between them.",
-                                        s))
+                    events.append(Event("natural", self._say(s, "natural_both"), s))
                 else:
-                    events.append(Event("natural", f"{self._says(s, 'shows')} a natural 31.", s))
-                    self._pay(b, s, pays, f"The banker pays {self._obj(s)} {{paid}} for the "
-                              "natural.", events)
+                    events.append(Event("natural", self._say(s, "natural"), s))
+                    self._pay(b, s, pays, lambda paid, s=s: self._say(s, "paid_natural", paid=paid),
+                              events)
         if banker_natural:
             self.status[b] = NATURAL
-            events.append(Event("banker_natural", f"{self._as_banker(b, 'shows')} a natural "
-                                "31 and collects from every punter without one.", b))
+            events.append(Event("banker_natural", self._say(b, "banker_natural"), b))
             for s in self.punters_in_order():
                 if self.status[s] != NATURAL:
-                    self._pay(s, b, pays, f"{self._says(s, 'pays')} the banker {{paid}} for the "
-                              "banker's natural.", events)
+                    self._pay(s, b, pays, lambda paid, s=s: self._say(
+                        s, "pay_banker_natural", paid=paid), events)
             events += self._end_round()
         return events
 
@@ -426,8 +425,8 @@ class BankingGame:
         if any(self.status[s] == STAYED for s in range(self.n)):
             self.to_move = self.banker
             return
-        events.append(Event("no_punters", "No punter is still in, so the banker does not play.",
-                            self.banker))
+        events.append(Event("no_punters", L.N_("No punter is still in, so the banker does not "
+                                              "play."), self.banker))
         events += self._end_round()
 
     def legal_actions(self) -> list[Action]:
@@ -449,20 +448,20 @@ class BankingGame:
         except (IllegalActionError, ActionTextError, CardError) as e:
             return str(e)
         if self.to_move is None:
-            return "Nobody is to move now."
+            return _("Nobody is to move now.")
         return None
 
     def check(self, action: Action) -> None:
         """Raise IllegalActionError saying why ``action`` is not allowed now."""
         if self.game_over:
-            raise IllegalActionError("The game is over; start a new game.")
+            raise IllegalActionError(L.N_("The game is over; start a new game."))
         if self.round_over:
-            raise IllegalActionError("The round is over; deal the next round first.")
+            raise IllegalActionError(L.N_("The round is over; deal the next round first."))
         if not isinstance(action, (Hit, Stay)):
-            raise IllegalActionError(f"'{action}' is not a banking move; the moves are hit "
-                                     "and stay.")
+            raise IllegalActionError(L.N_("'{move}' is not a banking move; the moves are hit "
+                                         "and stay.", move=str(action)[:60]))
         if isinstance(action, Hit) and not self.can_draw():
-            raise IllegalActionError("There are no cards left to buy; you can only stay.")
+            raise IllegalActionError(L.N_("There are no cards left to buy; you can only stay."))
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play one move for the player to move and return the events it caused."""
@@ -481,30 +480,30 @@ class BankingGame:
             card = self._draw(events)
             self.hands[seat].append(card)
             n_cards = len(self.hands[seat])
-            events.append(Event("hit", f"{self._says(seat, 'buys')} a card (now {n_cards} "
-                                "cards).", seat))
-            events.append(Event("drawn", f"You bought the {card.display}: your total is "
-                                f"{self.total(seat)}.", seat, private_to=seat))
+            who = self.name(seat)
+            events.append(Event("hit", self._say(seat, "hit", n=n_cards), seat))
+            events.append(Event("drawn", L.N_("You bought the {card}: your total is {total}.",
+                                             card=card, total=self.total(seat)),
+                                seat, private_to=seat))
             if self.is_bust(seat):
-                shown = cards_display(self.hands[seat])
+                shown = tuple(self.hands[seat])
                 if is_banker:
                     events += self._banker_bust(shown)
                 else:
                     self.status[seat] = BUST
-                    events.append(Event("bust", f"{self._says(seat, 'goes')} over 31 ({shown} = "
-                                        f"{self.total(seat)}): bust.", seat))
+                    f = {"who": who, "cards": shown, "total": self.total(seat)}
+                    events.append(Event("bust", self._say(seat, "bust", **f), seat))
                     self._pay(seat, self.banker, self.rules.bust_pays,
-                              f"{self._says(seat, 'pays')} the banker {{paid}} for the bust.",
-                              events)
+                              lambda paid: self._say(seat, "pay_bust", paid=paid), events)
                     self._advance(events)
         else:
             if is_banker:
-                events.append(Event("stay", f"{self._as_banker(seat, 'stays')} on "
-                                    f"{self.total(seat)}.", seat))
+                f = {"who": self.name(seat), "total": self.total(seat)}
+                events.append(Event("stay", self._say(seat, "banker_stays", **f), seat))
                 events += self._showdown()
             else:
                 self.status[seat] = STAYED
-                events.append(Event("stay", f"{self._says(seat, 'stays')}.", seat))
+                events.append(Event("stay", self._say(seat, "stays"), seat))
                 self._advance(events)
         self.log += events
         return events
@@ -512,15 +511,14 @@ class BankingGame:
     def _punters_still_in(self) -> list[int]:
         return [s for s in self.punters_in_order() if self.status[s] == STAYED]
 
-    def _banker_bust(self, shown: str) -> list[Event]:
+    def _banker_bust(self, shown: tuple[Card, ...]) -> list[Event]:
         b = self.banker
         self.status[b] = BUST
-        events = [Event("banker_bust", f"{self._as_banker(b, 'goes')} over 31 ({shown} = "
-                        f"{self.total(b)}): bust, and {self._verb(b, 'pays')} every punter "
-                        "still in.", b)]
+        f = {"who": self.name(b), "cards": shown, "total": self.total(b)}
+        events = [Event("banker_bust", self._say(b, "banker_bust", **f), b)]
         for s in self._punters_still_in():
             self._pay(b, s, self.rules.bust_pays,
-                      f"The banker pays {self._obj(s)} {{paid}} for going bust.", events)
+                      lambda paid, s=s: self._say(s, "paid_bust", paid=paid), events)
         return events + self._end_round()
 
     def _showdown(self) -> list[Event]:
@@ -529,18 +527,18 @@ class BankingGame:
         bt = self.total(b)
         events: list[Event] = []
         w = self.rules.win_pays
-        banker = f"the banker's {bt}"
         for s in self._punters_still_in():
             pt = self.total(s)
-            has = f"{self._says(s, 'has')} {pt}"
+            f = {"who": self.name(s), "total": pt, "banker": bt}
             if pt < bt:
-                self._pay(s, b, w, f"{has}, less than {banker}: {self._says(s, 'pays')} the "
-                          "banker {paid}.", events)
+                self._pay(s, b, w, lambda paid, s=s, f=f: self._say(s, "pays_less", paid=paid, **f),
+                          events)
             elif pt > bt:
-                self._pay(b, s, w, f"{has}, more than {banker}: the banker pays {{paid}}.",
+                self._pay(b, s, w, lambda paid, s=s, f=f: self._say(s, "paid_more", paid=paid, **f),
                           events)
             else:
-                events.append(Event("tie", f"{has}, the same as the banker: nothing is paid.", s))
+                events.append(Event("tie", self._say(s, "tie", **f),
+                    s))
         return events + self._end_round()
 
     def _end_round(self) -> list[Event]:
@@ -549,39 +547,38 @@ class BankingGame:
         events: list[Event] = []
         for s in range(self.n):
             if self.status[s] != OUT and self.chips[s] == 0:
-                events.append(Event("out", f"{self._says(s, 'has')} no chips left and "
-                                    f"{self._verb(s, 'is')} out.", s))
+                events.append(Event("out", self._say(s, "out"), s))
         alive = [s for s in range(self.n) if self.chips[s] > 0]
         if len(alive) == 1:
             self.game_over, self.winner = True, alive[0]
-            events.append(Event("game_over", f"{self._says(alive[0], 'holds')} every chip and "
-                                f"{self._verb(alive[0], 'wins')} the game.", alive[0]))
+            events.append(Event("game_over", self._say(alive[0], "holds_all"),
+                alive[0]))
         elif self.max_rounds is not None and self.round_no >= self.max_rounds:
             self.game_over = True
             top = max(self.chips)
             leaders = [s for s in range(self.n) if self.chips[s] == top]
             self.winner = leaders[0] if len(leaders) == 1 else None
-            text = (f"{self._says(leaders[0], 'has')} the most chips ({top}) and "
-                    f"{self._verb(leaders[0], 'wins')}."
+            f = {"who": self.name(leaders[0]), "n": top}
+            text = (self._say(leaders[0], "most_chips", **f)
                     if self.winner is not None else
-                    f"{' and '.join(self.name(s) for s in leaders)} share the most chips "
-                    f"({top}): a draw.")
-            events.append(Event("game_over", f"After {self.round_no} rounds the game ends. "
-                                + text, self.winner))
+                    L.N_("{who} share the most chips ({n}): a draw.",
+                        who=Names([self.name(s) for s in leaders]), n=top))
+            events.append(Event("game_over", Join([
+                L.N_("After {n} rounds the game ends.", n=self.round_no), text]), self.winner))
         return events
 
     def next_round(self) -> list[Event]:
         """Gather the cards and deal the next round; at the end of a talia shuffle every card
         afresh and pass the bank to the right (unless one banker plays all game)."""
         if not self.round_over:
-            raise IllegalActionError("The round is still being played.")
+            raise IllegalActionError(L.N_("The round is still being played."))
         if self.game_over:
-            raise IllegalActionError("The game is over; start a new game.")
+            raise IllegalActionError(L.N_("The game is over; start a new game."))
         events: list[Event] = []
         start = len(self.log)
         for h in self.hands:
             self.used += h
-        self.hands = [[] for _ in range(self.n)]
+        self.hands = [[] for _i in range(self.n)]
         players_left = sum(1 for s in range(self.n) if self.active(s))
         if len(self.shoe) < 3 * players_left:
             self.talia_over = True
@@ -592,19 +589,25 @@ class BankingGame:
             self.shoe = self._shuffled_shoe()
             self.used = []
             self.talia_over = False
-            text = "The pack is used up (a talia): every card is shuffled afresh"
             if not self.rules.one_banker or not self.active(old):
                 self.banker = self.seat_right_of(old)
             if self.banker != old:
-                text += f" and the bank passes to {self._obj(self.banker)} on the right."
+                text = self._say(self.banker, "talia_passes")
             else:
-                text += f"; {self._says(old, 'keeps')} the bank."
+                text = self._say(old, "talia_keeps")
             events.append(Event("talia", text, self.banker))
         if not self.active(self.banker):
             self.banker = self.seat_right_of(self.banker)
-            events.append(Event("bank_passes", f"{self._says(old, 'is')} out, so the bank "
-                                f"passes to {self._obj(self.banker)} on the right.",
-                                self.banker))
+            new = self.name(self.banker)
+            if self.players[old] == "You":
+                text = L.N_("You are out, so the bank passes to {new} on the right.", new=new)
+            elif self.players[self.banker] == "You":
+                text = L.N_("{who} is out, so the bank passes to you on the right.",
+                           who=self.name(old))
+            else:
+                text = L.N_("{who} is out, so the bank passes to {new} on the right.",
+                           who=self.name(old), new=new)
+            events.append(Event("bank_passes", text, self.banker))
         self.log += events
         dealt = self._deal()
         self.round_log_start = start

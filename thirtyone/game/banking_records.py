@@ -7,6 +7,7 @@ from typing import Any
 from ..core.cards import CardError
 from ..core.errors import IllegalActionError
 from ..core.rules import Rules, RulesError, closest_variant, get_variant
+from ..i18n import _
 from .banking import BankingGame, BankingRecordError
 
 
@@ -45,37 +46,37 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
     """Rebuild a banking game from its record by replaying it; a broken or tampered record is
     refused with the reason (BankingRecordError)."""
     def bad(why: str) -> BankingRecordError:
-        return BankingRecordError(f"This banking record cannot be loaded: {why}")
+        return BankingRecordError(_("This banking record cannot be loaded: {why}").format(why=why))
 
     if not isinstance(record, dict):
-        raise bad("it is not a JSON object.")
+        raise bad(_("it is not a JSON object."))
     unknown = set(record) - _RECORD_KEYS
     if unknown:
-        raise bad(f"unknown field(s) {', '.join(sorted(unknown))}.")
+        raise bad(_("unknown field(s) {fields}.").format(fields=", ".join(sorted(unknown))[:200]))
     try:
         rules = Rules.from_dict(record.get("rules", {}), get_variant(record.get("variant")).rules)
     except (RulesError, TypeError, ValueError) as e:
         raise bad(str(e)) from None
     if rules.family != "banking":
-        raise bad(f"its variant is {record.get('variant')!r}, not 'banking' or another banking "
-                  "preset.")
+        raise bad(_("its variant is {variant}, not 'banking' or another banking "
+                    "preset.").format(variant=repr(record.get("variant"))[:60]))
     styles = record.get("styles")
     if styles is not None and not (isinstance(styles, list) and all(
             st is None or isinstance(st, str) for st in styles)):
-        raise bad("'styles' must be a list with a bot level or null per player.")
+        raise bad(_("'styles' must be a list with a bot level or null per player."))
     players = record.get("players", 2)
     if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
-        raise bad("'players' must be a list of names.")
+        raise bad(_("'players' must be a list of names."))
     for key in ("dealer", "seed", "round"):
         v = record.get(key, 0)
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise bad(f"'{key}' must be a whole number of 0 or more.")
+            raise bad(_("'{field}' must be a whole number of 0 or more.").format(field=key))
     deck = record.get("deck", [])
     actions = record.get("actions", [])
     if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-        raise bad("'deck' must be a list of card texts.")
+        raise bad(_("'deck' must be a list of card texts."))
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise bad("'actions' must be a list of move texts.")
+        raise bad(_("'actions' must be a list of move texts."))
     try:
         game = BankingGame(rules, players, banker=record.get("dealer", 0),
                            seed=record.get("seed", 0), deck=deck, chips=record.get("chips"),
@@ -84,7 +85,7 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
         raise bad(str(e)) from None
     if styles is not None:
         if len(styles) != game.n:
-            raise bad(f"'styles' must have one entry per player ({game.n}).")
+            raise bad(_("'styles' must have one entry per player ({n}).").format(n=game.n))
         game.styles = tuple(styles)
     for i, text in enumerate(actions, start=1):
         try:
@@ -93,13 +94,16 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
                 game.next_round()
             game.apply(text)
         except IllegalActionError as e:
-            raise bad(f"move {i} ('{text}') is not allowed: {e}") from None
+            raise bad(_("move {i} ('{move}') is not allowed: {why}").format(
+                i=i, move=str(text)[:60], why=e)) from None
     target = record.get("round", game.round_no)
     if target < game.round_no:
-        raise bad(f"'round' is {target} but the moves reach round {game.round_no}.")
+        raise bad(_("'round' is {target} but the moves reach round {n}.").format(
+            target=target, n=game.round_no))
     while game.round_no < target:
         if not game.round_over or game.game_over:
-            raise bad(f"'round' is {target} but the moves reach only round {game.round_no}.")
+            raise bad(_("'round' is {target} but the moves reach only round {n}.").format(
+                target=target, n=game.round_no))
         game.next_round()
     return game
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.cards import Card, CardError, cards_display, make_pack, parse_cards
+from ..core.cards import Card, CardError, make_pack, parse_cards
 from ..core.events import Event
-from ..core.text import plural
 from .hands import is_blitz, is_fire
+from .message import Join, L, Msg
 
 
 def stacked_deck(deck: Sequence[Card] | str, pack_size: int) -> list[Card]:
@@ -63,23 +63,24 @@ class Dealing:
         two_hands = ((r.family == "switch" and not open_hand)
                      or (r.family == "swap" and r.dealer_two_hands))
         if two_hands:
-            self.spare = [stock.pop() for _ in range(3)]
+            self.spare = [stock.pop() for _i in range(3)]
         if r.family == "switch":
-            self.closed = [stock.pop() for _ in range(3)]
+            self.closed = [stock.pop() for _i in range(3)]
             if open_hand:
                 self.middle = list(open_hand)
         if r.family == "draw":
             self.discard_pile = [stock.pop()]
             self.upcard = self.discard_pile[0]
         elif r.family == "swap" and not two_hands:
-            self.middle = [stock.pop() for _ in range(3)]
+            self.middle = [stock.pop() for _i in range(3)]
         self.stock = stock
         events.append(Event("deal", self._deal_text(seats, two_hands, bool(open_hand))))
         for s in seats:
-            events.append(Event("hand", f"Your cards: {cards_display(self.hands[s])}.", s,
-                                private_to=s))
+            events.append(Event("hand", L.N_("Your cards: {cards}.", cards=tuple(self.hands[s])),
+                                s, private_to=s))
         if two_hands and r.family == "switch":
-            events.append(Event("hand", f"Your second hand: {cards_display(self.spare)}.",
+            events.append(Event("hand", L.N_("Your second hand: {cards}.",
+                                            cards=tuple(self.spare)),
                                 self.dealer, private_to=self.dealer))
         self.phase = "turn"
         ended = self._check_deal_blitz(events)
@@ -91,28 +92,35 @@ class Dealing:
                 self.to_move = seats[0]
         return events
 
-    def _deal_text(self, seats: list[int], two_hands: bool, restarted: bool = False) -> str:
+    def _deal_text(self, seats: list[int], two_hands: bool, restarted: bool = False) -> Msg:
+        """The deal in sentences, rendered when read."""
         r = self.rules
-        again = " deals again after the restart:" if restarted else " deals"
-        text = (f"Round {self.round_no}: {self.name(self.dealer)}{again} three cards to each "
-                f"player, one at a time, starting with {self.name(seats[0])}")
-        if r.family == "widow":
-            text += ", and three face-down cards to the widow"
-        text += "."
+        f = {"n": self.round_no, "dealer": self.name(self.dealer), "first": self.name(seats[0])}
+        if restarted:
+            first = L.N_("Round {n}: {dealer} deals again after the restart: three cards to "
+                        "each player, one at a time, starting with {first}.", **f)
+        elif r.family == "widow":
+            first = L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
+                        "starting with {first}, and three face-down cards to the widow.", **f)
+        else:
+            first = L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
+                        "starting with {first}.", **f)
+        parts: list[Msg] = [first]
         if r.family == "draw":
-            text += f" The {self.discard_pile[-1].display} is turned up to start the discard pile."
+            parts.append(L.N_("The {card} is turned up to start the discard pile.",
+                             card=self.discard_pile[-1]))
         elif r.family == "swap" and not two_hands:
-            text += f" The middle is {cards_display(self.middle)}."
+            parts.append(L.N_("The middle is {cards}.", cards=tuple(self.middle)))
         elif r.family == "swap":
-            text += (f" {self.name(self.dealer)} gets a second hand, face down, and chooses "
-                     "which hand to keep.")
+            parts.append(L.N_("{dealer} gets a second hand, face down, and chooses which hand "
+                             "to keep.", dealer=self.name(self.dealer)))
         elif r.family == "switch" and restarted:
-            text += (f" The restart hand {cards_display(self.middle)} lies face up as the open "
-                     "hand; a third hand lies face down as the closed hand.")
+            parts.append(L.N_("The restart hand {cards} lies face up as the open hand; a third "
+                             "hand lies face down as the closed hand.", cards=tuple(self.middle)))
         elif r.family == "switch":
-            text += (f" {self.name(self.dealer)} gets a second hand to choose from; a third "
-                     "hand lies face down as the closed hand.")
-        return text
+            parts.append(L.N_("{dealer} gets a second hand to choose from; a third hand lies "
+                             "face down as the closed hand.", dealer=self.name(self.dealer)))
+        return Join(parts)
 
     def _antes(self) -> list[Event]:
         r = self.rules
@@ -120,8 +128,9 @@ class Dealing:
         for s in self.active:
             if self.chips[s] < r.ante:
                 self.out[s] = True
-                events.append(Event("out", f"{self.name(s)} cannot ante "
-                                    f"{plural(r.ante, 'chip', 'chips')} and is out.", s))
+                events.append(Event("out", L.ngettext(
+                    "{who} cannot ante {n} chip and is out.",
+                    "{who} cannot ante {n} chips and is out.", r.ante, who=self.name(s)), s))
         left = self.active
         if len(left) <= 1:
             self._game_end(events)
@@ -129,8 +138,9 @@ class Dealing:
         for s in left:
             self.chips[s] -= r.ante
             self.pot += r.ante
-        events.append(Event("ante", f"Everyone antes {plural(r.ante, 'chip', 'chips')}; "
-                            f"the pot holds {self.pot}."))
+        events.append(Event("ante", L.ngettext("Everyone antes {n} chip; the pot holds {pot}.",
+                                               "Everyone antes {n} chips; the pot holds {pot}.",
+                                               r.ante, pot=self.pot)))
         return events
 
     def _check_deal_blitz(self, events: list[Event]) -> bool:

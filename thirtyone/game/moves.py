@@ -15,9 +15,9 @@ from ..core.actions import (
     SwapAll,
     SwitchOpen,
 )
-from ..core.cards import Card, cards_display
+from ..core.cards import Card
 from ..core.events import Event
-from ..core.text import plural
+from .message import L
 from .settle import (
     stock_out_outcome,
 )
@@ -47,16 +47,21 @@ class FamilyMoves:
         switch = self.rules.family == "switch"
         if isinstance(a, Stand):
             self.middle = self.spare
-            events.append(Event("choose", f"{who} keeps the first hand and lays the other one "
-                                f"open: {cards_display(self.middle)}.", seat))
+            events.append(Event("choose", L.N_("{who} keeps the first hand and lays the other "
+                                              "one open: {cards}.", who=who,
+                                              cards=tuple(self.middle)), seat))
         else:
             self.middle = self.hands[seat]
             self.hands[seat] = self.spare
-            how = "" if switch else " unseen"
-            events.append(Event("choose", f"{who} lays the first hand open "
-                                f"({cards_display(self.middle)}) and takes the second "
-                                f"hand{how}.", seat))
-            events.append(Event("hand", f"Your cards: {cards_display(self.hands[seat])}.",
+            if switch:
+                said = L.N_("{who} lays the first hand open ({cards}) and takes the second hand.",
+                           who=who, cards=tuple(self.middle))
+            else:
+                said = L.N_("{who} lays the first hand open ({cards}) and takes the second hand "
+                           "unseen.", who=who, cards=tuple(self.middle))
+            events.append(Event("choose", said, seat))
+            events.append(Event("hand", L.N_("Your cards: {cards}.",
+                                            cards=tuple(self.hands[seat])),
                                 seat, private_to=seat))
         self.spare = []
         self.phase = "turn"
@@ -71,14 +76,14 @@ class FamilyMoves:
         if isinstance(a, Draw):
             card = self.stock.pop()
             self.took_from_discard = False
-            events.append(Event("draw", f"{who} draws from the stock.", seat))
-            events.append(Event("drawn", f"You drew the {card.display}.", seat,
+            events.append(Event("draw", L.N_("{who} draws from the stock.", who=who), seat))
+            events.append(Event("drawn", L.N_("You drew the {card}.", card=card), seat,
                                 private_to=seat))
         else:
             card = self.discard_pile.pop()
             self.took_from_discard = True
-            events.append(Event("take", f"{who} takes the {card.display} from the discard "
-                                "pile.", seat))
+            events.append(Event("take", L.N_("{who} takes the {card} from the discard pile.",
+                                            who=who, card=card), seat))
         self.hands[seat].append(card)
         self.just_drawn = card
         self.phase = "discard"
@@ -87,8 +92,8 @@ class FamilyMoves:
         assert isinstance(a, Discard)
         self.hands[seat].remove(a.card)
         self.discard_pile.append(a.card)
-        events.append(Event("discard", f"{self.name(seat)} discards the {a.card.display}.",
-                            seat))
+        events.append(Event("discard", L.N_("{who} discards the {card}.", who=self.name(seat),
+                                           card=a.card), seat))
         self.just_drawn = None
         self.took_from_discard = False
         self.phase = "turn"
@@ -101,18 +106,19 @@ class FamilyMoves:
             i, j = hand.index(a.give), self.middle.index(a.take)
             hand[i], self.middle[j] = a.take, a.give
             self.pass_run = 0
-            events.append(Event("swap", f"{who} gives the {a.give.display} for the "
-                                f"{a.take.display} from the middle.", seat))
+            events.append(Event("swap", L.N_("{who} gives the {give} for the {take} from the "
+                                            "middle.", who=who, give=a.give, take=a.take), seat))
             self._end_turn(seat, events, changed=True)
         elif isinstance(a, SwapAll):
             self.hands[seat], self.middle = self.middle, hand
             self.pass_run = 0
-            events.append(Event("swap", f"{who} swaps the whole hand with the middle; the "
-                                f"middle is now {cards_display(self.middle)}.", seat))
+            events.append(Event("swap", L.N_("{who} swaps the whole hand with the middle; the "
+                                            "middle is now {cards}.", who=who,
+                                            cards=tuple(self.middle)), seat))
             self._end_turn(seat, events, changed=True)
         else:  # pass
             self.pass_run += 1
-            events.append(Event("pass", f"{who} passes.", seat))
+            events.append(Event("pass", L.N_("{who} passes.", who=who), seat))
             self._end_turn(seat, events, changed=False)
 
     def _renew_middle(self, events: list[Event]) -> bool:
@@ -123,17 +129,18 @@ class FamilyMoves:
                 "reshuffle":
             self.retired += self.middle
             self.middle = []
-            self._reshuffle_into_stock(self.retired, events, "retired middle cards")
+            self._reshuffle_into_stock(self.retired, events, "retired")
             self.retired = []
         if len(self.stock) < 3:
-            events.append(Event("stock_out", "Everyone passed, but fewer than three cards are "
-                                "left to renew the middle."))
+            events.append(Event("stock_out", L.N_("Everyone passed, but fewer than three cards "
+                                                 "are left to renew the middle.")))
             self._end_round(stock_out_outcome(self.rules, can_reshuffle=False), events)
             return True
         self.retired += self.middle
-        self.middle = [self.stock.pop() for _ in range(3)]
-        events.append(Event("renew", "Everyone passed in a row, so the middle cards leave "
-                            f"play and three new ones are turned: {cards_display(self.middle)}."))
+        self.middle = [self.stock.pop() for _i in range(3)]
+        events.append(Event("renew", L.N_("Everyone passed in a row, so the middle cards leave "
+                                         "play and three new ones are turned: {cards}.",
+                                         cards=tuple(self.middle))))
         return False
 
     def _switch_move(self, seat: int, a: Action, events: list[Event]) -> None:
@@ -142,17 +149,21 @@ class FamilyMoves:
         if isinstance(a, Swap):
             i, j = hand.index(a.give), self.middle.index(a.take)
             hand[i], self.middle[j] = a.take, a.give
-            events.append(Event("swap", f"{who} gives the {a.give.display} for the "
-                                f"{a.take.display} from the open hand.", seat))
+            events.append(Event("swap", L.N_("{who} gives the {give} for the {take} from the "
+                                            "open hand.", who=who, give=a.give, take=a.take),
+                                seat))
         elif isinstance(a, SwitchOpen):
             self.hands[seat], self.middle = self.middle, hand
-            events.append(Event("switch", f"{who} swaps the whole hand with the open hand; the "
-                                f"open hand is now {cards_display(self.middle)}.", seat))
+            events.append(Event("switch", L.N_("{who} swaps the whole hand with the open hand; "
+                                              "the open hand is now {cards}.", who=who,
+                                              cards=tuple(self.middle)), seat))
         else:
             self.hands[seat], self.closed = self.closed, hand
-            events.append(Event("switch", f"{who} swaps the whole hand for the closed hand; the "
-                                "old hand lies face down as the new closed hand.", seat))
-            events.append(Event("hand", f"Your cards: {cards_display(self.hands[seat])}.",
+            events.append(Event("switch", L.N_("{who} swaps the whole hand for the closed hand; "
+                                              "the old hand lies face down as the new closed "
+                                              "hand.", who=who), seat))
+            events.append(Event("hand", L.N_("Your cards: {cards}.",
+                                            cards=tuple(self.hands[seat])),
                                 seat, private_to=seat))
         self._end_turn(seat, events, changed=True)
 
@@ -167,15 +178,25 @@ class FamilyMoves:
             self.widow[i] = g
             self.widow_up[i] = True
         shown = [c for c, i in zip(got, slots, strict=True) if c not in hidden]
-        parts = []
-        if shown:
-            parts.append(cards_display(shown))
+        give = tuple(a.give)
+        if shown and hidden:
+            said = L.ngettext("{who} puts {give} face up in the widow and takes {cards} and "
+                              "{n} face-down widow card.",
+                              "{who} puts {give} face up in the widow and takes {cards} and "
+                              "{n} face-down widow cards.", len(hidden),
+                              who=who, give=give, cards=tuple(shown))
+        elif hidden:
+            said = L.ngettext("{who} puts {give} face up in the widow and takes "
+                              "{n} face-down widow card.",
+                              "{who} puts {give} face up in the widow and takes "
+                              "{n} face-down widow cards.", len(hidden), who=who, give=give)
+        else:
+            said = L.N_("{who} puts {give} face up in the widow and takes {cards}.",
+                       who=who, give=give, cards=tuple(shown))
+        events.append(Event("exchange", said, seat))
         if hidden:
-            parts.append(plural(len(hidden), "face-down widow card", "face-down widow cards"))
-        events.append(Event("exchange", f"{who} puts {cards_display(a.give)} face up in the "
-                            f"widow and takes {' and '.join(parts)}.", seat))
-        if hidden:
-            events.append(Event("drawn", f"From the widow you got {cards_display(hidden)}.",
+            events.append(Event("drawn", L.N_("From the widow you got {cards}.",
+                                             cards=tuple(hidden)),
                                 seat, private_to=seat))
         self._end_turn(seat, events, changed=True)
 
@@ -186,14 +207,23 @@ class FamilyMoves:
         how = stock_out_outcome(self.rules, can_reshuffle=len(self.discard_pile) >= 2)
         if how == "reshuffle":
             top = self.discard_pile.pop()
-            self._reshuffle_into_stock(self.discard_pile, events, "discard pile")
+            self._reshuffle_into_stock(self.discard_pile, events, "discard")
             self.discard_pile = [top]
             return
-        events.append(Event("stock_out", "The stock has run out."))
+        events.append(Event("stock_out", L.N_("The stock has run out.")))
         self._end_round(how, events)
 
     def _reshuffle_into_stock(self, cards: list[Card], events: list[Event], what: str) -> None:
         order = [cards[i] for i in self.rng.permutation(len(cards))]
         self.stock = order[::-1] + self.stock
-        events.append(Event("reshuffle", f"The stock has run out: the {what} is shuffled to "
-                            f"make a new stock of {len(order)} cards."))
+        if what == "discard":
+            said = L.ngettext("The stock has run out: the discard pile is shuffled to make a "
+                              "new stock of {n} card.",
+                              "The stock has run out: the discard pile is shuffled to make a "
+                              "new stock of {n} cards.", len(order))
+        else:
+            said = L.ngettext("The stock has run out: the retired middle cards are shuffled to "
+                              "make a new stock of {n} card.",
+                              "The stock has run out: the retired middle cards are shuffled to "
+                              "make a new stock of {n} cards.", len(order))
+        events.append(Event("reshuffle", said))

@@ -36,8 +36,10 @@ from ..core.cards import CardError, parse_card
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.rules import Rules, RulesError, closest_variant, get_variant
+from ..i18n import N_, _
 from .banking import BankingGame
 from .banking_records import banking_from_record, banking_replay, banking_to_record
+from .message import lives_word
 from .registry import AnyGame, is_banking
 from .table import Game, new_game, stacked_deck
 
@@ -112,14 +114,15 @@ def save_game(game: AnyGame) -> str:
 
 # --- reading ------------------------------------------------------------------------------
 
-def _need(cond: bool, why: str) -> None:
+def _need(cond: bool, why: str, **fields: Any) -> None:
+    """Refuse the record with ``why`` (an ``N_`` message, translated now) unless ``cond``."""
     if not cond:
-        raise RecordError(why)
+        raise RecordError(_(why).format(**fields) if why else why)
 
 
 def _card_list(value: Any, what: str) -> list:
     _need(isinstance(value, list) and all(isinstance(c, str) for c in value),
-          f"'{what}' must be a list of card texts such as \"AH\".")
+          N_("'{what}' must be a list of card texts such as \"AH\"."), what=what)
     try:
         return [parse_card(c) for c in value]
     except CardError as e:
@@ -135,17 +138,17 @@ def _rng_from(rec: dict) -> np.random.Generator:
             bitgen.state = state
             return np.random.Generator(bitgen)
         except Exception:  # noqa: BLE001 - any damage to the state is one clear error
-            raise RecordError("The saved random state ('rng_state') is damaged.") from None
+            raise RecordError(_("The saved random state ('rng_state') is damaged.")) from None
     seed = rec.get("seed", 0)
     _need(seed is None or (isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0),
-          "'seed' must be a whole number of 0 or more.")
+          N_("'seed' must be a whole number of 0 or more."))
     return np.random.default_rng(seed)
 
 
 def record_rules(rec: Any) -> Rules:
     """The rules a record is played by: its preset (``variant``) with its changes."""
-    _need(isinstance(rec, dict), "A game record is a JSON object.")
-    _need("variant" in rec, "The record names no 'variant'.")
+    _need(isinstance(rec, dict), N_("A game record is a JSON object."))
+    _need("variant" in rec, N_("The record names no 'variant'."))
     try:
         return Rules.from_dict(rec.get("rules") or {}, get_variant(rec["variant"]).rules)
     except (RulesError, ValueError, TypeError) as e:
@@ -172,37 +175,38 @@ def game_from_record(rec: dict, events: list[Event] | None = None,
 
 def _table_from_record(rec: dict, events: list[Event] | None = None,
                        fresh: np.random.Generator | None = None) -> Game:
-    _need(isinstance(rec, dict), "A game record is a JSON object.")
+    _need(isinstance(rec, dict), N_("A game record is a JSON object."))
     unknown = sorted(set(rec) - RECORD_KEYS)
-    _need(not unknown, f"Unknown field '{unknown[0]}' in the record; fields are: "
-          f"{', '.join(sorted(RECORD_KEYS))}." if unknown else "")
+    _need(not unknown, N_("Unknown field '{field}' in the record; fields are: {fields}."),
+          field=unknown[0][:40] if unknown else "", fields=", ".join(sorted(RECORD_KEYS)))
     rules = record_rules(rec)
     _need(rules.family in ("draw", "swap", "widow", "switch"),
-          f"Records of the {rules.family} family are not table games.")
+          N_("Records of the {family} family are not table games."), family=rules.family)
     players = rec.get("players")
     _need(isinstance(players, list) and all(isinstance(p, str) for p in players),
-          "'players' must be a list of names.")
+          N_("'players' must be a list of names."))
     styles = rec.get("styles")
     _need(styles is None or (isinstance(styles, list) and all(st is None or isinstance(st, str)
                                                              for st in styles)),
-          "'styles' must be a list with a bot level or null per player.")
+          N_("'styles' must be a list with a bot level or null per player."))
     dealer = rec.get("dealer", 0)
     _need(isinstance(dealer, int) and not isinstance(dealer, bool),
-          "'dealer' must be a seat number.")
+          N_("'dealer' must be a seat number."))
     lives = rec.get("lives")
-    _need(lives is None or isinstance(lives, list), "'lives' must be a list, one per player.")
+    _need(lives is None or isinstance(lives, list),
+          N_("'lives' must be a list, one per player."))
     actions = rec.get("actions", [])
     _need(isinstance(actions, list) and all(isinstance(a, str) for a in actions),
-          "'actions' must be a list of moves such as \"draw\" or \"discard 9S\".")
+          N_("'actions' must be a list of moves such as \"draw\" or \"discard 9S\"."))
     deck = _card_list(rec.get("deck", []), "deck")
     shuffled = rec.get("deck_shuffled", False)
-    _need(isinstance(shuffled, bool), "'deck_shuffled' must be true or false.")
+    _need(isinstance(shuffled, bool), N_("'deck_shuffled' must be true or false."))
     decks = rec.get("decks") or []
-    _need(isinstance(decks, list), "'decks' must be a list (one entry per later round).")
+    _need(isinstance(decks, list), N_("'decks' must be a list (one entry per later round)."))
     later = [None if d is None else _card_list(d, f"decks[{i}]") for i, d in enumerate(decks)]
     rounds = rec.get("rounds")
     _need(rounds is None or (isinstance(rounds, int) and not isinstance(rounds, bool)
-                             and rounds >= 1), "'rounds' must be a whole number from 1.")
+                             and rounds >= 1), N_("'rounds' must be a whole number from 1."))
     rng = _rng_from(rec) if fresh is None else fresh
     try:
         stacked_deck(deck, rules.pack)           # a card twice or outside the pack
@@ -218,8 +222,8 @@ def _table_from_record(rec: dict, events: list[Event] | None = None,
     except ValueError as e:
         raise RecordError(str(e)) from None
     if shuffled and [str(c) for c in game.round_decks[0]] != [str(c) for c in deck]:
-        raise RecordError("The deck of round 1 is not the one the saved shuffle deals: the "
-                          "record was changed.")
+        raise RecordError(_("The deck of round 1 is not the one the saved shuffle deals: the "
+                            "record was changed."))
     out = events if events is not None else []
     out.extend(game.log)
 
@@ -235,16 +239,18 @@ def _table_from_record(rec: dict, events: list[Event] | None = None,
         while game.round_over and not game.game_over:
             deal_next()
         if game.game_over:
-            raise IllegalActionError(f"Move {i} '{text}' comes after the end of the game.")
+            raise IllegalActionError(_("Move {i} '{move}' comes after the end of the game.")
+                                     .format(i=i, move=text[:60]))
         try:
             out.extend(game.apply(text))
         except IllegalActionError as e:
-            raise IllegalActionError(f"Move {i} '{text}' is illegal: {e}") from None
+            raise IllegalActionError(_("Move {i} '{move}' is illegal: {why}").format(
+                i=i, move=text[:60], why=e)) from None
     if rounds is not None:
         while game.round_no < rounds and game.round_over and not game.game_over:
             deal_next()
-        _need(game.round_no == rounds, f"The record says {rounds} rounds were dealt, but its "
-              f"moves lead to round {game.round_no}.")
+        _need(game.round_no == rounds, N_("The record says {rounds} rounds were dealt, but its "
+                                          "moves lead to round {n}."), rounds=rounds, n=game.round_no)
     _check_state(game, rec.get("state"))
     return game
 
@@ -252,12 +258,12 @@ def _table_from_record(rec: dict, events: list[Event] | None = None,
 def _check_state(game: Game, state: Any) -> None:
     """The saved ``state`` snapshot (if any) must be what the moves lead to."""
     if state is not None:
-        _need(isinstance(state, dict), "'state' must be an object.")
+        _need(isinstance(state, dict), N_("'state' must be an object."))
         now = game.snapshot()
         for k, v in state.items():
-            _need(k in now, f"Unknown field '{k}' in 'state'.")
-            _need(now[k] == v, f"The saved '{k}' does not match what the moves lead to: the "
-                  "file was changed or damaged.")
+            _need(k in now, N_("Unknown field '{field}' in 'state'."), field=str(k)[:40])
+            _need(now[k] == v, N_("The saved '{field}' does not match what the moves lead to: "
+                                  "the file was changed or damaged."), field=k)
     try:
         game.card_places()
     except ValueError as e:
@@ -291,25 +297,27 @@ def read_record_text(data: str | bytes) -> Any:
     ``MAX_RECORD_BYTES``, nested at most ``MAX_DEPTH`` deep, at most ``MAX_MOVES`` moves; a
     UTF-8 byte-order mark (Windows Notepad) is skipped. Raises ``RecordError`` saying why."""
     size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
-    _need(size <= MAX_RECORD_BYTES, "The file is too large: a saved game is at most "
-          f"{MAX_RECORD_BYTES // 1024} KB.")
+    _need(size <= MAX_RECORD_BYTES, N_("The file is too large: a saved game is at most {n} KB."),
+          n=MAX_RECORD_BYTES // 1024)
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise RecordError("The file is not a saved game: it is not text.") from None
+            raise RecordError(_("The file is not a saved game: it is not text.")) from None
     text = data.removeprefix("\ufeff")
-    _need(_nesting(text) <= MAX_DEPTH, "The file is not a saved game: its lists and objects "
-          f"nest more than {MAX_DEPTH} levels deep.")
+    _need(_nesting(text) <= MAX_DEPTH, N_("The file is not a saved game: its lists and objects "
+                                          "nest more than {n} levels deep."), n=MAX_DEPTH)
     try:
         rec = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as e:
-        where = f" (line {e.lineno})" if isinstance(e, json.JSONDecodeError) else ""
-        raise RecordError(f"The file is not a saved game: it is not valid JSON{where}.") from None
+        if isinstance(e, json.JSONDecodeError):
+            raise RecordError(_("The file is not a saved game: it is not valid JSON (line {n}).")
+                              .format(n=e.lineno)) from None
+        raise RecordError(_("The file is not a saved game: it is not valid JSON.")) from None
     moves = rec.get("actions") if isinstance(rec, dict) else None
     _need(not isinstance(moves, list) or len(moves) <= MAX_MOVES,
-          f"The record has {len(moves) if isinstance(moves, list) else 0:,} moves; a saved "
-          f"game has at most {MAX_MOVES:,}.")
+          N_("The record has {moves} moves; a saved game has at most {n}."),
+          moves=f"{len(moves) if isinstance(moves, list) else 0:,}", n=f"{MAX_MOVES:,}")
     return rec
 
 
@@ -343,7 +351,8 @@ def replay_command(path: Path | str) -> tuple[dict, str]:
         with p.open("rb") as f:     # a bounded read: /dev/zero or a huge file is refused
             data = f.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
-        raise RecordError(f"Cannot read '{p}': {e.strerror or e}.") from None
+        raise RecordError(_("Cannot read '{path}': {why}.").format(path=p, why=e.strerror or e)) \
+            from None
     try:
         rec = read_record_text(data)
     except RecordError as e:
@@ -354,18 +363,20 @@ def replay_command(path: Path | str) -> tuple[dict, str]:
     game = _table_from_record(rec, events)
     data = replay_data(game, events)
     lines = list(data["events"])
-    what = {"lives": game.life_plural, "points": "points", "chips": "chips"}[game.rules.scoring]
-    lines.append(f"{what.capitalize()}: " + ", ".join(
-        f"{name} {c}" + (" (out)" if game.out[s] else "")
-        for s, (name, c) in enumerate(zip(game.players, data["lives"], strict=True))))
+    what = str(lives_word(game.life_name)) if game.rules.scoring == "lives" else (
+        _("points") if game.rules.scoring == "points" else _("chips"))
+    lines.append(_("{what}: {counts}").format(what=what[:1].upper() + what[1:], counts=", ".join(
+        (_("{name} {n} (out)") if game.out[s] else _("{name} {n}")).format(name=name, n=c)
+        for s, (name, c) in enumerate(zip(game.players, data["lives"], strict=True)))))
     if game.game_over:
-        lines.append("Game over: " + ("a draw." if game.winner is None
-                                      else f"{game.players[game.winner]} wins."))
+        lines.append(_("Game over: a draw.") if game.winner is None
+                     else _("Game over: {who} wins.").format(who=game.players[game.winner]))
     elif game.round_over:
-        lines.append("The round is over; the game goes on.")
+        lines.append(_("The round is over; the game goes on."))
     else:
-        lines.append(f"The game goes on: {game.players[game.to_move]} is to move."
-                     if game.to_move is not None else "The game goes on.")
+        lines.append(_("The game goes on: {who} is to move.").format(
+            who=game.players[game.to_move]) if game.to_move is not None
+            else _("The game goes on."))
     return data, "\n".join(lines)
 
 
@@ -373,13 +384,14 @@ def _banking_replay(rec: dict) -> tuple[dict, str]:
     """Banking records are replayed by ``game.banking``."""
     data = banking_replay(rec)
     lines = list(data["events"])
-    lines.append("Chips: " + ", ".join(str(c) for c in data["chips"]))
+    lines.append(_("Chips: {counts}").format(counts=", ".join(str(c) for c in data["chips"])))
     if data["over"]:
         names = rec.get("players")
         w = data["winner"]
         who = (names[w] if isinstance(names, list) and isinstance(w, int) and 0 <= w < len(names)
-               else f"seat {w}")
-        lines.append("Game over: " + ("a draw." if w is None else f"{who} wins."))
+               else _("seat {n}").format(n=w))
+        lines.append(_("Game over: a draw.") if w is None
+                     else _("Game over: {who} wins.").format(who=who))
     return data, "\n".join(lines)
 
 

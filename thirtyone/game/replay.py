@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ..i18n import _
 from .banking import BankingGame
 from .records import RecordError, game_from_record
 from .registry import AnyGame, AnyObservation
@@ -30,7 +31,7 @@ def record_moves(rec: Any) -> list[str]:
     """The moves of a record, checked to be a list of texts."""
     actions = rec.get("actions", []) if isinstance(rec, dict) else None
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("'actions' must be a list of moves such as \"draw\" or \"discard 9S\".")
+        raise RecordError(_("'actions' must be a list of moves such as \"draw\" or \"discard 9S\"."))
     return actions
 
 
@@ -40,7 +41,7 @@ def game_after(rec: dict, k: int) -> AnyGame:
     result. Raises like ``game_from_record`` for a broken record."""
     moves = record_moves(rec)
     if not 0 <= k <= len(moves):
-        raise ValueError(f"A step must be from 0 to {len(moves)}, not {k}.")
+        raise ValueError(_("A step must be from 0 to {n}, not {k}.").format(n=len(moves), k=k))
     part = {key: v for key, v in rec.items() if key not in END_FIELDS}
     part["actions"] = moves[:k]
     return game_from_record(part)

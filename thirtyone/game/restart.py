@@ -25,11 +25,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..core.actions import Action, NoRestart, Restart
-from ..core.cards import RANK_POINTS, Card, cards_display
+from ..core.cards import RANK_POINTS, Card
 from ..core.events import Event
 from ..core.rules import Rules
-from ..core.text import sentence
 from .hands import hand_key, hand_score
+from .message import Join, L, Msg, Names
 from .settle import lives_lost
 
 RESTART_OVER = 21     # a restart hand is worth more than this, in one suit
@@ -86,18 +86,20 @@ class Restarts:
         self.restart_askers = askers
         self.to_move = askers[0]
         self._legal = None
-        shown = "; ".join(f"{self.name(s)} {cards_display(self.hands[s])} = "
-                          f"{hand_score(self.hands[s], self.rules).value_text}"
-                          for s in self.active)
-        events.append(Event("showdown", sentence(f"Showdown: {shown}")))
+        events.append(Event("showdown", self._showdown_text(
+            self.active, {s: hand_score(self.hands[s], self.rules).value_text
+                          for s in self.active})))
         self.showdown_announced = True
-        who = self._names(askers)
-        many = len(askers) > 1
-        events.append(Event("restart_offer", f"{who} {'hold' if many else 'holds'} three cards "
-                            f"of one suit worth more than {RESTART_OVER}, so "
-                            f"{'each' if many else who} may call a restart before anyone "
-                            "loses" + (" (asked in turn from the dealer's left; the first to "
-                                       "call it decides)." if many else "."), askers[0]))
+        if len(askers) > 1:
+            offer = L.N_("{who} hold three cards of one suit worth more than {over}, so each may "
+                        "call a restart before anyone loses (asked in turn from the dealer's "
+                        "left; the first to call it decides).", who=Names(
+                            [self.name(s) for s in askers]), over=RESTART_OVER)
+        else:
+            offer = L.N_("{who} holds three cards of one suit worth more than {over}, so {who} "
+                        "may call a restart before anyone loses.", who=self.name(askers[0]),
+                        over=RESTART_OVER)
+        events.append(Event("restart_offer", offer, askers[0]))
         return True
 
     def _restart_answer(self, seat: int, a: Action, events: list[Event]) -> None:
@@ -105,26 +107,33 @@ class Restarts:
         if isinstance(a, Restart):
             self.restart_hand = list(self.hands[seat])
             self.restart_by = seat
-            events.append(Event("restart", f"{who} calls a restart with "
-                                f"{cards_display(self.hands[seat])}: the round is void, and "
-                                f"{self.name(self.dealer)} deals again with that hand face up "
-                                "as the open hand.", seat))
+            events.append(Event("restart", L.N_(
+                "{who} calls a restart with {cards}: the round is void, and {dealer} deals "
+                "again with that hand face up as the open hand.", who=who,
+                cards=tuple(self.hands[seat]), dealer=self.name(self.dealer)), seat))
             self._end_round("void", events)
             return
         assert isinstance(a, NoRestart)
-        events.append(Event("no_restart", f"{who} does not call a restart.", seat))
+        events.append(Event("no_restart", L.N_("{who} does not call a restart.", who=who), seat))
         self.restart_askers.remove(seat)
         if self.restart_askers:
             self.to_move = self.restart_askers[0]
             return
         self._end_round(self.pending_end or "knock", events)
 
-    def _restart_reason(self, a: Action) -> str | None:
+    def _showdown_text(self, seats: Sequence[int], values: dict) -> Msg:
+        """'Showdown: Ann A♥ K♥ 2♥ = 23; Bo ...', rendered when read."""
+        shown = Join([L.N_("{who} {cards} = {value}", who=self.name(s),
+                          cards=tuple(self.hands[s]), value=values[s]) for s in seats], "; ")
+        return L.N_("Showdown: {hands}.", hands=shown)
+
+    def _restart_reason(self, a: Action) -> Msg | None:
         """Why ``a`` is not a move now, where the restart explains it (else None)."""
         if self.phase == "restart":
-            return (f"{self.name(self.to_move)} first says whether to call a restart: "
-                    "'restart' or 'no restart'.")
+            return L.N_("{who} first says whether to call a restart: 'restart' or 'no restart'.",
+                       who=self.name(self.to_move))
         if isinstance(a, (Restart, NoRestart)):
-            return ("A restart is called only at the showdown, by a player holding three "
-                    f"cards of one suit worth more than {RESTART_OVER}, where the rules have it.")
+            return L.N_("A restart is called only at the showdown, by a player holding three "
+                       "cards of one suit worth more than {over}, where the rules have it.",
+                       over=RESTART_OVER)
         return None

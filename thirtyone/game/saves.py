@@ -58,6 +58,7 @@ import numpy as np
 from cryptography.fernet import Fernet, InvalidToken
 
 from ..core.events import Event
+from ..i18n import _
 from .banking import BankingGame
 from .records import RecordError, game_from_record, game_to_record, record_rules, variant_for
 from .registry import AnyGame, is_banking
@@ -162,20 +163,21 @@ def open_save(rec: dict, key: bytes | None) -> tuple[AnyGame, str | None]:
     payload = _unseal(rec.get("sealed"), key)
     if payload is not None and payload.get("clear") == _digest(clear):
         return game_from_record(payload.get("record")), None
-    why = ("this copy of the app cannot open its sealed part (it was saved by another copy "
-           "or changed)" if payload is None else "the file was changed after it was saved")
+    why = (_("this copy of the app cannot open its sealed part (it was saved by another copy "
+             "or changed)") if payload is None else _("the file was changed after it was saved"))
     rules = record_rules(clear)
     game = _banking_fresh(clear, rules) if is_banking(rules) else _table_fresh(clear)
     if game.game_over:
         return game, None
-    return game, (f"The game is loaded up to the end of its last finished round, but {why}, "
-                  f"so round {game.round_no} was dealt afresh.")
+    return game, _("The game is loaded up to the end of its last finished round, but {why}, "
+                   "so round {n} was dealt afresh.").format(why=why, n=game.round_no)
 
 
 def _need_keys(rec: dict) -> None:
     unknown = sorted(set(rec) - SAVE_KEYS)
     if unknown:
-        raise RecordError(f"Unknown field '{unknown[0]}' in the saved game.")
+        raise RecordError(_("Unknown field '{field}' in the saved game.").format(
+            field=unknown[0][:40]))
 
 
 def _table_fresh(clear: dict) -> Game:
@@ -183,7 +185,7 @@ def _table_fresh(clear: dict) -> Game:
     rng = np.random.default_rng()
     if not clear.get("rounds"):
         if clear.get("actions"):
-            raise RecordError("'actions' are given but no round is finished.")
+            raise RecordError(_("'actions' are given but no round is finished."))
         rules = record_rules(clear)
         try:
             return new_game(rules, clear.get("players") or [], rng=rng,
@@ -193,7 +195,7 @@ def _table_fresh(clear: dict) -> Game:
             raise RecordError(str(e)) from None
     game = game_from_record({k: v for k, v in clear.items()}, rng=rng)
     if not isinstance(game, Game):
-        raise RecordError("This saved game does not fit its variant.")
+        raise RecordError(_("This saved game does not fit its variant."))
     if game.round_over and not game.game_over:
         game.next_round()
     return game
@@ -206,7 +208,8 @@ def _banking_fresh(clear: dict, rules: Any) -> BankingGame:
     target = clear.get("round", 1)
     for name, v in (("banker", banker), ("round", target)):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise RecordError(f"'{name}' must be a whole number of 0 or more.")
+            raise RecordError(_("'{field}' must be a whole number of 0 or more.").format(
+                field=name))
     if isinstance(chips, list) and 0 <= banker < len(chips) and chips[banker] == 0:
         banker = next((s % len(chips) for s in range(banker, banker + len(chips))
                        if isinstance(chips[s % len(chips)], int) and chips[s % len(chips)]),
@@ -233,7 +236,7 @@ def load_any(rec: Any, key: bytes | None) -> tuple[AnyGame, str | None]:
         return open_save(rec, key)
     if isinstance(rec, dict) and "shows_every_card" in rec:
         if not isinstance(rec["shows_every_card"], bool):
-            raise RecordError("'shows_every_card' must be true or false.")
+            raise RecordError(_("'shows_every_card' must be true or false."))
         rec = {k: v for k, v in rec.items() if k != "shows_every_card"}
     return game_from_record(rec), None
 
@@ -249,8 +252,8 @@ def _check_names(rec: Any) -> None:
     for name in names:
         if isinstance(name, str) and (len(name) > MAX_NAME or any(
                 unicodedata.category(ch)[0] == "C" for ch in name)):
-            raise RecordError(f"A player's name must be one line of at most {MAX_NAME} "
-                              "letters.")
+            raise RecordError(_("A player's name must be one line of at most {n} letters.")
+                              .format(n=MAX_NAME))
 
 
 # --- the log of earlier rounds -------------------------------------------------------------

@@ -9,12 +9,13 @@ from typing import Any
 
 import numpy as np
 
-from ..core.cards import Card, cards_display
+from ..core.cards import Card
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.rules import Rules, life_words
-from ..core.text import plural, points_text, sentence
+from ..core.text import points_text
 from .hands import hand_key, hand_score
+from .message import Join, L, Msg, Names, extra_life_word, lives_word
 from .settle import (
     blitz_pays,
     lives_lost,
@@ -48,7 +49,7 @@ class Showdown:
     def void_round(self) -> list[Event]:
         """End the round void now, nobody losing anything (a simulation's cap on turns)."""
         if self.round_over:
-            raise IllegalActionError("The round is already over.")
+            raise IllegalActionError(L.N_("The round is already over."))
         events: list[Event] = []
         self._end_round("void", events)
         self.log.extend(events)
@@ -89,31 +90,36 @@ class Showdown:
 
     def _announce_end(self, ended_by: str, seats: list[int], scores: dict,
                       special: Sequence[int], on_deal: bool, events: list[Event]) -> None:
-        when = " on the deal" if on_deal else ""
+        who = self._names(special)
+        many = len(special) > 1
         if ended_by == "fire":
-            events.append(Event("fire", f"Fire{when}! {self._names(special)} "
-                                f"{'has' if len(special) == 1 else 'have'} three aces.",
-                                special[0]))
+            said = ((L.N_("Fire on the deal! {who} have three aces.", who=who) if many else
+                     L.N_("Fire on the deal! {who} has three aces.", who=who)) if on_deal else
+                    (L.N_("Fire! {who} have three aces.", who=who) if many else
+                     L.N_("Fire! {who} has three aces.", who=who)))
+            events.append(Event("fire", said, special[0]))
         elif ended_by == "blitz":
-            events.append(Event("blitz", f"Blitz{when}! {self._names(special)} "
-                                f"{'shows' if len(special) == 1 else 'show'} 31.", special[0]))
+            said = ((L.N_("Blitz on the deal! {who} show 31.", who=who) if many else
+                     L.N_("Blitz on the deal! {who} shows 31.", who=who)) if on_deal else
+                    (L.N_("Blitz! {who} show 31.", who=who) if many else
+                     L.N_("Blitz! {who} shows 31.", who=who)))
+            events.append(Event("blitz", said, special[0]))
         elif ended_by == "void":
-            events.append(Event("void", "The round is void: nobody loses."))
+            events.append(Event("void", L.N_("The round is void: nobody loses.")))
         if ended_by != "void" and not self.showdown_announced:
-            shown = "; ".join(f"{self.name(s)} {cards_display(self.hands[s])} = "
-                              f"{scores[s].value_text}" for s in seats)
-            events.append(Event("showdown", sentence(f"Showdown: {shown}")))
+            events.append(Event("showdown", self._showdown_text(
+                seats, {s: scores[s].value_text for s in seats})))
 
     def _score_lives(self, ended_by: str, seats: list[int], keys: dict, scores: dict,
                      special: Sequence[int], lost: list[int], events: list[Event]) -> None:
         if ended_by == "fire" or (ended_by == "blitz" and blitz_pays(self.rules)):
-            why = "fire" if ended_by == "fire" else "a blitz"
             lost[:] = others_pay(np.array([[s in special for s in range(self.n)]]),
                                  np.array([[s in seats for s in range(self.n)]]))[0].tolist()
+            why = (L.N_("fire costs every other player one") if ended_by == "fire"
+                   else L.N_("a blitz costs every other player one"))
             for s in seats:
                 if lost[s]:
-                    events.append(Event("lose", f"{self._loses(s, 1)}: {why} costs every "
-                                        "other player one.", s))
+                    events.append(Event("lose", self._loses(s, 1, why), s))
         elif ended_by != "void":
             self._showdown_losses(seats, keys, scores, lost, events)
 
@@ -123,9 +129,11 @@ class Showdown:
         if special_kind and self.rules.blitz_effect != "showdown" or ended_by == "fire":
             for s in seats:
                 points_won[s] = 2 if s in special else 0
-            events.append(Event("points", f"{self._names(special)} "
-                                f"{'scores' if len(special) == 1 else 'score'} high "
-                                "(2 points); everyone else scores low (0)."))
+            who = self._names(special)
+            events.append(Event("points", L.N_(
+                "{who} score high (2 points); everyone else scores low (0).", who=who)
+                if len(special) > 1 else L.N_(
+                "{who} scores high (2 points); everyone else scores low (0).", who=who)))
         elif ended_by != "void":
             self._rank_points(seats, keys, points_won, events)
         for s in seats:
@@ -141,21 +149,25 @@ class Showdown:
                     self.chips[s] -= pay
                     chips_won[s] -= pay
                     self.pot += pay
-            events.append(Event("pot", "Every other player puts one more chip in the pot."))
+            events.append(Event("pot", L.N_("Every other player puts one more chip in the pot.")))
             self._pay_pot(list(special), chips_won, events)
         elif ended_by != "void":
             best = max(keys[s] for s in seats)
             self._pay_pot([s for s in seats if keys[s] == best], chips_won, events)
         else:
-            events.append(Event("pot", f"The pot of {self.pot} stays for the next round."))
+            events.append(Event("pot", L.N_("The pot of {pot} stays for the next round.",
+                                           pot=self.pot)))
 
-    def _loses(self, s: int, n: int) -> str:
-        """'Ann loses 2 pennies'; a player already on the extra life (no lives left) does not
-        lose a number of them: the loss puts them out (RULES.md 3e), said by an 'out' event."""
+    def _loses(self, s: int, n: int, why: Msg) -> Msg:
+        """'Ann loses 2 pennies: lowest hand (12).'; a player already on the extra life (no
+        lives left) does not lose a number of them: the loss puts them out (RULES.md 3e),
+        said by an 'out' event."""
         if self.lives[s] == 0 and self.rules.extra_life:
-            return (f"{self.name(s)} has no {self.life_plural} left "
-                    f"({life_words(self.rules, extra=True)}) and loses")
-        return f"{self.name(s)} loses {self._lives_text(n)}"
+            return L.N_("{who} has no {lives} left ({extra}) and loses: {why}.",
+                       who=self.name(s), lives=lives_word(self.life_name),
+                       extra=extra_life_word(life_words(self.rules, extra=True)), why=why)
+        return L.N_("{who} loses {lives}: {why}.", who=self.name(s), lives=self._lives_text(n),
+                   why=why)
 
     def _take_lives(self, seats: list[int], lost: list[int], events: list[Event]) -> None:
         """Lives scoring: take the lives lost; the extra life (on the county) and going out."""
@@ -167,23 +179,24 @@ class Showdown:
             if self.lives[s] < 0 or (self.lives[s] == 0 and not r.extra_life):
                 self.lives[s] = 0
                 self.out[s] = True
-                events.append(Event("out", f"{self.name(s)} is out of the game.", s))
+                events.append(Event("out", L.N_("{who} is out of the game.", who=self.name(s)),
+                                    s))
             elif self.lives[s] == 0:
-                events.append(Event("extra_life", f"{self.name(s)} has no "
-                                    f"{self.life_plural} left but plays on "
-                                    f"({life_words(r, extra=True)}); the next loss is "
-                                    "the end.", s))
+                events.append(Event("extra_life", L.N_(
+                    "{who} has no {lives} left but plays on ({extra}); the next loss is the end.",
+                    who=self.name(s), lives=lives_word(self.life_name),
+                    extra=extra_life_word(life_words(r, extra=True))), s))
 
     def _out_of_chips(self, seats: list[int], events: list[Event]) -> None:
         for s in seats:
             if self.chips[s] < self.rules.ante:
                 self.out[s] = True
-                events.append(Event("out", f"{self.name(s)} cannot ante any more and is "
-                                    "out.", s))
+                events.append(Event("out", L.N_("{who} cannot ante any more and is out.",
+                                               who=self.name(s)), s))
 
-    def _names(self, seats: Iterable[int]) -> str:
-        names = [self.name(s) for s in seats]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    def _names(self, seats: Iterable[int]) -> Names:
+        """'Ann', 'Ann and Bo' in the language of the reader."""
+        return Names([self.name(s) for s in seats])
 
     def _showdown_losses(self, seats: list[int], keys: dict, scores: dict, lost: list[int],
                          events: list[Event]) -> None:
@@ -195,20 +208,20 @@ class Showdown:
         k = self.knocker
         lost[:] = lives_lost(values, np.array([-1 if k is None else k]), r, active)[0].tolist()
         lowest = [s for s in seats if keys[s] == order[0]]
-        low_text = scores[lowest[0]].value_text
-        reason = {s: f"lowest hand ({low_text})" if len(lowest) == 1
-                  else f"tied for the lowest hand ({low_text})" for s in lowest}
+        low = scores[lowest[0]].value_text
+        reason = {s: L.N_("lowest hand ({value})", value=low) if len(lowest) == 1
+                  else L.N_("tied for the lowest hand ({value})", value=low) for s in lowest}
         if k is not None and k in lowest:
             if len(lowest) == 1:
-                reason[k] = f"knocked and has the lowest hand ({low_text})"
+                reason[k] = L.N_("knocked and has the lowest hand ({value})", value=low)
             elif not lost[k]:
-                events.append(Event("safe", f"{self.name(k)} knocked and ties for the lowest "
-                                    "hand: the knocker is safe.", k))
+                events.append(Event("safe", L.N_("{who} knocked and ties for the lowest hand: "
+                                                "the knocker is safe.", who=self.name(k)), k))
             elif lost[k] > 1:
-                reason[k] = f"knocked and ties for the lowest hand ({low_text})"
+                reason[k] = L.N_("knocked and ties for the lowest hand ({value})", value=low)
         for s in lowest:
             if lost[s]:
-                events.append(Event("lose", f"{self._loses(s, lost[s])}: {reason[s]}.", s))
+                events.append(Event("lose", self._loses(s, lost[s], reason[s]), s))
 
     def _rank_points(self, seats: list[int], keys: dict, points_won: list[int],
                      events: list[Event]) -> None:
@@ -216,20 +229,27 @@ class Showdown:
         for s in seats:
             place = 1 + sum(keys[t] > keys[s] for t in seats)
             points_won[s] = 2 if place == 1 else (0 if place == n else 1)
-        words = {2: "high (2 points)", 1: "medium (1 point)", 0: "low (0 points)"}
-        text = "; ".join(f"{self.name(s)} {words[points_won[s]]}" for s in seats)
-        events.append(Event("points", f"Places: {text}."))
+        words = {2: L.N_("{who} high (2 points)"), 1: L.N_("{who} medium (1 point)"),
+                 0: L.N_("{who} low (0 points)")}
+        text = Join([Msg(words[points_won[s]].msgid, who=self.name(s)) for s in seats], "; ")
+        events.append(Event("points", L.N_("Places: {places}.", places=text)))
 
     def _pay_pot(self, winners: list[int], chips_won: list[int], events: list[Event]) -> None:
         share, rest = divmod(self.pot, len(winners))
         for s in winners:
             self.chips[s] += share
             chips_won[s] += share
-        text = (f"{self._names(winners)} {'takes' if len(winners) == 1 else 'split'} the pot "
-                f"({self.pot} chips)")
+        who = self._names(winners)
+        if len(winners) == 1:
+            text = L.ngettext("{who} takes the pot ({n} chip).", "{who} takes the pot ({n} chips).",
+                              self.pot, who=who)
+        else:
+            text = L.ngettext("{who} split the pot ({n} chip).", "{who} split the pot ({n} chips).",
+                              self.pot, who=who)
         if rest:
-            text += f"; {plural(rest, 'odd chip stays', 'odd chips stay')} for the next round"
-        events.append(Event("pot", text + "."))
+            text = Join([text, L.ngettext("{n} odd chip stays for the next round.",
+                                          "{n} odd chips stay for the next round.", rest)])
+        events.append(Event("pot", text))
         self.pot = rest
 
     def _game_end(self, events: list[Event]) -> None:
@@ -242,8 +262,8 @@ class Showdown:
                 self.game_over = True
                 self.winner = leaders[0]
             elif top >= r.points_to_win:
-                events.append(Event("tie", f"{self._names(leaders)} are tied on {top} points: "
-                                    "play goes on."))
+                events.append(Event("tie", L.N_("{who} are tied on {n} points: play goes on.",
+                                               who=self._names(leaders), n=top)))
         elif len(left) <= 1:
             self.game_over = True
             self.winner = left[0] if left else None
@@ -251,8 +271,8 @@ class Showdown:
             self.phase = "over"
             self.to_move = None
             if self.winner is None:
-                events.append(Event("game_over", "Everyone left went out in the same round: "
-                                    "the game is a draw."))
+                events.append(Event("game_over", L.N_("Everyone left went out in the same "
+                                                     "round: the game is a draw.")))
             else:
-                events.append(Event("game_over", f"{self.name(self.winner)} wins the game!",
-                                    self.winner))
+                events.append(Event("game_over", L.N_("{who} wins the game!",
+                                                     who=self.name(self.winner)), self.winner))

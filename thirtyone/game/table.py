@@ -85,9 +85,10 @@ from ..core.cards import Card, CardError, make_pack
 from ..core.errors import IllegalActionError
 from ..core.events import Event, PublicMove
 from ..core.rules import Rules, life_words
-from ..core.text import plural
+from ..i18n import _
 from .deal import Dealing, stacked_deck
 from .hands import is_blitz, is_fire
+from .message import L, Msg, lives_msg
 from .moves import FamilyMoves
 from .restart import Restarts
 from .settle import (
@@ -116,22 +117,24 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
                  dealer: int, counters: Sequence[int] | None,
                  styles: Sequence[str | None] | None = None) -> None:
         if rules.family not in TABLE_FAMILIES:
-            raise ValueError(f"The table engine plays the {', '.join(TABLE_FAMILIES)} "
-                             f"families; '{rules.family}' is played by thirtyone.banking.")
+            raise ValueError(_("The table engine plays the {families} families; '{family}' is "
+                               "played by thirtyone.banking.").format(
+                families=", ".join(TABLE_FAMILIES), family=rules.family))
         players = [str(p) for p in players]
         n = len(players)
         if not rules.min_players <= n <= rules.max_players:
-            raise ValueError(f"These rules are for {rules.min_players} to {rules.max_players} "
-                             f"players, not {n}.")
+            raise ValueError(_("These rules are for {low} to {high} players, not {n}.").format(
+                low=rules.min_players, high=rules.max_players, n=n))
         if len(set(players)) != n or any(not p.strip() for p in players):
-            raise ValueError("Every player needs a name of their own.")
+            raise ValueError(_("Every player needs a name of their own."))
         if not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"The dealer must be a seat from 0 to {n - 1}, not {dealer!r}.")
+            raise ValueError(_("The dealer must be a seat from 0 to {last}, not {dealer}.").format(
+                last=n - 1, dealer=repr(dealer)[:20]))
         styles = [None] * n if styles is None else list(styles)
         if len(styles) != n or any(st is not None and not (isinstance(st, str) and st.strip())
                                    for st in styles):
-            raise ValueError(f"Give one style per player ({n}): a bot level such as 'basic', "
-                             "or nothing for a person.")
+            raise ValueError(_("Give one style per player ({n}): a bot level such as 'basic', "
+                               "or nothing for a person.").format(n=n))
         self.rules = rules
         self.players = tuple(players)
         self.styles: tuple[str | None, ...] = tuple(styles)
@@ -166,17 +169,17 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         r = self.rules
         counters = list(counters)
         if len(counters) != self.n:
-            raise ValueError(f"Give one starting count per player ({self.n}), "
-                             f"not {len(counters)}.")
+            raise ValueError(_("Give one starting count per player ({n}), not {got}.").format(
+                n=self.n, got=len(counters)))
         for i, v in enumerate(counters):
             if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
-                raise ValueError(f"The count for {self.players[i]} must be a whole number, "
-                                 f"not {v!r}.")
+                raise ValueError(_("The count for {who} must be a whole number, not {v}.").format(
+                    who=self.players[i], v=repr(v)[:20]))
         if r.scoring == "lives":
             for i, v in enumerate(counters):
                 if v is not None and v > r.lives:
-                    raise ValueError(f"{self.players[i]} cannot have {v} lives; these rules "
-                                     f"start with {r.lives}.")
+                    raise ValueError(_("{who} cannot have {v} lives; these rules start with "
+                                       "{n}.").format(who=self.players[i], v=v, n=r.lives))
                 if v is None or v < 0 or (v == 0 and not r.extra_life):
                     self.out[i] = True
                     self.lives[i] = 0
@@ -185,18 +188,20 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         elif r.scoring == "points":
             for i, v in enumerate(counters):
                 if v is None or v < 0:
-                    raise ValueError(f"{self.players[i]} cannot have {v!r} points.")
+                    raise ValueError(_("{who} cannot have {v} points.").format(
+                        who=self.players[i], v=repr(v)[:20]))
                 self.points[i] = v
         else:
             for i, v in enumerate(counters):
                 if v is None or v < 0:
-                    raise ValueError(f"{self.players[i]} cannot have {v!r} chips.")
+                    raise ValueError(_("{who} cannot have {v} chips.").format(
+                        who=self.players[i], v=repr(v)[:20]))
                 self.chips[i] = v
         if sum(not o for o in self.out) < 2:
-            raise ValueError("At least two players must still be in the game.")
+            raise ValueError(_("At least two players must still be in the game."))
 
     def _clear_round(self) -> None:
-        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.hands: list[list[Card]] = [[] for _i in range(self.n)]
         self.stock: list[Card] = []          # top of the stock is the END of the list
         self.discard_pile: list[Card] = []   # top is the end
         self.middle: list[Card] = []         # swap: the three open cards; switch: open hand
@@ -253,10 +258,9 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
     def name(self, seat: int) -> str:
         return self.players[seat]
 
-    def _lives_text(self, n: int) -> str:
-        if n == 1:
-            return f"a {self.life_name}"
-        return plural(n, self.life_name, self.life_plural)
+    def _lives_text(self, n: int) -> Msg:
+        """'a penny', '2 pennies': counted lives in the rules' own word, rendered when read."""
+        return lives_msg(self.life_name, n)
 
     def copy(self) -> Game:
         g = _copy.copy(self)
@@ -329,7 +333,7 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
             except (ActionTextError, CardError) as e:
                 raise IllegalActionError(str(e)) from None
         if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not a move.")
+            raise IllegalActionError(_("{action} is not a move.").format(action=repr(action)[:60]))
         if isinstance(action, Exchange) and self.rules.family == "widow":
             slots = []
             for t in action.take:
@@ -338,7 +342,8 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
                 elif t in self.widow:
                     slots.append(self.widow.index(t))
                 else:
-                    raise IllegalActionError(f"The {t.display} is not a face-up widow card.")
+                    raise IllegalActionError(
+                        _("The {card} is not a face-up widow card.").format(card=t.display))
             return Exchange(tuple(sorted(action.give)),
                             tuple(self._slot_name(i) if 0 <= i < len(self.widow) else i
                                   for i in sorted(slots)))
@@ -353,59 +358,63 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         legal = self.legal_actions()
         if a in legal:
             return None
-        return self._reason(a, legal)
+        return str(self._reason(a, legal))
 
-    def _reason(self, a: Action, legal: list[Action]) -> str:
+    def _reason(self, a: Action, legal: list[Action]) -> Msg:
+        """Why ``a`` is illegal now, as a message rendered when read."""
         r = self.rules
         if self.game_over:
-            return "The game is over."
+            return L.N_("The game is over.")
         if self.phase == "over":
-            return "The round is over; start the next round first."
+            return L.N_("The round is over; start the next round first.")
         who = self.name(self.to_move)  # type: ignore[arg-type]
         hand = self.hands[self.to_move]  # type: ignore[index]
-
-        def options() -> str:
-            return ", ".join(str(x) for x in legal)
+        options = ", ".join(f"`{x}`" for x in legal)    # move codes, typed as they are
         restart_why = self._restart_reason(a)
         if restart_why is not None:
             return restart_why
         if self.phase == "choose":
-            return (f"{who} first chooses a hand: 'stand' keeps this hand, 'swap all' takes "
-                    "the other one.")
+            return L.N_("{who} first chooses a hand: 'stand' keeps this hand, 'swap all' takes "
+                       "the other one.", who=who)
         if self.phase == "discard":
             if not isinstance(a, Discard):
-                return f"{who} holds four cards and must discard one now ({options()})."
+                return L.N_("{who} holds four cards and must discard one now ({options}).",
+                           who=who, options=options)
             if a.card not in hand:
-                return f"The {a.card.display} is not in {who}'s hand."
-            return (f"The {a.card.display} was just taken from the discard pile and cannot "
-                    "go straight back under these rules.")
+                return L.N_("The {card} is not in {who}'s hand.", card=a.card, who=who)
+            return L.N_("The {card} was just taken from the discard pile and cannot go "
+                       "straight back under these rules.", card=a.card)
         if isinstance(a, Knock):
             if self.knocker is not None:
-                return f"{self.name(self.knocker)} has already knocked; only one knock a round."
-            return "Knocking is allowed only once every player has had a turn."
+                return L.N_("{who} has already knocked; only one knock a round.",
+                           who=self.name(self.knocker))
+            return L.N_("Knocking is allowed only once every player has had a turn.")
         if isinstance(a, Stand):
-            return "Standing is only for the last turn after a knock."
+            return L.N_("Standing is only for the last turn after a knock.")
         if isinstance(a, Discard):
-            return f"{who} must draw or take a card before discarding."
+            return L.N_("{who} must draw or take a card before discarding.", who=who)
         if isinstance(a, Draw) and r.family == "draw":
-            return "The stock is empty: take the top discard or stand."
+            return L.N_("The stock is empty: take the top discard or stand.")
         if isinstance(a, Pass) and r.family == "swap":
             if not r.allow_pass:
-                return "Passing is not allowed in this game."
-            return "After a knock there is no passing: swap or stand."
+                return L.N_("Passing is not allowed in this game.")
+            return L.N_("After a knock there is no passing: swap or stand.")
         if isinstance(a, SwapAll) and r.family == "swap" and not r.allow_swap_all:
-            return "Swapping the whole hand is not allowed in this game."
+            return L.N_("Swapping the whole hand is not allowed in this game.")
         if isinstance(a, Swap) and r.family in ("swap", "switch"):
             if a.give not in hand:
-                return f"The {a.give.display} is not in {who}'s hand."
-            where = "middle" if r.family == "swap" else "open hand"
-            return f"The {a.take.display} is not in the {where}."
+                return L.N_("The {card} is not in {who}'s hand.", card=a.give, who=who)
+            if r.family == "swap":
+                return L.N_("The {card} is not in the middle.", card=a.take)
+            return L.N_("The {card} is not in the open hand.", card=a.take)
         if isinstance(a, Exchange) and r.family == "widow":
             for c in a.give:
                 if c not in hand:
-                    return f"The {c.display} is not in {who}'s hand."
-            return "An exchange names widow cards by their card when face up, #1-#3 when face down."
-        return f"'{a}' is not a move here; {who} may: {options()}."
+                    return L.N_("The {card} is not in {who}'s hand.", card=c, who=who)
+            return L.N_("An exchange names widow cards by their card when face up, #1-#3 when "
+                       "face down.")
+        return L.N_("`{move}` is not a move here; {who} may: {options}.", move=str(a), who=who,
+                   options=options)
 
     # --- applying a move ---
     def apply(self, action: Action | str) -> list[Event]:
@@ -438,7 +447,7 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         elif isinstance(a, Knock):
             self._knock(seat, events)
         elif isinstance(a, Stand):
-            events.append(Event("stand", f"{self.name(seat)} stands.", seat))
+            events.append(Event("stand", L.N_("{who} stands.", who=self.name(seat)), seat))
             self._end_turn(seat, events, changed=False)
         elif fam == "draw":
             self._draw_or_take(seat, a, events)
@@ -449,8 +458,8 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         elif fam == "widow":
             self._exchange(seat, a, events)  # type: ignore[arg-type]
         if not self.hands_shown and self.turns >= ROUND_TURN_CAP:
-            events.append(Event("void", f"{ROUND_TURN_CAP} turns and nobody has ended the "
-                                "round."))
+            events.append(Event("void", L.N_("{n} turns and nobody has ended the round.",
+                                            n=ROUND_TURN_CAP)))
             self._end_round("void", events)
         self.log.extend(events)
         return events
@@ -459,8 +468,8 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         self.knocker = seat
         self.still_to_move = [s for s in self.seats_from(seat) if s != seat]
         self.pass_run = 0
-        events.append(Event("knock", f"{self.name(seat)} knocks: everyone else has one more "
-                            "turn, then the hands are shown.", seat))
+        events.append(Event("knock", L.N_("{who} knocks: everyone else has one more turn, then "
+                                         "the hands are shown.", who=self.name(seat)), seat))
         self.turns += 1
         self.moves_made += 1
         self.own_turns[seat] += 1
@@ -509,9 +518,9 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         Switch restart the same dealer deals again, the restart hand lying face up as the
         open hand (its cards are taken out of the pack or the stacked deck)."""
         if self.game_over:
-            raise IllegalActionError("The game is over; start a new game.")
+            raise IllegalActionError(L.N_("The game is over; start a new game."))
         if not self.round_over:
-            raise IllegalActionError("The round is still being played.")
+            raise IllegalActionError(L.N_("The round is still being played."))
         if self.restart_hand is None:
             self.dealer = self.next_active(self.dealer)
         events = self._deal(deck)

@@ -13,6 +13,7 @@ from ..core.actions import (
     Action,
     Discard,
     Draw,
+    Exchange,
     Hit,
     Knock,
     NoRestart,
@@ -29,7 +30,8 @@ from ..core.actions import (
 from ..core.cards import Card, CardError
 from ..core.rules import Rules, Variant, life_words
 from ..core.scoring import score
-from ..core.text import plural
+from ..game.message import count_msg, extra_life_word, lives_word
+from ..i18n import N_, _, ngettext
 
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
 
@@ -37,16 +39,18 @@ BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
 LEVEL_ORDER = ("random", "basic", "standard", "expert")
 
 
-LEVEL_HELP = {"random": "any legal move", "basic": "the fixed beginner policy",
-              "standard": "knock bars that grow each turn, looks one draw ahead, "
-                          "remembers discards",
-              "expert": "weighs the odds of every move, plays the round out before "
-                        "knocking (heads-up: before every move), and expects each bot to "
-                        "play its level"}
+# shown text: English msgids, translated where shown (``_(LEVEL_HELP[k])``, or the
+# functions below)
+LEVEL_HELP = {"random": N_("any legal move"), "basic": N_("the fixed beginner policy"),
+              "standard": N_("knock bars that grow each turn, looks one draw ahead, "
+                             "remembers discards"),
+              "expert": N_("weighs the odds of every move, plays the round out before "
+                           "knocking (heads-up: before every move), and expects each bot to "
+                           "play its level")}
 
 
-STEP_MODES = {"step": "One at a time (click Next)", "auto": "Automatic, one a second",
-              "fast": "All at once"}
+STEP_MODES = {"step": N_("One at a time (click Next)"), "auto": N_("Automatic, one a second"),
+              "fast": N_("All at once")}
 
 
 # House rules offered on the Play page, by family (the rest are fixed by the family).
@@ -74,16 +78,36 @@ NOT_FOR_SCORING = {"points": ("lives", "extra_life", "knocker_alone_lowest", "kn
 
 # What the player to move may do, by family; "knock" (or "stand" on a last turn) is added
 # when the move is legal now (not before the second circle under that house rule).
-TURN_WORDS = {"draw": ("draw a card", "take the top discard"),
-              "swap": ("swap with the middle",),
-              "switch": ("swap with the open hand", "switch hands"),
-              "widow": ("exchange cards with the widow",),
-              "banking": ("buy a card", "stay")}
+TURN_WORDS = {"draw": (N_("draw a card"), N_("take the top discard")),
+              "swap": (N_("swap with the middle"),),
+              "switch": (N_("swap with the open hand"), N_("switch hands")),
+              "widow": (N_("exchange cards with the widow"),),
+              "banking": (N_("buy a card"), N_("stay"))}
 # The dealer's name at the table; banking's dealer holds the bank.
-DEALER_WORD = {"banking": "banker"}
-ENDED_WORDS = {"knock": "after a knock", "blitz": "by a blitz (31)",
-               "fire": "by fire (three aces)", "stock": "when the stock ran out",
-               "void": "void: nobody loses", "showdown": "at the showdown"}
+DEALER_WORD = {"banking": N_("banker")}
+ENDED_WORDS = {"knock": N_("after a knock"), "blitz": N_("by a blitz (31)"),
+               "fire": N_("by fire (three aces)"), "stock": N_("when the stock ran out"),
+               "void": N_("void: nobody loses"), "showdown": N_("at the showdown")}
+
+
+def level_help(level: str) -> str:
+    """What a bot level does, in the current language."""
+    return _(LEVEL_HELP[level]) if level in LEVEL_HELP else ""
+
+
+def step_mode_label(mode: str) -> str:
+    """How the bots' moves are shown, in the current language."""
+    return _(STEP_MODES[mode]) if mode in STEP_MODES else mode
+
+
+def dealer_word(family: str) -> str:
+    """'dealer', or 'banker' in banking, in the current language."""
+    return _(DEALER_WORD[family]) if family in DEALER_WORD else _("dealer")
+
+
+def ended_words(ended_by: str) -> str:
+    """How a round ended ('after a knock'), in the current language."""
+    return _(ENDED_WORDS[ended_by]) if ended_by in ENDED_WORDS else ended_by
 # The event kinds that say why a round ended as it did (shown under the showdown).
 SHOWDOWN_KINDS = ("lose", "safe", "blitz", "fire", "void", "points", "pot", "out", "extra_life",
                   "tie", "stock_out", "pay", "bust", "natural", "banker_bust", "banker_natural",
@@ -109,7 +133,7 @@ def default_level(levels: Sequence[str]) -> str:
 
 
 def chips_text(c: int) -> str:
-    return f"{abs(c)} chip" + ("" if abs(c) == 1 else "s")
+    return ngettext("{n} chip", "{n} chips", abs(c)).format(n=abs(c))
 
 
 def change_text(variant: Variant, rules: Rules, result: Any, seat: int,
@@ -121,14 +145,19 @@ def change_text(variant: Variant, rules: Rules, result: Any, seat: int,
         return ""
     if rules.scoring == "lives" and result.lives_lost and result.lives_lost[seat]:
         if out:
-            return "loses and is out of the game"
-        name, many = life_words(rules)
-        return f"loses {plural(result.lives_lost[seat], name, many)}"
+            return _("loses and is out of the game")
+        name = life_words(rules)[0]
+        return _("loses {lives}").format(lives=count_msg(name, result.lives_lost[seat]))
     if rules.scoring == "points" and result.points_won:
-        return f"+{plural(result.points_won[seat], 'point')}"
+        n = result.points_won[seat]
+        return ngettext("+{n} point", "+{n} points", n).format(n=n)
     if rules.scoring == "chips" and result.chips_won:
         c = result.chips_won[seat]
-        return f"takes {chips_text(c)}" if c > 0 else (f"pays {chips_text(c)}" if c < 0 else "")
+        if c > 0:
+            return ngettext("takes {n} chip", "takes {n} chips", c).format(n=c)
+        if c < 0:
+            return ngettext("pays {n} chip", "pays {n} chips", -c).format(n=-c)
+        return ""
     return ""
 
 
@@ -136,56 +165,63 @@ def counter_text(variant: Variant, obs: Any, seat: int) -> str:
     """Lives, points or chips of one seat, named the variant's way."""
     rules = obs.rules
     if obs.out[seat]:
-        return "out of the game"
+        return _("out of the game")
     if rules.scoring == "lives":
         # Named from the rules, as the game's own messages are (not the page's variant).
         n = obs.lives[seat]
-        name, many = life_words(rules)
+        name = life_words(rules)[0]
         if n == 0:
-            return f"{life_words(rules, extra=True)}: no {many} left"
-        return plural(n, name, many)
+            return _("{extra}: no {lives} left").format(
+                extra=extra_life_word(life_words(rules, extra=True)), lives=lives_word(name))
+        return str(count_msg(name, n))
     if rules.scoring == "points":
-        return f"{obs.points[seat]} of {rules.points_to_win} points"
-    n = obs.chips[seat]
-    return f"{n} chip" + ("" if n == 1 else "s")
+        return ngettext("{n} of {goal} point", "{n} of {goal} points", rules.points_to_win
+                        ).format(n=obs.points[seat], goal=rules.points_to_win)
+    return chips_text(obs.chips[seat])
 
 
 def action_label(action: Action, obs: Any) -> str:
     """Words on a move button."""
     family = obs.rules.family
     if isinstance(action, Draw):
-        return "Draw from the stock"
+        return _("Draw from the stock")
     if isinstance(action, Take):
         top = obs.discard_pile[-1] if obs.discard_pile else None
-        return f"Take the {top.display}" if top else "Take the top discard"
+        return _("Take the {card}").format(card=top.display) if top else _("Take the top discard")
     if isinstance(action, Knock):
-        return "Stop the bus" if obs.rules.hand_value == "brag" else "Knock"
+        return _("Stop the bus") if obs.rules.hand_value == "brag" else _("Knock")
     if isinstance(action, Stand):
         if obs.phase == "choose":
-            return "Keep this hand"
-        return "Stand (keep my hand)"
+            return _("Keep this hand")
+        return _("Stand (keep my hand)")
     if isinstance(action, SwapAll):
         if obs.phase == "choose":
-            return "Take the other hand" + ("" if family == "switch" else " (unseen)")
-        return "Swap all three"
+            return (_("Take the other hand") if family == "switch"
+                    else _("Take the other hand (unseen)"))
+        return _("Swap all three")
     if isinstance(action, Pass):
-        return "Pass"
+        return _("Pass")
     if isinstance(action, Discard):
-        return f"Discard {action.card.display}"
+        return _("Discard {card}").format(card=action.card.display)
     if isinstance(action, Swap):
-        return f"Give {action.give.display}, take {action.take.display}"
+        return _("Give {give}, take {take}").format(give=action.give.display,
+                                                    take=action.take.display)
+    if isinstance(action, Exchange):
+        take = " ".join(t.display if isinstance(t, Card) else f"#{t + 1}" for t in action.take)
+        return _("Give {give}, take {take}").format(
+            give=" ".join(c.display for c in action.give), take=take)
     if isinstance(action, SwitchOpen):
-        return "Switch with the open hand"
+        return _("Switch with the open hand")
     if isinstance(action, SwitchClosed):
-        return "Switch with the closed hand"
+        return _("Switch with the closed hand")
     if isinstance(action, Restart):
-        return "Call a restart"
+        return _("Call a restart")
     if isinstance(action, NoRestart):
-        return "No restart"
+        return _("No restart")
     if isinstance(action, Hit):
-        return "Buy a card"
+        return _("Buy a card")
     if isinstance(action, Stay):
-        return "Stay"
+        return _("Stay")
     return str(action)
 
 
@@ -197,43 +233,48 @@ def action_key(action: Action) -> str:
 
 def turn_words(obs: Any, you: int) -> str:
     if obs.game_over:
-        return "The game is over."
+        return _("The game is over.")
     if obs.round_over:
-        return "The round is over."
+        return _("The round is over.")
     seat = obs.to_move
     if seat is None:
         return ""
     if obs.phase == "restart":
         if seat != you:
-            return f"Showdown: {obs.players[seat]} decides whether to call a restart."
-        return ("Showdown: your three cards of one suit are worth more than 21, so you may "
-                "call a restart (the round is void and your hand becomes the open hand) or "
-                "let the showdown stand.")
+            return _("Showdown: {who} decides whether to call a restart.").format(
+                who=obs.players[seat])
+        return _("Showdown: your three cards of one suit are worth more than 21, so you may "
+                 "call a restart (the round is void and your hand becomes the open hand) or "
+                 "let the showdown stand.")
     if seat != you:
-        final = " (last turn after the knock)" if obs.knocker is not None else ""
-        return f"{obs.players[seat]} to move{final}."
+        if obs.knocker is not None:
+            return _("{who} to move (last turn after the knock).").format(who=obs.players[seat])
+        return _("{who} to move.").format(who=obs.players[seat])
     phase = obs.phase
     if phase == "discard":
-        return "Your turn: discard one card."
+        return _("Your turn: discard one card.")
     if phase == "choose":
-        return "Your turn: you are the dealer; keep this hand or take the other one."
+        return _("Your turn: you are the dealer; keep this hand or take the other one.")
     last = obs.knocker is not None
-    lead = "Your last turn after the knock" if last else "Your turn"
-    what = list(TURN_WORDS.get(obs.rules.family, ("move",)))
+    what = [_(w) for w in TURN_WORDS.get(obs.rules.family, (N_("move"),))]
     legal = obs.legal_actions
     if last and any(isinstance(a, Stand) for a in legal):
-        what.append("stand")
+        what.append(_("stand"))
     knock = next((a for a in legal if isinstance(a, Knock)), None)
     if knock is not None and not last:
         what.append(action_label(knock, obs).lower())
-    return f"{lead}: {or_list(what)}."
+    if last:
+        return _("Your last turn after the knock: {moves}.").format(moves=or_list(what))
+    return _("Your turn: {moves}.").format(moves=or_list(what))
 
 
 def or_list(items: Sequence[str]) -> str:
-    """'a', 'a or b', 'a, b, or c'."""
-    if len(items) <= 2:
-        return " or ".join(items)
-    return ", ".join(items[:-1]) + ", or " + items[-1]
+    """'a', 'a or b', 'a, b, or c' (in the current language)."""
+    if len(items) <= 1:
+        return "".join(items)
+    if len(items) == 2:
+        return _("{a} or {b}").format(a=items[0], b=items[1])
+    return _("{items}, or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def value_text(cards: Sequence[Card], rules: Rules) -> str:
@@ -243,7 +284,7 @@ def value_text(cards: Sequence[Card], rules: Rules) -> str:
         return ""
     if rules.hand_value == "brag":
         return s.label
-    return s.name
+    return s.name       # the scorer's own words (core: translated there)
 
 
 def hand_note(obs: Any) -> str:
@@ -253,8 +294,8 @@ def hand_note(obs: Any) -> str:
         return ""
     if obs.phase != "discard":  # a whole hand (not four cards, one to discard)
         value = value_text(hand, obs.rules)
-        return f"your hand: {value}" if value else ""
-    return "four cards: discard one"
+        return _("your hand: {value}").format(value=value) if value else ""
+    return _("four cards: discard one")
 
 
 def number_text(v: Any) -> str:
