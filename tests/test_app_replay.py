@@ -56,17 +56,17 @@ def test_stepping_forward_and_back_follows_the_moves():
     at = opened("schwimmen_worked_example")
     at.button(key="play_replay_forward").click()
     run(at)
-    assert status(at) == "Move 1 of 4: You: swap KS KH"
+    assert status(at) == "Move 1 of 4: You: Give K♠, take K♥"
     at.button(key="play_replay_forward").click()
     run(at)
-    assert status(at) == "Move 2 of 4: Lena: pass"
+    assert status(at) == "Move 2 of 4: Lena: Pass"
     at.button(key="play_replay_back").click()
     run(at)
-    assert status(at) == "Move 1 of 4: You: swap KS KH"
+    assert status(at) == "Move 1 of 4: You: Give K♠, take K♥"
     assert "Lena passes" not in page_html(at)          # the log stops at the current step
     at.slider(key="play_replay_step").set_value(3)
     run(at)
-    assert status(at) == "Move 3 of 4: Tom: swap QH KS"
+    assert status(at) == "Move 3 of 4: Tom: Give Q♥, take K♠"
     at.button(key="play_replay_last").click()
     run(at)
     html = page_html(at)

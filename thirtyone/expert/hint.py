@@ -13,7 +13,7 @@ from ..core.cards import Card, cards_display
 from ..core.rules import Rules, life_words
 from ..core.scoring import score
 from ..game.message import lives_msg
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..odds.knock import knock_risk
 from ..policies.view import View, special_phase, view_from_observation
 from .costs import suit_points
@@ -201,7 +201,7 @@ def _final_draw(view: View, d: Decision) -> tuple[str, list]:
     what = {"stand": _("stand"),
             "take": (_("take the {card}").format(card=view.top.display) if view.top
                      else _("take")),
-            "draw": _("draw")}
+            "draw": pgettext("move", "draw")}
     nums = [_outcome(rules, ps[d.kind], what[d.kind])]
     nums += [_outcome(rules, v, what[k]) for k, v in ps.items() if k != d.kind]
     return (_("Somebody knocked, so this is your last turn, and this choice gives you the "

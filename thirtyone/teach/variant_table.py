@@ -19,9 +19,14 @@ from typing import Any
 
 from ..core.rules import OPTIONS, VARIANTS, Rules
 from ..core.text import points_text
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 
 NOT_USED = "—"
+
+# how a game is scored, as a table cell (a context: "lives" alone elsewhere is "no lives left")
+_SCORING = {"lives": lambda: pgettext("scoring", "lives"),
+            "points": lambda: pgettext("scoring", "points"),
+            "chips": lambda: pgettext("scoring", "chips")}
 
 # option values in words (shown translated); values not listed are words already
 _WORDS = {"suit_sum": N_("suit sum"), "brag": N_("brag ranks"),
@@ -31,8 +36,7 @@ _WORDS = {"suit_sum": N_("suit sum"), "brag": N_("brag ranks"),
           "none": N_("nothing special"), "void": N_("void round"),
           "reshuffle": N_("reshuffle discards"), "score": N_("score the round"),
           "draw": N_("draw"), "swap": N_("swap"), "widow": N_("widow"), "switch": N_("switch"),
-          "banking": N_("banking"), "lives": N_("lives"), "points": N_("points"),
-          "chips": N_("chips"), "safe": N_("safe"), "same": N_("same"), "double": N_("double")}
+          "banking": N_("banking"), "safe": N_("safe"), "same": N_("same"), "double": N_("double")}
 
 
 def option_applies(name: str, rules: Rules) -> bool:
@@ -56,6 +60,8 @@ def humanise(value: Any) -> str:
     if isinstance(value, float):
         return points_text(value)
     if isinstance(value, str):
+        if value in _SCORING:
+            return _SCORING[value]()
         return _(_WORDS[value]) if value in _WORDS else value.replace("_", " ")
     return str(value)
 

@@ -12,10 +12,12 @@ them with a plain dict.
 from __future__ import annotations
 
 import html
+from types import SimpleNamespace
 from typing import Any
 
 import streamlit as st
 
+from ..core.actions import parse_action
 from ..core.rules import VARIANTS, Variant, closest_variant
 from ..game.records import game_to_record
 from ..game.replay import game_after, last_move, open_observation, record_moves
@@ -24,7 +26,7 @@ from .cards import CARD_CSS
 from .common import changed_options_text
 from .table_html import TABLE_CSS, log_html, middle_html, seat_html, showdown_rows_html
 from .table_state import GAME, State, clear_messages
-from .table_words import ENDED_WORDS, SHOWDOWN_KINDS
+from .table_words import ENDED_WORDS, SHOWDOWN_KINDS, action_label
 
 REPLAY = "play_replay"            # {"record", "title", "about", "outcome", "n"} while replaying
 STEP = "play_replay_step"         # the slider: moves made so far (0: the deal)
@@ -106,13 +108,24 @@ def replay_view(state: State) -> tuple[Any, Any, int]:
     return game, obs, seat
 
 
+def move_words(game: Any, text: str) -> str:
+    """A record's move (``swap KS KH``, the engine's text) in the words of the move buttons,
+    in the current language; the record's text itself if it does not read as a move."""
+    try:
+        action = parse_action(text)
+    except ValueError:          # ActionTextError, CardError
+        return text
+    # the buttons' words need only the family (the taken card is named by the log instead)
+    seen = SimpleNamespace(rules=game.rules, phase="", discard_pile=[])
+    return action_label(action, seen)
+
+
 def step_words(game: Any, step: int, n: int) -> str:
     """``Move 3 of 4: Tom: swap QH KS`` (or the deal)."""
     if step == 0:
         return _("The deal (move 0 of {n})").format(n=n)
     last = last_move(game)
-    # the move as the record writes it (``swap KS KH``: the engine's own text)
-    who = f"{game.players[last[0]]}: {last[1]}" if last else ""
+    who = f"{game.players[last[0]]}: {move_words(game, last[1])}" if last else ""
     where = (_("Move {step} of {n}, round {round}").format(step=step, n=n, round=game.round_no)
              if game.round_no > 1 else _("Move {step} of {n}").format(step=step, n=n))
     return where + (f": {who}" if who else "")

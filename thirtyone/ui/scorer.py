@@ -21,7 +21,7 @@ from ..core.cards import (
     parse_hand,
 )
 from ..core.rules import VARIANTS, Rules, Variant
-from ..core.scoring import Score
+from ..core.scoring import Score, label_text
 from ..i18n import _, current, format_number, ngettext
 from ..teach.compare import every_variant
 from .cards import hand_html
@@ -163,8 +163,8 @@ def result_html(hand: Sequence[Card], s: Score | None, rules: Rules) -> str:
     else:
         badge = (_("fire") if s.fire else _("blitz") if s.blitz and rules.counts_blitz
                  else _("natural") if s.blitz else "")
-        value = s.label if isinstance(s.points, tuple) else s.value_text
-        label = "" if isinstance(s.points, tuple) else s.label
+        value = s.label_text if isinstance(s.points, tuple) else s.value_text
+        label = "" if isinstance(s.points, tuple) else s.label_text
         side = (f'<div class="scorer-value" data-testid="scorer-value">{html.escape(value)}</div>'
                 f'<div class="scorer-label">{html.escape(label)}</div>'
                 + (f'<span class="scorer-badge">{html.escape(badge)}</span>' if badge else "")
@@ -184,7 +184,7 @@ def every_variant_table(cards: Sequence[Card], current: str) -> pd.DataFrame:
     return pd.DataFrame([{
         _("Variant"): ("▶ " if r.key == current else "") + _(r.name),
         _("Value"): r.value or "—",
-        _("Counted as"): r.label if not r.error else _("not in this pack"),
+        _("Counted as"): label_text(r.label) if not r.error else _("not in this pack"),
         _("Beats"): percent(r.beats) if r.beats is not None else "—",
         _("Why"): r.explanation or r.error,
     } for r in every_variant(cards)])

@@ -31,7 +31,7 @@ from ..core.cards import Card, CardError
 from ..core.rules import Rules, Variant, life_words
 from ..core.scoring import score
 from ..game.message import count_msg, extra_life_word, lives_word
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
 
@@ -256,7 +256,8 @@ def turn_words(obs: Any, you: int) -> str:
     if phase == "choose":
         return _("Your turn: you are the dealer; keep this hand or take the other one.")
     last = obs.knocker is not None
-    what = [_(w) for w in TURN_WORDS.get(obs.rules.family, (N_("move"),))]
+    what = ([_(w) for w in TURN_WORDS.get(obs.rules.family, ())]
+            or [pgettext("verb", "move")])
     legal = obs.legal_actions
     if last and any(isinstance(a, Stand) for a in legal):
         what.append(_("stand"))

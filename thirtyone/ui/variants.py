@@ -148,11 +148,8 @@ def variant_card(v: Variant) -> None:
 
 
 def variant_lives_text(v: Variant, n: int) -> str:
-    """``n`` lives in the variant's own words (``core.rules.variant_lives`` where it exists)."""
-    try:
-        from ..core.rules import variant_lives
-    except ImportError:     # the plural helper comes with the core's translations
-        return f"{n} {_(v.life_plural) if n != 1 else _(v.life_name)}"
+    """``n`` lives in the variant's own words (``core.rules.variant_lives``)."""
+    from ..core.rules import variant_lives
     return variant_lives(v, n)
 
 
