@@ -48,13 +48,15 @@ def test_the_check_finds_a_missing_translation_and_a_wrong_field(tmp_path, monke
                   'msgstr[1] "{n} карты"\nmsgstr[2] ""\n', encoding="utf-8")
     src = tmp_path / "m.py"
     src.write_text('from thirtyone.i18n import _, ngettext\n_("Deal {n}")\n_("Knock")\n'
-                   'ngettext("{n} card", "{n} cards", 2)\n', encoding="utf-8")
+                   'ngettext("{n} card", "{n} cards", 2)\n'
+                   'f"<b>{_(\'Inside an f-string\')}</b>"\n', encoding="utf-8")
     monkeypatch.setattr(i18n_catalog, "LOCALE", tmp_path)
     found = i18n_catalog.problems("ru", i18n_catalog.extract([src]))
     assert any("'Knock'" in p and "no translation" in p for p in found)
     assert any("'Deal {n}'" in p and "{m}" in p for p in found)
     assert any("'{n} card'" in p for p in found)          # a plural form left empty
-    assert len(found) == 3
+    assert any("'Inside an f-string'" in p for p in found)  # Babel alone does not see it
+    assert len(found) == 4
 
 
 @pytest.mark.parametrize("lang, forms", [

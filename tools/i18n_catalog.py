@@ -14,6 +14,7 @@ Marks: ``_``, ``N_``, ``ngettext``, ``pgettext``, ``npgettext`` (thirtyone/i18n)
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 from collections.abc import Iterable
@@ -42,10 +43,39 @@ def source_files(paths: Iterable[str | Path] = SOURCES) -> list[Path]:
     return [f for f in out if "__pycache__" not in f.parts and f.suffix == ".py"]
 
 
+def _in_fstrings(f: Path) -> list[tuple[int, str | tuple[str, ...], str | None]]:
+    """Marked messages inside f-strings (``f"<b>{_('to move')}</b>"``), which Babel's
+    tokenizer does not look into: (line, message, context) from the syntax tree."""
+    tree = ast.parse(f.read_text(encoding="utf-8"))
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for call in ast.walk(node):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                    and call.func.id in KEYWORDS):
+                continue
+            args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                    else None for a in call.args]
+            name = call.func.id
+            if name in ("_", "N_") and args[:1] and args[0]:
+                out.append((call.lineno, args[0], None))
+            elif name == "ngettext" and len(args) >= 2 and all(args[:2]):
+                out.append((call.lineno, (args[0], args[1]), None))
+            elif name == "pgettext" and len(args) >= 2 and all(args[:2]):
+                out.append((call.lineno, args[1], args[0]))
+            elif name == "npgettext" and len(args) >= 3 and all(args[:3]):
+                out.append((call.lineno, (args[1], args[2]), args[0]))
+    return out
+
+
 def extract(paths: Iterable[str | Path] = SOURCES) -> Catalog:
     """Every marked message in ``paths``, with where it is used."""
     cat = Catalog(project="thirtyone")
     for f in source_files(paths):
+        where = str(f.relative_to(ROOT)) if f.is_relative_to(ROOT) else str(f)
+        for line, msg, context in _in_fstrings(f):
+            cat.add(msg, None, [(where, line)], context=context)
         for line, msg, comments, context in extract_from_file(
                 "python", str(f), keywords=KEYWORDS, comment_tags=("i18n:",)):
             if not msg or (isinstance(msg, tuple) and not msg[0]):
