@@ -16,7 +16,7 @@ def go_to_play(page, app_url: str, variant: str) -> None:
     open_app(page, app_url, "")
     page.locator("[data-testid='stSidebarNavLink']", has_text="Play").click()
     wait_for_app(page)
-    page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").click()
+    page.locator("[data-testid='stSidebar'] .st-key-variant_key [data-testid='stSelectbox']").click()
     page.get_by_role("option", name=VARIANTS[variant].name, exact=True).click()
     wait_for_app(page)
 
