@@ -69,7 +69,7 @@ def test_a_scorer_link_shows_fire_and_a_picked_card_changes_the_link(page, app_u
     wait_for_app(page)
     page.locator("[data-testid='stSidebarNav'] a", has_text="Hand scorer").click()
     wait_for_app(page)
-    assert query(page) == {"variant": "schwimmen", "hand": "AH AS"}
+    assert query(page) == {"variant": "schwimmen", "hand": "AH AS", "lang": "en"}
 
 
 def test_an_odds_lab_link_opens_its_section(page, app_url):
