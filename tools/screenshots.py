@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, open_app, wait_for_app  # noqa: E402
 
-PAGES = ["home", "learn", "scorer", "play", "variants", "odds_lab"]
+PAGES = ["home", "learn", "scorer", "play", "variants", "odds_lab", "class", "table", "challenge"]
 
 
 def start_app(port: int) -> subprocess.Popen:
@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--height", type=int, default=1000)
     ap.add_argument("--full-page", action="store_true")
     ap.add_argument("--suffix", default="", help="added to file names, e.g. _laptop")
+    ap.add_argument("--lang", default="", help="open every page in this language (?lang=ru)")
     ap.add_argument("--scorer-hand", default="AH KH 9S",
                     help="hand typed into the scorer before its shot ('' for none)")
     args = ap.parse_args(argv)
@@ -75,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": args.width, "height": args.height})
             for name in args.pages:
-                open_app(page, url, "" if name == "home" else name)
+                query = f"?lang={args.lang}" if args.lang else ""
+                open_app(page, url, ("" if name == "home" else name) + query)
                 if name == "scorer" and args.scorer_hand:
                     box = page.locator(".st-key-scorer_text input")
                     box.fill(args.scorer_hand)
