@@ -66,26 +66,47 @@ def test_moving_a_control_shows_the_first_curve_within_a_second_then_it_sharpens
         page.context.close()
 
 
-@pytest.mark.parametrize("width, height", [(1024, 768), (1400, 900)])
+# Records in the page when the first partial table of the Variants statistics is drawn (a
+# chart keyed by fewer rounds than the target), from the moment it is installed. The browser
+# may draw only the last of several redraws that reach it together, so the test does not
+# wait for one particular batch.
+WATCH_PARTIAL = """() => {
+    window.t31t0 = performance.now();
+    window.t31first = null;
+    const seen = () => Array.from(document.querySelectorAll('[class*="st-key-t31var_sim_chart_"]'))
+        .some(e => !e.className.includes('st-key-t31var_sim_chart_20000'));
+    new MutationObserver(() => {
+        if (window.t31first === null && seen()) window.t31first = performance.now() - window.t31t0;
+    }).observe(document.body, {subtree: true, childList: true, attributes: true,
+                               attributeFilter: ['class']});
+}"""
+
+
+@pytest.mark.parametrize("width, height, knock", [(1024, 768, 23), (1400, 900, 28)])
 def test_the_variants_statistics_show_a_first_estimate_soon_after_a_control_change(
-        browser, app_url, width, height):
+        browser, app_url, width, height, knock):
     page = new_tab(browser, width, height)
     try:
         open_app(page, app_url, "variants")
         done = ".st-key-t31var_sim_chart_20000 .js-plotly-plot"
         page.wait_for_selector(done, timeout=120_000)   # the first visit runs them all once
+        wait_for_app(page)
         slider = page.locator(".st-key-t31var_knock").get_by_role("slider")
         slider.scroll_into_view_if_needed()
         slider.focus()
-        page.evaluate("() => { window.t31t0 = performance.now(); }")
-        slider.press("ArrowRight" if width == 1024 else "ArrowLeft")  # 26 / 24: new settings
-        page.wait_for_selector(".st-key-t31var_sim_chart_1000 .js-plotly-plot", timeout=30_000,
-                               state="attached")
-        first = page.evaluate("() => performance.now() - window.t31t0")
+        # Settings no other test asks for (the finished runs are shared by every session of
+        # the server, and one already run would be drawn whole at once).
+        key = "ArrowLeft" if knock < 25 else "ArrowRight"
+        for _ in range(abs(knock - 25) - 1):
+            slider.press(key)
+        page.evaluate(WATCH_PARTIAL)
+        slider.press(key)
+        page.wait_for_function("() => window.t31first !== null", timeout=30_000, polling=50)
+        first = page.evaluate("() => window.t31first")
         print(f"Variants: first estimate after a control change ({width}px): {first:.0f} ms")
         assert first < 2_000   # the target is 1 s on a quiet machine; this one is shared
         page.screenshot(path=str(SHOTS / f"variants-first-{width}x{height}.png"))
-        page.wait_for_selector(done, timeout=60_000)
+        page.get_by_text(f"bots knock at {knock};").wait_for(timeout=60_000)
         wait_for_app(page)
         assert page.locator("[data-testid='stException']").count() == 0
         page.locator(".st-key-t31var_sim_chart_20000").scroll_into_view_if_needed()
