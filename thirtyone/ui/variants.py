@@ -114,10 +114,12 @@ def odds_line(v: Variant) -> str:
 
 def variant_card(v: Variant) -> None:
     with st.container(border=True):
-        title, badge = st.columns([3, 1], vertical_alignment="center")
-        title.subheader(_(v.name), anchor=False)
+        # The title has the card's whole width (a long Russian or Ukrainian name broke
+        # mid-word in a three-quarter column) and the badge its own line (it was cut to
+        # "наш..." in the last quarter).
+        st.subheader(_(v.name), anchor=False)
         if v.our_reading:
-            badge.badge(_("our reading"), icon=":material/edit_note:", color="orange")
+            st.badge(_("our reading"), icon=":material/edit_note:", color="orange")
         st.markdown(_(v.summary))
         facts = [_("**Family:** {family}, {pack}-card pack").format(family=_(v.family),
                                                                     pack=v.rules.pack)]
