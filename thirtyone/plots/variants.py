@@ -64,7 +64,11 @@ def compared_figure(df: pd.DataFrame, errors: bool = True) -> go.Figure:
                              hovertemplate="%{x}: %{y:.1%}<extra>" + label + "</extra>"))
     fig.update_layout(barmode="group", height=380, yaxis_tickformat=".0%",
                       margin={"l": 10, "r": 10, "t": 10, "b": 10},
-                      legend={"orientation": "h", "y": 1.12, "font": {"size": 14}},
+                      # anchored by its bottom above the bars, so a legend that wraps
+                      # (the Russian labels take three rows at 1024 px) grows upwards
+                      # into the margin instead of covering the tallest bars
+                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.02,
+                              "font": {"size": 14}},
                       font={"size": 14})
     return fig
 
