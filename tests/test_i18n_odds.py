@@ -301,3 +301,23 @@ def test_readings_under_the_plots_follow_the_language():
     with use_language("ru"):
         reading = op.knock_reading(df, SCAT)
     assert "Против 1 свежей руки" in reading          # one opponent: the singular form
+
+
+@pytest.mark.parametrize("variant", ["scat", "stop_the_bus"])
+def test_the_special_hands_are_named_in_the_readers_language(variant):
+    """The events of the starting-hands table and chart (their rows and bar labels, data
+    rather than titles), and the reading picks the blitz or the three of a kind in every
+    language."""
+    rules = get_variant(variant).rules
+    with use_language("xx"):
+        df = plots.special_hands_data(rules, 4)
+        fig = json.loads(plots.special_hands(rules, 4).to_json())
+    assert [e for e in df["event"] if english_words(e)] == []
+    assert [y for t in fig["data"] for y in t["y"] if english_words(y)] == []
+    from thirtyone.plots import odds as op
+    for lang, blitz in (("en", "blitz"), ("ru", "блиц"), ("uk", "бліц")):
+        with use_language(lang):
+            df = plots.special_hands_data(rules, 4)
+            assert CYRILLIC.search(df["event"].iloc[0]) or lang == "en"
+            reading = op.events_reading(df.dropna(), 4)
+        assert (blitz in reading) == (variant == "scat"), (lang, reading)

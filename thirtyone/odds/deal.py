@@ -24,14 +24,16 @@ import numpy as np
 
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
-from ..i18n import _
+from ..i18n import N_, _
 from ..lookup import CARD_RANKS, all_hands, brag_codes, suit_sum_values
 
-# Events a learner asks about; brag classes are added by name.
+# Events a learner asks about; brag classes are added by name. The descriptions stay in
+# English here (the results are cached for every language); ``plots.odds.event_words``
+# translates them where they are shown.
 EVENTS = {
-    "blitz": "31 in one suit (a blitz)",
-    "fire": "three aces (fire)",
-    "three of a kind": "three of a kind (any rank)",
+    "blitz": N_("31 in one suit (a blitz)"),
+    "fire": N_("three aces (fire)"),
+    "three of a kind": N_("three of a kind (any rank)"),
 }
 
 

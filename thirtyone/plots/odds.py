@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
 from ..i18n import N_, _, format_number, ngettext
-from ..odds.deal import starting_hand_odds
+from ..odds.deal import EVENTS, starting_hand_odds
 from ..odds.dealt import dealt_distribution
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.moves import MoveOdds
@@ -104,14 +104,22 @@ def dealt_reading(df: pd.DataFrame, rules: Rules) -> str:
         odds_b=one_in(pb))
 
 
+def event_words(rules: Rules, event: str) -> str:
+    """A starting-hand event (``odds.deal``: ``blitz``, ``fire``, ``three of a kind`` or a
+    brag class) in the reader's words."""
+    if event == "three of a kind" and rules.hand_value == "brag":
+        return _("three of a kind (prial)")
+    if event in EVENTS:
+        return _(EVENTS[event])
+    return _("brag: {hand}").format(hand=_(event))
+
+
 def events_table(rules: Rules, players: int) -> pd.DataFrame:
     rows = []
     for e in starting_hand_odds(rules, players):
         if rules.hand_value == "brag" and e.event in ("blitz", "fire"):
             continue  # brag hands have no 31 and no fire
-        desc = "three of a kind (prial)" if rules.hand_value == "brag" and \
-            e.event == "three of a kind" else e.description
-        rows.append({"event": desc, "hands": e.hands, "one player": e.p_one,
+        rows.append({"event": event_words(rules, e.event), "hands": e.hands, "one player": e.p_one,
                      f"at least one of {players}": e.p_any})
     return pd.DataFrame(rows)
 
@@ -133,7 +141,7 @@ def events_figure(df: pd.DataFrame, players: int) -> go.Figure:
 
 def events_reading(df: pd.DataFrame, players: int) -> str:
     row = df.iloc[0]
-    blitz = "blitz" in str(row["event"]).lower() or "блиц" in str(row["event"]).lower()
+    blitz = row["event"] == _(EVENTS["blitz"])  # the table is in the reader's language
     col = f"at least one of {players}"
     text = (_("You are dealt a blitz {odds} deals, but with {n} players someone is dealt one "
               "{odds_any} deals.") if blitz else
