@@ -321,3 +321,14 @@ def test_the_special_hands_are_named_in_the_readers_language(variant):
             assert CYRILLIC.search(df["event"].iloc[0]) or lang == "en"
             reading = op.events_reading(df.dropna(), 4)
         assert (blitz in reading) == (variant == "scat"), (lang, reading)
+
+
+def test_one_in_n_groups_digits_as_the_reader_does():
+    """'1 in 5,525' (three aces) would read as 1 in 5.5 in Russian, where the comma is the
+    decimal sign."""
+    from thirtyone.plots.odds import one_in
+    assert one_in(4 / 22100) == "1 in 5,525"
+    with use_language("ru"):
+        assert one_in(4 / 22100) == "1 из 5\xa0525"
+    with use_language("uk"):
+        assert one_in(4 / 22100) == "1 з 5\xa0525"

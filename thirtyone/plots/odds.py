@@ -38,7 +38,8 @@ def one_in(p: float) -> str:
     """``1 in 207`` for a probability (or ``never``)."""
     if p <= 0:
         return _("never")
-    return _("1 in {n}").format(n=f"{1 / p:,.0f}") if p < 0.5 else f"{p:.0%}"
+    # the reader's digit grouping: an English "5,525" reads as 5.5 in Russian
+    return _("1 in {n}").format(n=format_number(1 / p)) if p < 0.5 else f"{p:.0%}"
 
 
 # --- starting hands ---------------------------------------------------------------------
