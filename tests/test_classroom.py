@@ -164,6 +164,16 @@ def test_wrong_teacher_keys_get_one_message_and_no_dashboard():
     assert seen == {(WRONG_KEY,)}
 
 
+def test_every_name_box_of_the_dashboard_takes_no_more_than_a_name_may_have():
+    """The challenge's name box let a teacher type 60 characters and then refused the name
+    as over 30; each box stops where the store's limit is."""
+    from thirtyone.store.tokens import NAME_MAX
+    at, _, _ = start_class("Room 5")
+    boxes = {b.key: b.proto.max_chars for b in at.text_input
+             if b.key in ("chal_new_title", "ct_new_title")}
+    assert boxes == {"chal_new_title": NAME_MAX, "ct_new_title": NAME_MAX}
+
+
 def test_a_key_in_the_link_opens_the_dashboard_and_leaves_the_address():
     _, code, key = start_class("Room 4")
     at = session(teacher=key)

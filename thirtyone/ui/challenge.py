@@ -28,6 +28,7 @@ from ..i18n import N_, _, ngettext
 from ..store import ChallengeRow, ClassRow, Learner, PlayRow, Store, StoreError
 from ..store import challenge_play as cp
 from ..store import challenge_scores as cs
+from ..store.tokens import NAME_MAX
 from .identity import current_learner, teacher_class
 from .plain import plain
 from .store import store_or_none
@@ -380,7 +381,7 @@ def teacher_challenges(store, klass) -> None:
     """The class's challenges for the teacher: make one; each one's leaderboard and rounds."""
     with (st.expander(_("New class challenge"), expanded=not store.class_challenges(klass.id)),
           st.form("chal_new_form", border=False)):
-            st.text_input(_("Name"), key="chal_new_title", max_chars=60,
+            st.text_input(_("Name"), key="chal_new_title", max_chars=NAME_MAX,
                           placeholder=_("e.g. Monday's knock practice"))
             c1, c2, c3, c4 = st.columns(4)
             variants = cp.table_variants()
