@@ -211,22 +211,82 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations(lang).npgettext(context, singular, plural, n)
 
 
+def _locale() -> str:
+    """The Babel locale of the current language (English for the pseudo-language)."""
+    lang = current()
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def _rounded(x: float, spec: str):
+    """``x`` rounded as Python's ``format(x, spec)`` rounds it, as an exact ``Decimal``: every
+    language rounds alike, and English reads exactly as an f-string would."""
+    from decimal import Decimal
+
+    text = format(x, spec)
+    return Decimal(text[:-1]) / 100 if text.endswith("%") else Decimal(text)
+
+
 def format_number(n: float, digits: int | None = None) -> str:
     """``n`` as the current language writes numbers (Babel's locale data): ``10,000`` in
-    English, ``10 000`` in Russian and Ukrainian; ``digits`` fixes the decimals.
+    English, ``10 000`` in Russian and Ukrainian; ``digits`` fixes the decimals (a decimal
+    comma in Russian and Ukrainian), rounded as ``f"{n:.{digits}f}"`` rounds.
 
     >>> with use_language("ru"):
-    ...     format_number(10000), format_number(2.5, 1)
-    ('10\xa0000', '2,5')
-    >>> format_number(10000), format_number(2.5, 1)
-    ('10,000', '2.5')
+    ...     format_number(10000), format_number(2.5, 1), format_number(13.0875, 2)
+    ('10\xa0000', '2,5', '13,09')
+    >>> format_number(10000), format_number(2.5, 1), format_number(13.0875, 2)
+    ('10,000', '2.5', '13.09')
     """
     from babel.numbers import format_decimal
 
-    lang = current()
-    locale = lang if lang in LANGUAGES else DEFAULT
     fmt = "#,##0" + ("." + "0" * digits if digits else "")
-    return format_decimal(n, format=fmt, locale=locale)
+    value = _rounded(n, f".{digits}f") if digits else n
+    return format_decimal(value, format=fmt, locale=_locale())
+
+
+def format_percent(p: float, digits: int = 0) -> str:
+    """The share ``p`` (0.744) as a percentage the current language writes, with ``digits``
+    decimals, by the language's own percent pattern (Babel's locale data): ``74.4%`` in
+    English, ``74,4 %`` (a no-break space) in Russian, ``74,4%`` in Ukrainian. Rounded as
+    ``f"{p:.{digits}%}"`` rounds, so English reads exactly as that f-string.
+
+    >>> format_percent(0.744, 1), format_percent(0.0011, 2), format_percent(0.25)
+    ('74.4%', '0.11%', '25%')
+    >>> with use_language("ru"):
+    ...     format_percent(0.744, 1), format_percent(0.25)
+    ('74,4\xa0%', '25\xa0%')
+    >>> with use_language("uk"):
+    ...     format_percent(0.744, 1)
+    '74,4%'
+    """
+    from babel import Locale
+    from babel.numbers import format_percent as babel_percent
+
+    locale = Locale.parse(_locale())
+    pattern = locale.percent_formats[None].pattern.split(";")[0]
+    if digits:      # the language's pattern with fixed decimals: '#,##0 %' -> '#,##0.0 %'
+        last = pattern.rindex("0") + 1
+        pattern = pattern[:last] + "." + "0" * digits + pattern[last:]
+    return babel_percent(_rounded(p, f".{digits}%"), format=pattern, locale=locale)
+
+
+def plot_separators() -> str | None:
+    """Plotly's ``layout.separators`` for the current language (its decimal mark, then its
+    thousands mark, from Babel's locale data): ``",\xa0"`` in Russian and Ukrainian, so tick
+    labels and hover text read ``0,5``; None in English (plotly's own ``.,``, unchanged).
+
+    >>> with use_language("uk"):
+    ...     plot_separators()
+    ',\xa0'
+    >>> plot_separators() is None
+    True
+    """
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    locale = _locale()
+    if locale == DEFAULT:
+        return None
+    return get_decimal_symbol(locale) + get_group_symbol(locale)
 
 
 def N_(message: str) -> str:
@@ -235,5 +295,6 @@ def N_(message: str) -> str:
 
 
 __all__ = ["DEFAULT", "LANGUAGES", "LOCALE_DIR", "N_", "PSEUDO", "_", "catalog_files", "current", "format_number",
+           "format_percent", "plot_separators",
            "from_locale", "known", "ngettext", "npgettext", "pgettext", "pseudo",
            "set_language", "set_language_hook", "translations", "use_language"]
