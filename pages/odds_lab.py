@@ -220,7 +220,7 @@ def your_hand(key: str) -> None:
                     key="odds_moves_chart")
     explain(op.moves_reading(moves, rules), lab.moves_how(moves, rules))
     summary = lab.shown_columns(op.moves_summary(moves, rules))
-    st.dataframe(summary, hide_index=True, width="stretch", height=36 * (len(summary) + 1) + 4,
+    st.dataframe(lab.moves_shown(summary), hide_index=True, width="stretch", height=36 * (len(summary) + 1) + 4,
                  column_config=lab.moves_columns())
     csv_button(df, "move_odds", "odds_moves_csv")
     code("moves", hand=hand_text, visible=vis_text, gone=gone_text)

@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
-from ..i18n import N_, _, format_number, ngettext
+from ..i18n import N_, _, format_number, format_percent, ngettext, plot_separators
 from ..odds.deal import EVENTS, starting_hand_odds
 from ..odds.dealt import dealt_distribution
 from ..odds.knock import knock_risk, knock_survival_exact
@@ -27,8 +27,18 @@ LAYOUT = dict(template="plotly_white", height=420, margin=dict(l=60, r=20, t=50,
                font=dict(size=15), legend=dict(orientation="h", y=-0.2))
 
 
+def localized(fig: go.Figure) -> go.Figure:
+    """``fig`` writing its numbers (ticks, hover) as the reader's language does: a decimal
+    comma in Russian and Ukrainian (``layout.separators``); an English figure is unchanged."""
+    seps = plot_separators()
+    if seps is not None:
+        fig.update_layout(separators=seps)
+    return fig
+
+
 def _layout(fig: go.Figure, title: str, x: str, y: str, percent: bool = True) -> go.Figure:
     fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, **LAYOUT)
+    localized(fig)
     if percent:
         fig.update_yaxes(tickformat=".0%")
     return fig
@@ -39,7 +49,7 @@ def one_in(p: float) -> str:
     if p <= 0:
         return _("never")
     # the reader's digit grouping: an English "5,525" reads as 5.5 in Russian
-    return _("1 in {n}").format(n=format_number(1 / p)) if p < 0.5 else f"{p:.0%}"
+    return _("1 in {n}").format(n=format_number(1 / p)) if p < 0.5 else format_percent(p)
 
 
 # --- starting hands ---------------------------------------------------------------------
@@ -88,9 +98,9 @@ def dealt_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
 def dealt_reading(df: pd.DataFrame, rules: Rules) -> str:
     if rules.hand_value == "brag":
         hi = df[(df["pack"] == "52 cards") & (df["label"] == "high card")]["probability"].sum()
-        return _("With 52 cards about {share:.0%} of deals are only a high card, so any pair "
+        return _("With 52 cards about {share} of deals are only a high card, so any pair "
                  "is already a good start. The short 32-card pack makes pairs and runs far "
-                 "more common.").format(share=hi)
+                 "more common.").format(share=format_percent(hi))
     parts = []
     for pack in ("52 cards", "32 cards"):
         p = df[df["pack"] == pack]
@@ -98,10 +108,11 @@ def dealt_reading(df: pd.DataFrame, rules: Rules) -> str:
         p31 = float(p[p["value"] == 31]["probability"].sum())
         parts.append((pack, mean, p31))
     (a, ma, pa), (b, mb, pb) = parts
-    return _("With {pack_a} a dealt hand is worth {mean_a:.1f} on average and 31 comes "
-             "{odds_a} deals. With {pack_b} the cards are higher: {mean_b:.1f} on average, "
+    return _("With {pack_a} a dealt hand is worth {mean_a} on average and 31 comes "
+             "{odds_a} deals. With {pack_b} the cards are higher: {mean_b} on average, "
              "and 31 comes {odds_b} deals.").format(
-        pack_a=pack_name(a), mean_a=ma, odds_a=one_in(pa), pack_b=pack_name(b), mean_b=mb,
+        pack_a=pack_name(a), mean_a=format_number(ma, 1), odds_a=one_in(pa), pack_b=pack_name(b),
+        mean_b=format_number(mb, 1),
         odds_b=one_in(pb))
 
 
@@ -186,27 +197,28 @@ def race_figure(df: pd.DataFrame, target_text: str) -> go.Figure:
 
 
 def turns_text(x: float) -> str:
-    return _("never (it can get stuck)") if not np.isfinite(x) else f"{x:.1f}"
+    return _("never (it can get stuck)") if not np.isfinite(x) else format_number(x, 1)
 
 
 def race_reading(df: pd.DataFrame, e_fast: float, e_basic: float, target_text: str) -> str:
     k = int(df["turns"].iloc[-1])
     best, basic = df["best possible"].iloc[-1], df["basic bot"].iloc[-1]
     first = ngettext("Playing alone, the best you can do is hold {target} within {k} turn "
-                     "{best:.0%} of the time; the basic bot, which only keeps its highest "
-                     "hand, manages {basic:.0%}.",
+                     "{best} of the time; the basic bot, which only keeps its highest "
+                     "hand, manages {basic}.",
                      "Playing alone, the best you can do is hold {target} within {k} turns "
-                     "{best:.0%} of the time; the basic bot, which only keeps its highest "
-                     "hand, manages {basic:.0%}.", k).format(target=target_text, k=k,
-                                                              best=best, basic=basic)
+                     "{best} of the time; the basic bot, which only keeps its highest "
+                     "hand, manages {basic}.", k).format(target=target_text, k=k,
+                                                              best=format_percent(best),
+                                                              basic=format_percent(basic))
     if np.isfinite(e_basic):
-        second = _("On average the fastest policy needs {fast:.1f} turns and the basic bot "
-                   "{basic:.1f}: keeping cards that can still become {target} pays.").format(
-            fast=e_fast, basic=e_basic, target=target_text)
+        second = _("On average the fastest policy needs {fast} turns and the basic bot "
+                   "{basic}: keeping cards that can still become {target} pays.").format(
+            fast=format_number(e_fast, 1), basic=format_number(e_basic, 1), target=target_text)
     else:
-        second = _("On average the fastest policy needs {fast:.1f} turns; the basic bot can "
+        second = _("On average the fastest policy needs {fast} turns; the basic bot can "
                    "sit forever on a hand it will not break up, such as three of a "
-                   "kind.").format(fast=e_fast)
+                   "kind.").format(fast=format_number(e_fast, 1))
     return f"{first} {second}"
 
 
@@ -355,16 +367,23 @@ def moves_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
     return fig
 
 
+def mean_label(rules: Rules, mean: float) -> str:
+    """An average value to one decimal: ``30½`` or ``21`` when it is one, else ``23.4``
+    (``23,4`` in Russian and Ukrainian)."""
+    x = round(mean, 1)
+    return value_label(rules, x) if (2 * x).is_integer() else format_number(x, 1)
+
+
 def moves_reading(moves: list[MoveOdds], rules: Rules) -> str:
     if rules.hand_value == "brag":
         best = max(moves, key=lambda m: m.p_better)
-        return _("'{move}' improves your hand with chance {p:.0%}. Moves with one dot are "
+        return _("'{move}' improves your hand with chance {p}. Moves with one dot are "
                  "certain: you can see every card they use.").format(move=best.move,
-                                                                     p=best.p_better)
+                                                                     p=format_percent(best.p_better))
     best = max(moves, key=lambda m: m.mean)
     chance = max(moves, key=lambda m: m.p31)
-    second = (_("The best chance of 31 is '{move}' at {p:.1%}.").format(move=chance.move,
-                                                                      p=chance.p31)
+    second = (_("The best chance of 31 is '{move}' at {p}.").format(move=chance.move,
+                                                                  p=format_percent(chance.p31, 1))
               if chance.p31 > 0 else _("No move can give 31 this turn."))
     return _("On average '{move}' leaves the highest hand ({value}).").format(
-        move=best.move, value=value_label(rules, round(best.mean, 1))) + " " + second
+        move=best.move, value=mean_label(rules, best.mean)) + " " + second

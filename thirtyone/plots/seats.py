@@ -9,11 +9,11 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..core.rules import Rules
-from ..i18n import N_, _, format_number, ngettext
+from ..i18n import N_, _, format_number, format_percent, ngettext
 from ..odds.knock import knock_risk
 from ..odds.tables import value_label
 from ..sim.seats import SeatKnock, iter_seat_knock, lowest_safe, max_knock_turn
-from .odds import LAYOUT, simulated_knock_traces
+from .odds import LAYOUT, localized, simulated_knock_traces
 
 HEAT_ROUNDS = 2_000      # rounds per players x seat cell of the heat map
 HEAT_SEED = 3
@@ -40,6 +40,7 @@ def seat_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules,
     fig.update_layout(title=title, xaxis_title=_("your value when you knock"),
                       yaxis_title=_(knock_risk(rules).good), **_LAYOUT)
     fig.update_yaxes(tickformat=".0%", range=[0, 1.02])
+    localized(fig)
     if "<br>" in title:   # a second line (the rounds played so far) needs room above the plot
         fig.update_layout(margin=dict(l=60, r=20, t=80, b=50))
     return fig
@@ -128,23 +129,23 @@ def heat_figure(table: pd.DataFrame, share: float, rules: Rules) -> go.Figure:
         text=text, texttemplate="%{text}", textfont=dict(size=16), colorscale="YlOrRd",
         xgap=2, ygap=2, colorbar=dict(title=_("value")), hoverongaps=False,
         hovertemplate=(_("%{y}, seat %{x}: knock on %{text} or more") + "<extra>"
-                       + _(knock_risk(rules).good) + f" {share:.0%}</extra>")))
-    title = (_("Lowest knock that wins the pot at least {share:.0%} of the time")
+                       + _(knock_risk(rules).good) + " " + format_percent(share) + "</extra>")))
+    title = (_("Lowest knock that wins the pot at least {share} of the time")
              if knock_risk(rules).kind == "pot" else
-             _("Lowest knock that is safe at least {share:.0%} of the time"))
-    fig.update_layout(title=title.format(share=share),
+             _("Lowest knock that is safe at least {share} of the time"))
+    fig.update_layout(title=title.format(share=format_percent(share)),
                       xaxis_title=_("your seat (1 = left of the dealer, last = the dealer)"),
                       **{**_LAYOUT, "height": 460})
     fig.update_yaxes(autorange="reversed")
-    return fig
+    return localized(fig)
 
 
 def heat_reading(table: pd.DataFrame, share: float, rules: Rules) -> str:
     most = int(table["players"].max())
     row = table[table["players"] == most].sort_values("seat")["lowest value"].to_numpy()
     if np.isnan(row).any():
-        return _("At {n} players some seats never reach {share:.0%}: even the best hands "
-                 "can be beaten there.").format(n=most, share=share)
+        return _("At {n} players some seats never reach {share}: even the best hands "
+                 "can be beaten there.").format(n=most, share=format_percent(share))
     if row[0] == row[-1]:
         return _("At {n} players every seat can knock on {value}: against these opponents "
                  "the extra turn hardly matters.").format(n=most,

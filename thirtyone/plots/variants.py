@@ -10,6 +10,7 @@ from ..core.rules import VARIANTS
 from ..i18n import N_, _
 from ..sim.stream import Tally, growing_batches, stream
 from ..sim.variants import stats_from_tally, variants_runner
+from .odds import localized
 
 FIELDS = (("blitz_rate", N_("Ended by a blitz (or fire)"), "#c8102e"),
           ("knock_rate", N_("Ended by a knock"), "#1f6f43"),
@@ -70,7 +71,7 @@ def compared_figure(df: pd.DataFrame, errors: bool = True) -> go.Figure:
                       legend={"orientation": "h", "yanchor": "bottom", "y": 1.02,
                               "font": {"size": 14}},
                       font={"size": 14})
-    return fig
+    return localized(fig)
 
 
 def variants_compared(keys=("scat", "schwimmen"), players: int = 4, rounds: int = 20_000,

@@ -25,6 +25,7 @@ from ..core.rules import VARIANTS, life_words
 from ..game.records import save_game
 from ..game.saves import earlier_round_logs
 from ..i18n import N_, _, ngettext
+from ..plots.odds import localized
 from ..store import ChallengeRow, ClassRow, Learner, PlayRow, Store, StoreError
 from ..store import challenge_play as cp
 from ..store import challenge_scores as cs
@@ -309,7 +310,7 @@ def knock_chart(lines: list[cs.RoundLine]):
     fig.update_traces(marker={"size": 11})
     fig.for_each_annotation(lambda a: a.update(text=a.text.split("=", 1)[-1]))
     fig.update_layout(margin={"l": 10, "r": 10, "t": 60, "b": 10})
-    return fig
+    return localized(fig)   # a half-point hand value reads 30,5 in Russian and Ukrainian
 
 
 def show_results(store: Store, ch: ChallengeRow, upto: int | None) -> None:

@@ -15,7 +15,7 @@ import streamlit as st
 
 from ..core.cards import parse_hand
 from ..core.rules import Rules
-from ..i18n import N_, _, current
+from ..i18n import N_, _, current, format_percent
 from ..odds.knock import knock_risk
 from ..odds.moves import MoveOdds
 from ..odds.race import race_withheld
@@ -25,6 +25,7 @@ from ..plots import odds as op
 from ..plots.code import Snippet
 from ..teach.blocks import ODDS_SECTIONS
 from .figures import frozen
+from .numbers import decimal_cells, english_only, percent_cells, shown_numbers
 
 ODDS_OPTIONS = ("pack", "same_rank", "three_of_a_kind", "fire", "tie_break", "knocker_tied",
                 "may_discard_taken_card")
@@ -110,9 +111,18 @@ def shown_columns(df: pd.DataFrame) -> pd.DataFrame:
     return df.rename(columns=name)
 
 
-def moves_columns() -> dict:
-    """``MOVES_COLUMNS`` keyed by the translated column names."""
-    return {_(COLUMN_NAMES[k]): v for k, v in MOVES_COLUMNS.items()}
+def moves_columns() -> dict | None:
+    """``MOVES_COLUMNS`` keyed by the translated column names (English only: in Russian and
+    Ukrainian :func:`moves_shown` writes the numbers)."""
+    return english_only({_(COLUMN_NAMES[k]): v for k, v in MOVES_COLUMNS.items()})
+
+
+def moves_shown(summary: pd.DataFrame):
+    """The moves' summary (column names translated) for ``st.dataframe``, its numbers in
+    the reader's language."""
+    return shown_numbers(summary, {_("average value"): decimal_cells(1),
+                                   _("chance of 31"): percent_cells(2),
+                                   _("chance better than now"): percent_cells(2)})
 
 
 def rules_key(rules: Rules) -> str:
@@ -307,7 +317,7 @@ def events_display(ev: pd.DataFrame) -> pd.DataFrame:
     """The starting-hand events with each chance as a percentage and 'one in N'."""
     shown = ev.copy()
     for col in shown.columns[2:]:
-        shown[col] = shown[col].map(lambda p: "" if pd.isna(p) else f"{p:.3%} ({op.one_in(p)})")
+        shown[col] = shown[col].map(lambda p: "" if pd.isna(p) else f"{format_percent(p, 3)} ({op.one_in(p)})")
     return shown
 
 

@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ..core.rules import OPTIONS, VARIANTS, Variant
-from ..i18n import N_, _, current, format_number
+from ..i18n import N_, _, current, format_number, format_percent
 from ..odds.dealt import dealt_distribution
 from ..plots.code import figure_code
 from ..plots.variants import SEED, batches, compared_figure, compared_row
@@ -21,6 +21,7 @@ from ..sim.variants import stats_from_tally, variants_runner
 from ..teach import lore
 from ..teach.variant_table import NOT_USED, column_title, comparison_rows
 from .figures import frozen
+from .numbers import decimal_cells, english_only, percent_cells, shown_numbers
 from .odds_lab import show_code
 from .stream import streamed
 from .styles import stylesheet
@@ -100,16 +101,17 @@ def comparison_section(current: str | None = None) -> None:
 def odds_line(v: Variant) -> str:
     d = dealt_distribution(v.rules)
     if d.mean is None:  # brag ranks: no points, give the chance of each class instead
-        top = ", ".join(f"{_(name)} {p:.1%}" for name, p in
+        top = ", ".join(f"{_(name)} {format_percent(p, 1)}" for name, p in
                         sorted(d.probabilities.items(), key=lambda x: -x[1])[:3])
         return _("Dealt hands (exact, {hands} hands): {top}.").format(hands=format_number(d.hands),
                                                                       top=top)
-    text = (_("Dealt a natural 31: **{p:.2%}** (about 1 in {n}); average dealt hand "
-              "**{mean:.2f}** (exact, over all {hands} hands).")
+    text = (_("Dealt a natural 31: **{p}** (about 1 in {n}); average dealt hand "
+              "**{mean}** (exact, over all {hands} hands).")
             if v.rules.hand_value == "banking_total" else
-            _("Dealt 31: **{p:.2%}** (about 1 in {n}); average dealt hand **{mean:.2f}** "
+            _("Dealt 31: **{p}** (about 1 in {n}); average dealt hand **{mean}** "
               "(exact, over all {hands} hands)."))
-    return text.format(p=d.p31, n=format_number(round(1 / d.p31)), mean=d.mean, hands=format_number(d.hands))
+    return text.format(p=format_percent(d.p31, 2), n=format_number(round(1 / d.p31)),
+                       mean=format_number(d.mean, 2), hands=format_number(d.hands))
 
 
 def variant_card(v: Variant) -> None:
@@ -316,9 +318,9 @@ def exact_frame() -> pd.DataFrame:
         d = dealt_distribution(v.rules)
         rows.append({_("Variant"): _(v.name), _("Pack"): v.rules.pack,
                      _("Possible hands"): format_number(d.hands),
-                     _("Dealt 31"): f"{d.p31:.3%}" if d.mean is not None else NOT_USED,
+                     _("Dealt 31"): format_percent(d.p31, 3) if d.mean is not None else NOT_USED,
                      _("1 in"): format_number(round(1 / d.p31)) if d.p31 else NOT_USED,
-                     _("Average dealt hand"): f"{d.mean:.2f}" if d.mean is not None
+                     _("Average dealt hand"): format_number(d.mean, 2) if d.mean is not None
                      else _("brag ranks")})
     return pd.DataFrame(rows)
 
@@ -360,11 +362,14 @@ def _sim_frame(results: dict) -> pd.DataFrame:
 
 def _show_sim(results: dict, where) -> None:
     pct = st.column_config.NumberColumn(format="percent")
-    where.dataframe(_sim_frame(results), hide_index=True, width="stretch",
-                    column_config={_("Blitz (or fire)"): pct, _("Knocked"): pct,
-                                   _("Void"): pct, _("Knocker lost"): pct,
-                                   _("Turns per round"): st.column_config.NumberColumn(
-                                       format="%.1f")})
+    rates = (_("Blitz (or fire)"), _("Knocked"), _("Void"), _("Knocker lost"))
+    # in Russian and Ukrainian the numbers are written by shown_numbers (a decimal comma)
+    shown = shown_numbers(_sim_frame(results), {**{r: percent_cells(2) for r in rates},
+                                                _("Turns per round"): decimal_cells(1)})
+    where.dataframe(shown, hide_index=True, width="stretch",
+                    column_config=english_only({**{r: pct for r in rates},
+                                                _("Turns per round"): st.column_config.NumberColumn(
+                                                    format="%.1f")}))
 
 
 def sim_chart(results: dict, errors: dict | None = None) -> go.Figure:
