@@ -21,7 +21,17 @@ from .core.cards import cards_text
 from .core.rules import OPTIONS, VARIANTS, Rules, get_variant, parse_option_text
 from .core.scoring import label_text, score
 from .core.text import whole
-from .i18n import DEFAULT, LANGUAGES, N_, _, known, pgettext, use_language
+from .i18n import (
+    DEFAULT,
+    LANGUAGES,
+    N_,
+    _,
+    format_number,
+    format_percent,
+    known,
+    pgettext,
+    use_language,
+)
 
 LANG_ENV = "THIRTYONE_LANG"
 DESCRIPTION = N_("Thirty-One on the command line: variants, hand values, odds, simulations, "
@@ -102,12 +112,18 @@ def cmd_odds(args: argparse.Namespace) -> None:
     def text(d: dict) -> str:
         lines = [_("{variant}: {hands} possible hands").format(variant=d["variant"],
                                                                  hands=d["hands"])]
-        for value, p in d["distribution"].items():
-            shown = label_text(value) if isinstance(value, str) else value
-            lines.append(f"  {shown!s:>14}  {p:8.4%}  {'#' * round(p * 200)}")
-        lines.append("  " + _("dealt 31 (blitz): {p}").format(p=f"{d['p31']:.4%}"))
+        # the reader's decimal mark; the column as wide as its widest share (a Russian
+        # share is one character longer: a no-break space before the per cent sign)
+        shares = [format_percent(p, 4) for p in d["distribution"].values()]
+        width = max([8, *map(len, shares)])
+        for (value, p), share in zip(d["distribution"].items(), shares, strict=True):
+            shown = (label_text(value) if isinstance(value, str) else
+                     format_number(value, 1) if isinstance(value, float) and not value.is_integer()
+                     else value)
+            lines.append(f"  {shown!s:>14}  {share:>{width}}  {'#' * round(p * 200)}")
+        lines.append("  " + _("dealt 31 (blitz): {p}").format(p=format_percent(d['p31'], 4)))
         if d["mean"] is not None:
-            lines.append("  " + _("mean value: {mean}").format(mean=f"{d['mean']:.3f}"))
+            lines.append("  " + _("mean value: {mean}").format(mean=format_number(d['mean'], 3)))
         return "\n".join(lines)
 
     _print(data, args.json, text)

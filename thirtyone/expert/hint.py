@@ -13,7 +13,7 @@ from ..core.cards import Card, cards_display
 from ..core.rules import Rules, life_words
 from ..core.scoring import score
 from ..game.message import lives_msg
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, format_number, ngettext, pgettext
 from ..odds.knock import knock_risk
 from ..policies.view import View, special_phase, view_from_observation
 from .costs import suit_points
@@ -95,7 +95,7 @@ def _outcome(rules: Rules, cost: float, what: str) -> tuple[str, str]:
     kind = knock_risk(rules).kind
     if kind == "place":
         return (_("Points you can expect if you {move}").format(move=what),
-                _("about {n} of 2").format(n=f"{2 - 2 * cost:.1f}"))
+                _("about {n} of 2").format(n=format_number(2 - 2 * cost, 1)))
     if kind == "pot":
         return _("Chance you do not win the pot if you {move}").format(move=what), percent(cost)
     return (_("Chance you lose {life} if you {move}").format(life=_life_one(rules), move=what),
@@ -185,7 +185,7 @@ def _discard(view: View, d: Decision) -> tuple[str, list]:
     if extra:
         nums.append(extra)
     elif not n.get("final") and suit_points(rules) and n.get("expected_next") is not None:
-        nums.append((_("Average value after one more draw"), f"{n['expected_next']:.1f}"))
+        nums.append((_("Average value after one more draw"), format_number(n['expected_next'], 1)))
     f = {"cards": cards_display(kept), "value": _value_words(kept, rules)}
     if why:
         return _("Keeping {cards} gives {value}; {why}.").format(why=why, **f), nums
@@ -246,7 +246,7 @@ def _table_move(view: View, d: Decision, now: str) -> tuple[str, list]:
         nums.append((_("Your hand after"), _value_text(tuple(result), rules)))
     elif hidden and suit_points(rules) and n.get("expected") is not None:
         nums.append((_("Average value after (the face-down cards are unknown)"),
-                     f"{n['expected']:.1f}"))
+                     format_number(n['expected'], 1)))
     if n.get("final") and n.get("p_lowest") is not None:
         nums.append(_outcome(rules, n["p_lowest"], _("do this")))
         return (_("{move}; this is your last turn, and it gives you the best result at the "

@@ -50,7 +50,7 @@ from ..core.cards import Card, CardError, cards_display, parse_cards, parse_hand
 from ..core.rules import OPTIONS, Rules, get_variant
 from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import points_text
-from ..i18n import N_, _, pgettext
+from ..i18n import N_, _, format_number, format_percent, pgettext
 from ..odds.dealt import dealt_distribution, hand_standing
 from .blocks import Link, Plot, Teaches, concepts, parse_link, parse_plot, parse_teaches
 from .mini_round import MiniRound, make_round
@@ -358,8 +358,8 @@ def _option_quiz(spec, key, rules) -> Quiz:
 
 def _odds_words(p: float) -> str:
     if p <= 0:
-        return "0%"
-    return _("{p} (about 1 in {n})").format(p=f"{p:.2%}", n=f"{round(1 / p):,}")
+        return format_percent(0)
+    return _("{p} (about 1 in {n})").format(p=format_percent(p, 2), n=format_number(round(1 / p)))
 
 
 def _likelier_quiz(spec, key, rules) -> Quiz:
@@ -380,10 +380,10 @@ def _likelier_quiz(spec, key, rules) -> Quiz:
     if measure == "p31":
         why = [_("{variant}: a dealt 31 comes {odds} of the time ({k} of {n} hands).").format(
             variant=v.name_text, odds=_odds_words(d.p31), k=round(d.p31 * d.hands),
-            n=f"{d.hands:,}") for v, d in zip(variants, dists, strict=True)]
+            n=format_number(d.hands)) for v, d in zip(variants, dists, strict=True)]
     else:
         why = [_("{variant}: a dealt hand is worth {mean} on average.").format(
-            variant=v.name_text, mean=f"{d.mean:.2f}")
+            variant=v.name_text, mean=format_number(d.mean, 2))
             for v, d in zip(variants, dists, strict=True)]
     summary = " ".join([_("Exact, counted over every possible three-card deal."), *why])
     return Quiz("likelier", spec["question"], key, options, correct, [""] * len(options),
@@ -405,9 +405,9 @@ def _standing_quiz(spec, key, rules) -> Quiz:
     s = score(hand, rules)
     summary = _("{value} beats {beats} of all dealt hands and ties {ties}. One opponent dealt "
                 "from the other cards holds something better {p} of the time.").format(
-        value=s.name, beats=f"{st.beats:.1%}", ties=f"{st.ties:.1%}",
-        p=f"{st.opponent_beats:.1%}")
-    why = [_("It beats {p}.").format(p=f"{st.beats:.1%}") for _o in options]
+        value=s.name, beats=format_percent(st.beats, 1), ties=format_percent(st.ties, 1),
+        p=format_percent(st.opponent_beats, 1))
+    why = [_("It beats {p}.").format(p=format_percent(st.beats, 1)) for _o in options]
     return Quiz("standing", spec["question"], key, options, correct, why, summary,
                 {"hand": hand})
 

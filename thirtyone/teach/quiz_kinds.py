@@ -31,7 +31,7 @@ from ..core.scoring import score
 from ..expert.expert import expert_decision
 from ..game.banking import new_banking_game
 from ..game.table import new_game
-from ..i18n import _, current, format_number, ngettext, pgettext
+from ..i18n import _, current, format_number, format_percent, ngettext, pgettext
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.tables import OddsError
 from ..policies.view import view_from_observation
@@ -292,14 +292,14 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
                          "(a close approximation, the knock-safety curve).",
                          "Knocking now on {value}: against {n} fresh hands the {good} is {p} "
                          "(a close approximation, the knock-safety curve).", others)
-    words = words.format(value=s.value_text, n=others, good=risk.good, p=f"{fresh:.1%}")
+    words = words.format(value=s.value_text, n=others, good=risk.good, p=format_percent(fresh, 1))
     if later is not None:
         words += " " + ngettext(
             "After each of the others has played about {n} turn (the final turn included), "
             "it is {p} (simulated, {rounds} rounds).",
             "After each of the others has played about {n} turns (the final turn included), "
             "it is {p} (simulated, {rounds} rounds).", turns).format(
-            n=turns, p=f"{later:.1%}", rounds=format_number(SIM_ROUNDS))
+            n=turns, p=format_percent(later, 1), rounds=format_number(SIM_ROUNDS))
     if knocks:
         words += " " + _("The expert, who also weighs what waiting could win, knocks here.")
     else:

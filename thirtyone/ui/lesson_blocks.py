@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ..core.rules import Rules, get_variant
-from ..i18n import PSEUDO, _, current, format_number, ngettext, pseudo
+from ..i18n import PSEUDO, _, current, format_number, format_percent, ngettext, pseudo
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.tables import value_label
 from ..plots import odds as op
@@ -103,7 +103,7 @@ def knock_words(rules: Rules, players: int, turns: int, value: int) -> str:
     risk = knock_risk(rules)
     text = _("With {players} players, a knock on {value} against fresh hands: {good} "
              "{chance}.").format(players=players, value=value_label(rules, value),
-                                 good=risk.good, chance=f"{fresh:.1%}")
+                                 good=risk.good, chance=format_percent(fresh, 1))
     if turns:
         res = simulated_knock(rules, players - 1, turns)
         later = float(res.survive[int(np.argmin(np.abs(res.values - value)))])
@@ -111,7 +111,7 @@ def knock_words(rules: Rules, players: int, turns: int, value: int) -> str:
             "After {turns} turn each (the final turn included): {chance}, simulated over "
             "{rounds} rounds.",
             "After {turns} turns each (the final turn included): {chance}, simulated over "
-            "{rounds} rounds.", turns).format(turns=turns, chance=f"{later:.1%}",
+            "{rounds} rounds.", turns).format(turns=turns, chance=format_percent(later, 1),
                                              rounds=format_number(res.rounds))
     return text
 
