@@ -206,8 +206,9 @@ def test_in_ukrainian_the_scorer_reads_ukrainian_card_names():
     assert "Т<small>♥</small>" in result and "A<small>" not in result
     assert not at.error
     assert any(m.label == "Б’є початкових рук" for m in at.metric)
-    # numbers as Ukrainian writes them: a decimal comma, a space before the per cent sign
-    assert all(re.fullmatch(r"\d+(,\d+)?\u00a0%", m.value) for m in at.metric), \
+    # numbers as Ukrainian writes them (Babel's locale data, as everywhere in the app): a
+    # decimal comma, the per cent sign right after the number (Russian puts a space before it)
+    assert all(re.fullmatch(r"\d+(,\d+)?%", m.value) for m in at.metric), \
         [m.value for m in at.metric]
 
 

@@ -22,7 +22,7 @@ from ..core.cards import (
 )
 from ..core.rules import VARIANTS, Rules, Variant
 from ..core.scoring import Score, label_text
-from ..i18n import _, current, format_number, ngettext
+from ..i18n import _, format_number, format_percent, ngettext
 from ..teach.compare import every_variant
 from .cards import hand_html
 from .styles import stylesheet
@@ -81,21 +81,14 @@ def random_hand(pack_size: int) -> None:
     set_hand([pack[i] for i in rng.choice(len(pack), size=3, replace=False)])
 
 
-def _decimal(text: str) -> str:
-    """Numbers as the language writes them: ``22,100`` and ``1.5%`` in English, ``22 100``
-    and ``1,5 %`` in Russian and Ukrainian (a no-break space, so a number is never split)."""
-    if current() in ("ru", "uk"):
-        return (text.replace(",", "\u00a0").replace(".", ",")
-                .replace("%", "\u00a0%"))
-    return text
-
-
 def percent(p: float) -> str:
+    """A share as the reader's language writes it (``thirtyone.i18n.format_percent``):
+    ``1.5%`` in English, ``1,5 %`` in Russian, ``1,5%`` in Ukrainian (Babel's locale data)."""
     if p == 0:
-        return _decimal("0%")
+        return format_percent(0)
     if p < 0.001:
-        return _decimal(f"{p:.2%}")
-    return _decimal(f"{p:.1%}")
+        return format_percent(p, 2)
+    return format_percent(p, 1)
 
 
 def number(n: int) -> str:
