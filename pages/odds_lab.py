@@ -111,14 +111,16 @@ def knock_simulated(key: str, options: list[int]) -> None:
     except OddsError as e:
         st.info(str(e))
         return
-    s1, s2, s3 = st.columns(3)
+    # the seat's name ("1 (left of the dealer)") needs two thirds of the half: the knock
+    # turn gets a row of its own, so neither is cut at 1024 wide
+    s1, s2 = st.columns([1, 2])
     players = s1.selectbox(_("Players"), options, index=min(2, len(options) - 1),
                            key="odds_sim_players")
     seat = s2.selectbox(_("Your seat"), list(range(players)), key="odds_sim_seat",
                         format_func=lambda s: ks.seat_label(s, players),
                         help=_("Counted from the dealer's left: seat 1 moves first, the "
                                "dealer moves last."))
-    turn = ks.turn_control(s3, _("Your knock turn"), rules, max_knock_turn(rules, players),
+    turn = ks.turn_control(st.container(), _("Your knock turn"), rules, max_knock_turn(rules, players),
                            "odds_sim_turn")
     o1, o2 = st.columns([2, 1])
     opponent = o1.selectbox(_("The others play as"), list(ks.OPPONENT_NAMES), index=3,

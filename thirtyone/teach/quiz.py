@@ -57,8 +57,8 @@ class Quiz:
                 i=i, n=len(self.options)))
         right = [self.options[j] for j in sorted(self.correct)]
         if i in self.correct:
-            extra = _("{options} are equally good.").format(
-                options=_(" and ").join(right)) if len(right) > 1 else ""
+            extra = upper_first(_("{options} are equally good.").format(
+                options=_(" and ").join(right))) if len(right) > 1 else ""
             return Feedback(True, join_parts(_("Right!"), self.why[i], extra, self.summary))
         return Feedback(False, join_parts(_("Not quite."), self.why[i],
                                           _("The answer is {options}.").format(
@@ -68,6 +68,12 @@ class Quiz:
     @property
     def answers(self) -> list[str]:
         return [self.options[j] for j in sorted(self.correct)]
+
+
+def upper_first(text: str) -> str:
+    """A sentence that starts with an option (``take K♠ and take K♦ are...``) starts with a
+    capital letter, as any other sentence."""
+    return text[:1].upper() + text[1:]
 
 
 def join_parts(*parts: str) -> str:

@@ -212,7 +212,9 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
     if discards:
         cols = st.columns(len(obs.hand))
         for col, card in zip(cols, obs.hand, strict=False):
-            caption = html.escape(_("just drawn")) if card == obs.just_drawn else "&nbsp;"
+            # a card taken from the pile is not "drawn": the caption under it says so
+            caption = (html.escape(_("just drawn"))
+                       if card == obs.just_drawn and Discard(card) in discards else "&nbsp;")
             col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
                          f'<div class="play-label">{caption}</div></div>',
                          unsafe_allow_html=True)

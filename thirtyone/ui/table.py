@@ -122,7 +122,9 @@ def _move_buttons(state: State, obs: Any) -> None:
         drawn = obs.just_drawn
         for col, card in zip(cols, obs.hand, strict=False):
             a = Discard(card)
-            caption = html.escape(_("just drawn")) if card == drawn else "&nbsp;"
+            # a card taken from the pile is not "drawn": the caption under it says so
+            caption = (html.escape(_("just drawn")) if card == drawn and a in discards
+                       else "&nbsp;")
             col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
                          f'<div class="play-label">{caption}</div></div>',
                          unsafe_allow_html=True)
