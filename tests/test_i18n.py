@@ -177,3 +177,13 @@ def test_the_lessons_call_the_stock_koloda(lang):
         if "banking" in md.name:
             continue  # buying cards against the banker is прикуп there
         assert not re.search(r"прикуп|докуп", md.read_text(encoding="utf-8"), re.I), md.name
+
+
+def test_cards_are_typed_in_each_languages_letters_and_read_back():
+    from thirtyone.core.cards import cards_typed, make_pack, parse_hand
+    hand = parse_hand("AH TC QD JS 9S", size=None)
+    for lang, typed in (("en", "AH TC QD JS 9S"), ("ru", "Тч 10т Дб Вп 9п"),
+                        ("uk", "Тч 10т Дб Вп 9п"), ("xx", "AH TC QD JS 9S")):
+        with use_language(lang):
+            assert cards_typed(hand) == typed
+            assert parse_hand(cards_typed(make_pack()), size=None) == make_pack()
