@@ -111,20 +111,22 @@ def knock_simulated(key: str, options: list[int]) -> None:
     except OddsError as e:
         st.info(str(e))
         return
-    s1, s2, s3 = st.columns(3)
+    # Two to a row at most, each box as wide as its longest words ("1 (left of the dealer)",
+    # "weak (picks its throw before drawing)") in half of a 1024-wide page, in every language.
+    s1, s2 = st.columns([1, 3])
     players = s1.selectbox(_("Players"), options, index=min(2, len(options) - 1),
                            key="odds_sim_players")
     seat = s2.selectbox(_("Your seat"), list(range(players)), key="odds_sim_seat",
                         format_func=lambda s: ks.seat_label(s, players),
                         help=_("Counted from the dealer's left: seat 1 moves first, the "
                                "dealer moves last."))
-    turn = ks.turn_control(s3, _("Your knock turn"), rules, max_knock_turn(rules, players),
+    t1, t2 = st.columns([2, 1])
+    turn = ks.turn_control(t1, _("Your knock turn"), rules, max_knock_turn(rules, players),
                            "odds_sim_turn")
-    o1, o2 = st.columns([2, 1])
-    opponent = o1.selectbox(_("The others play as"), list(ks.OPPONENT_NAMES), index=3,
-                            format_func=ks.opponent_name, key="odds_sim_opponent")
-    rounds = o2.selectbox(_("Rounds"), [2_000, 10_000, 50_000], index=1,
+    rounds = t2.selectbox(_("Rounds"), [2_000, 10_000, 50_000], index=1,
                           format_func=lambda r: format_number(r), key="odds_sim_rounds")
+    opponent = st.selectbox(_("The others play as"), list(ks.OPPONENT_NAMES), index=3,
+                            format_func=ks.opponent_name, key="odds_sim_opponent")
     params = (key, players, seat, turn, opponent, rounds)
     title = ks.seat_title(players, seat, turn)
     exact_n = lab.knock_df(key, (players,))
