@@ -214,7 +214,7 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
         for col, card in zip(cols, obs.hand, strict=False):
             caption = html.escape(_("just drawn")) if card == obs.just_drawn else "&nbsp;"
             col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
-                         f'<div class="play-label">{caption}</div></div>',
+                         f'<div class="play-label play-card-label">{caption}</div></div>',
                          unsafe_allow_html=True)
             if Discard(card) in discards:
                 button(col, Discard(card))
