@@ -126,13 +126,32 @@ def test_a_broken_challenge_number_is_refused(db, raw):
         "That challenge link is broken: the challenge number must be digits."]
 
 
+def class_page_links(at: AppTest) -> list[str]:
+    return [link.proto.page for link in at.get("page_link")
+            if link.proto.page.endswith("class")]
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en", "Open a challenge from the Class page"),
+    ("ru", "Соревнования открываются со страницы «Класс»"),
+    ("uk", "Змагання відкриваються зі сторінки «Клас»")])
+def test_the_page_opened_with_no_challenge_says_where_to_go_and_links_the_class(db, lang,
+                                                                                 words):
+    at = opened(lang=lang)
+    assert not at.error                      # no link is not a mistake, as on the Class table
+    assert [i.value for i in at.info if words in i.value]
+    assert class_page_links(at)
+
+
 def test_an_unknown_challenge_and_a_stranger_are_refused(db):
     at = opened(challenge="999")
     assert "no challenge with that number" in at.error[0].value
+    assert class_page_links(at)              # and the way on
     klass, _ = db.create_class("Year 8")
     other, _ = db.create_class("Year 9")
     _ann, token = db.join_class(other.code, "Ann")
     ch = cp.make_challenge(db, klass.id, "Not yours", "scat", 2, "basic", 2)
     at = opened(challenge=str(ch.id), me=token)
     assert "students of its class" in at.warning[0].value
+    assert class_page_links(at)
     assert not [b for b in at.button if b.key == "chal_start"]
