@@ -155,3 +155,19 @@ def test_an_unknown_challenge_and_a_stranger_are_refused(db):
     assert "students of its class" in at.warning[0].value
     assert class_page_links(at)
     assert not [b for b in at.button if b.key == "chal_start"]
+
+
+@pytest.mark.parametrize("turns", [(2, 3), (1, 1), (1, 4, 9, 23)])
+def test_the_knock_chart_ticks_whole_turns(turns):
+    """The turn axis read 2, 2.5, 3, 3.5: turns are whole numbers."""
+    from thirtyone.store.challenge_scores import RoundLine
+    from thirtyone.ui.challenge import knock_chart
+    lines = [RoundLine(f"S{i}", 1 + i % 2, True, t, 20.0 + i, 25.0, "knock", f"S{i}", 1,
+                       True, t + 1) for i, t in enumerate(turns)]
+    fig = knock_chart(lines)
+    axes = [fig.layout[a] for a in fig.layout if a.startswith("xaxis")]
+    assert len(axes) == 2                          # one per round's facet
+    for ax in axes:
+        assert ax.tickmode == "linear" and ax.tickformat == "d"
+        assert float(ax.dtick).is_integer() and float(ax.tick0).is_integer()
+        assert ax.dtick >= 1

@@ -315,6 +315,10 @@ def knock_chart(lines: list[cs.RoundLine]):
                      facet_col=rnd, facet_col_wrap=5, height=360,
                      title=_("Knocks: on which of their turns, with what hand"))
     fig.update_traces(marker={"size": 11})
+    # turns are whole numbers: ticks at whole turns (about five of them), never 2.5
+    first, last = min(df[turn]), max(df[turn])
+    fig.update_xaxes(tickmode="linear", tick0=first, dtick=max(1, -(-(last - first) // 5)),
+                     tickformat="d")
     fig.for_each_annotation(lambda a: a.update(text=a.text.split("=", 1)[-1]))
     fig.update_layout(margin={"l": 10, "r": 10, "t": 60, "b": 10})
     return fig
