@@ -111,22 +111,22 @@ def knock_simulated(key: str, options: list[int]) -> None:
     except OddsError as e:
         st.info(str(e))
         return
-    # the seat's name ("1 (left of the dealer)") needs two thirds of the half: the knock
-    # turn gets a row of its own, so neither is cut at 1024 wide
-    s1, s2 = st.columns([1, 2])
+    # Two to a row at most, each box as wide as its longest words ("1 (left of the dealer)",
+    # "weak (picks its throw before drawing)") in half of a 1024-wide page, in every language.
+    s1, s2 = st.columns([1, 3])
     players = s1.selectbox(_("Players"), options, index=min(2, len(options) - 1),
                            key="odds_sim_players")
     seat = s2.selectbox(_("Your seat"), list(range(players)), key="odds_sim_seat",
                         format_func=lambda s: ks.seat_label(s, players),
                         help=_("Counted from the dealer's left: seat 1 moves first, the "
                                "dealer moves last."))
-    turn = ks.turn_control(st.container(), _("Your knock turn"), rules, max_knock_turn(rules, players),
+    t1, t2 = st.columns([2, 1])
+    turn = ks.turn_control(t1, _("Your knock turn"), rules, max_knock_turn(rules, players),
                            "odds_sim_turn")
-    o1, o2 = st.columns([2, 1])
-    opponent = o1.selectbox(_("The others play as"), list(ks.OPPONENT_NAMES), index=3,
-                            format_func=ks.opponent_name, key="odds_sim_opponent")
-    rounds = o2.selectbox(_("Rounds"), [2_000, 10_000, 50_000], index=1,
+    rounds = t2.selectbox(_("Rounds"), [2_000, 10_000, 50_000], index=1,
                           format_func=lambda r: format_number(r), key="odds_sim_rounds")
+    opponent = st.selectbox(_("The others play as"), list(ks.OPPONENT_NAMES), index=3,
+                            format_func=ks.opponent_name, key="odds_sim_opponent")
     params = (key, players, seat, turn, opponent, rounds)
     title = ks.seat_title(players, seat, turn)
     exact_n = lab.knock_df(key, (players,))
@@ -222,7 +222,7 @@ def your_hand(key: str) -> None:
                     key="odds_moves_chart")
     explain(op.moves_reading(moves, rules), lab.moves_how(moves, rules))
     summary = lab.shown_columns(op.moves_summary(moves, rules))
-    st.dataframe(lab.moves_shown(summary), hide_index=True, width="stretch", height=36 * (len(summary) + 1) + 4,
+    st.dataframe(summary, hide_index=True, width="stretch", height=36 * (len(summary) + 1) + 4,
                  column_config=lab.moves_columns())
     csv_button(df, "move_odds", "odds_moves_csv")
     code("moves", hand=hand_text, visible=vis_text, gone=gone_text)

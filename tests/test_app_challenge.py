@@ -126,13 +126,48 @@ def test_a_broken_challenge_number_is_refused(db, raw):
         "That challenge link is broken: the challenge number must be digits."]
 
 
+def class_page_links(at: AppTest) -> list[str]:
+    return [link.proto.page for link in at.get("page_link")
+            if link.proto.page.endswith("class")]
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en", "Open a challenge from the Class page"),
+    ("ru", "Соревнования открываются со страницы «Класс»"),
+    ("uk", "Змагання відкриваються зі сторінки «Клас»")])
+def test_the_page_opened_with_no_challenge_says_where_to_go_and_links_the_class(db, lang,
+                                                                                 words):
+    at = opened(lang=lang)
+    assert not at.error                      # no link is not a mistake, as on the Class table
+    assert [i.value for i in at.info if words in i.value]
+    assert class_page_links(at)
+
+
 def test_an_unknown_challenge_and_a_stranger_are_refused(db):
     at = opened(challenge="999")
     assert "no challenge with that number" in at.error[0].value
+    assert class_page_links(at)              # and the way on
     klass, _ = db.create_class("Year 8")
     other, _ = db.create_class("Year 9")
     _ann, token = db.join_class(other.code, "Ann")
     ch = cp.make_challenge(db, klass.id, "Not yours", "scat", 2, "basic", 2)
     at = opened(challenge=str(ch.id), me=token)
     assert "students of its class" in at.warning[0].value
+    assert class_page_links(at)
     assert not [b for b in at.button if b.key == "chal_start"]
+
+
+@pytest.mark.parametrize("turns", [(2, 3), (1, 1), (1, 4, 9, 23)])
+def test_the_knock_chart_ticks_whole_turns(turns):
+    """The turn axis read 2, 2.5, 3, 3.5: turns are whole numbers."""
+    from thirtyone.store.challenge_scores import RoundLine
+    from thirtyone.ui.challenge import knock_chart
+    lines = [RoundLine(f"S{i}", 1 + i % 2, True, t, 20.0 + i, 25.0, "knock", f"S{i}", 1,
+                       True, t + 1) for i, t in enumerate(turns)]
+    fig = knock_chart(lines)
+    axes = [fig.layout[a] for a in fig.layout if a.startswith("xaxis")]
+    assert len(axes) == 2                          # one per round's facet
+    for ax in axes:
+        assert ax.tickmode == "linear" and ax.tickformat == "d"
+        assert float(ax.dtick).is_integer() and float(ax.tick0).is_integer()
+        assert ax.dtick >= 1

@@ -176,6 +176,7 @@ def test_the_teacher_makes_a_table_and_hands_a_seat_to_a_bot(app_store, monkeypa
     at.text_input(key="ct_new_title").set_value("Red table")
     at.number_input(key="ct_new_players").set_value(3)
     at.number_input(key="ct_new_students").set_value(2)
+    at.selectbox(key="ct_new_level").set_value("expert")
     at.button(key="ct_make").click().run()
     assert not at.exception
     (row,) = store.class_tables(klass.id)
@@ -186,7 +187,12 @@ def test_the_teacher_makes_a_table_and_hands_a_seat_to_a_bot(app_store, monkeypa
     at.button(key=f"ct_bot_{row.id}_0").click().run()
     seats = shared.seats_of(store.table(row.id))
     assert seats[0].kind == "bot" and shared.seat_of(store.table(row.id), ada.id) is None
+    assert seats[0].level == "expert"          # the table's level, not always basic
+    shown = [t.value for t in at.text]
+    assert "Ann (bot, expert)" in shown and "Cy (bot, expert)" in shown, shown
+    assert not any("(bot) (" in s for s in shown)   # the brackets once
     frame = class_table_frame(store, klass)
+    assert frame.iloc[0]["seats"] == "Ann (bot, expert) · Seat 2 (open) · Cy (bot, expert)"
     assert list(frame.columns) == ["table", "variant", "seats", "rounds played", "status"]
     assert frame.iloc[0]["table"] == "Red table" and frame.iloc[0]["rounds played"] == 0
     _, game = shared.load(store, row.id)

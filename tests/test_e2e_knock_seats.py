@@ -47,3 +47,39 @@ def test_the_seat_curve_and_the_heat_map_fit_and_draw(browser, app_url, tmp_path
         page.screenshot(path=str(tmp_path / f"knock_heat_controls_{width}x{height}.png"))
     finally:
         page.context.close()
+
+
+# For each control: whether its label wraps to a second line, whether a box's text is wider
+# than the box (cut), and the text shown.
+CONTROLS = """(keys) => keys.map(k => {
+  const box = document.querySelector('.st-key-' + k);
+  const label = box.querySelector('[data-testid="stWidgetLabel"] p');
+  const wraps = label.getBoundingClientRect().height >
+                1.5 * parseFloat(getComputedStyle(label).lineHeight);
+  const inputs = Array.from(box.querySelectorAll('input'));
+  return {key: k, label: label.innerText, wraps, value: inputs.map(i => i.value).join(' '),
+          cut: inputs.some(i => i.scrollWidth > i.clientWidth + 1)};
+})"""
+SIM_CONTROLS = ["odds_sim_players", "odds_sim_seat", "odds_sim_turn", "odds_sim_rounds",
+                "odds_sim_opponent"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("width", [1024, 1400])
+def test_the_seat_controls_labels_and_values_fit(browser, app_url, lang, width):
+    """'Your seat' showed '1 (слева…' and 'Ваш ход для стука' wrapped when three controls
+    shared a third of a half each; the longest values must show whole."""
+    page = new_tab(browser, width, 768)
+    try:
+        open_app(page, app_url, f"odds_lab?section=knocking&lang={lang}")
+        page.wait_for_selector(".st-key-odds_sim_seat input", timeout=60_000)
+        shown = page.evaluate(CONTROLS, SIM_CONTROLS)
+        assert [c for c in shown if c["wraps"] or c["cut"]] == [], shown
+        assert shown[1]["value"].startswith("1 (")          # the longest seat: the first
+        page.locator(".st-key-odds_sim_opponent input").click()
+        page.get_by_role("option").nth(1).click()            # the longest opponent: weak
+        wait_for_app(page)
+        (opponent,) = page.evaluate(CONTROLS, ["odds_sim_opponent"])
+        assert "(" in opponent["value"] and not opponent["cut"], opponent
+    finally:
+        page.context.close()

@@ -192,3 +192,27 @@ def test_keyboard_focus_shows_a_ring(tab, app_url):
     assert ring["tag"] == "BUTTON" and ring["visible"]
     assert ring["style"] != "none" and ring["width"] >= 2, ring
     assert ring["shadow"] != "none", ring
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_discard_buttons_line_up_under_the_just_drawn_card(tab, app_url, lang):
+    """In Russian 'ТОЛЬКО ЧТО ВЗЯТА' took two lines at 1024 and pushed that card's Discard
+    button below the others: the line under each card is one line, shown whole."""
+    for width, height in SIZES[:2]:
+        resize(tab, width, height)
+        open_app(tab, app_url, f"play?lang={lang}&variant=scat&seed=7")
+        click(tab, "play_new")
+        for _ in range(12):
+            if present(tab, "play_next"):
+                click(tab, "play_next")
+            elif present(tab, "play_act_draw"):
+                click(tab, "play_act_draw")
+            else:
+                break
+        tops = tab.locator("[class*='st-key-play_act_discard'] button").evaluate_all(
+            "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+        assert len(tops) == 4 and len(set(tops)) == 1, (width, tops)
+        labels = tab.locator(".play-card-label").evaluate_all(
+            "els => els.map(e => [e.innerText.trim(), e.scrollWidth <= e.clientWidth + 1])")
+        drawn = [text for text, _whole in labels if text]
+        assert len(drawn) == 1 and all(whole for _text, whole in labels), (width, labels)

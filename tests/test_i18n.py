@@ -4,6 +4,7 @@ the language comes from the link, the picker or the browser and stays in the URL
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -144,3 +145,45 @@ def test_cards_read_in_russian_and_ukrainian_notation_and_show_in_it():
             assert cards_display(parse_hand("AH KS QD JC TH", size=None)) == shown
             # what is shown reads back as the same cards
             assert parse_hand(shown, size=None) == parse_hand("AH KS QD JC TH", size=None)
+
+
+# The stock (the face-down pile one draws from) is "колода" in Russian and Ukrainian, as in the
+# Russian sources; "прикуп" is a talon or widow to Russian players, and "прикупать" (buying) is
+# left only to Banking Thirty-One, where punters buy cards against the banker.
+STOCK_WORDS = {"ru": "колод", "uk": "колод"}
+BUYING = re.compile(r"банк|понт", re.I)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_stock_is_one_word_in_every_catalog(lang):
+    wrong = []
+    for po, cat in i18n_catalog.read(lang):
+        for m in cat:
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            texts = [s for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if s]
+            if not m.id or not texts:
+                continue
+            speaks_of_stock = any(re.search(r"\bstock\b(?!\})", i) for i in ids)
+            for text in texts:
+                talon = re.search(r"прикуп|докуп", text, re.I) and not BUYING.search(text)
+                if talon or (speaks_of_stock and STOCK_WORDS[lang] not in text.lower()):
+                    wrong.append((po.name, ids[0], text))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_lessons_call_the_stock_koloda(lang):
+    for md in sorted((ROOT / "lessons" / lang).glob("*.md")):
+        if "banking" in md.name:
+            continue  # buying cards against the banker is прикуп there
+        assert not re.search(r"прикуп|докуп", md.read_text(encoding="utf-8"), re.I), md.name
+
+
+def test_cards_are_typed_in_each_languages_letters_and_read_back():
+    from thirtyone.core.cards import cards_typed, make_pack, parse_hand
+    hand = parse_hand("AH TC QD JS 9S", size=None)
+    for lang, typed in (("en", "AH TC QD JS 9S"), ("ru", "Тч 10т Дб Вп 9п"),
+                        ("uk", "Тч 10т Дб Вп 9п"), ("xx", "AH TC QD JS 9S")):
+        with use_language(lang):
+            assert cards_typed(hand) == typed
+            assert parse_hand(cards_typed(make_pack()), size=None) == make_pack()

@@ -15,6 +15,7 @@ from i18n_helpers import english_left
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.core import rules as core_rules
+from thirtyone.core.cards import parse_hand
 from thirtyone.i18n import LOCALE_DIR
 from thirtyone.teach import lessons as teach_lessons
 from thirtyone.teach.lessons import Quiz, load_lessons
@@ -220,8 +221,29 @@ def test_in_russian_the_scorer_counts_the_cards_still_to_pick_in_three_forms():
     run(at.button(key="scorer_t31pick_KH").click())
     assert any("Выберите ещё 1 карту." in m.value for m in at.markdown)
     # the text box shows the hand in Russian notation, and reads it back
+    assert at.text_input(key="scorer_text").value == "Тч Кч"
     run(at.text_input(key="scorer_text").input("Тч Кч 9п"))
     assert list(at.session_state["scorer_hand"]) == ["AH", "KH", "9S"]
+    assert at.text_input(key="scorer_text").value == "Тч Кч 9п"     # not rewritten to AH KH 9S
+    assert at.query_params["hand"] == "AH KH 9S"                    # the link: language-free
+    run(at.button(key="scorer_random").click())
+    box = at.text_input(key="scorer_text").value
+    assert re.fullmatch(r"(?:(?:10|[2-9ТКДВ])[пчбт] ?){3}", box), box
+    assert [str(c) for c in parse_hand(box)] == list(at.session_state["scorer_hand"])
+    run(at.selectbox(key="lang_picker").set_value("en"))        # the same hand, in English
+    assert at.text_input(key="scorer_text").value == " ".join(at.session_state["scorer_hand"])
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_scorer_link_fills_the_box_in_the_readers_notation(lang):
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update({"lang": lang, "hand": "AH+TC+QD"})
+    at.switch_page("pages/scorer.py")
+    run(at)
+    assert at.text_input(key="scorer_text").value == "Тч 10т Дб"
+    assert list(at.session_state["scorer_hand"]) == ["AH", "TC", "QD"]
+    (link,) = [c.value for c in at.code if c.value.startswith("http")]
+    assert "hand=AH+TC+QD" in link
 
 
 def test_home_in_russian_and_ukrainian():

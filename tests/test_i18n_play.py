@@ -241,3 +241,11 @@ def test_every_scenario_text_is_a_message_of_the_catalog():
                 shown = [_(t) for t in SCENARIO_TEXTS[name]]
             assert all(s != t and re.search("[а-яіїє]", s)
                        for s, t in zip(shown, SCENARIO_TEXTS[name], strict=True)), (name, lang)
+
+
+def test_a_bot_seat_names_its_level_inside_one_pair_of_brackets():
+    from thirtyone.ui.table_html import bot_seat_name
+    for lang, shown in (("en", "Cy (bot, basic)"), ("ru", "Cy (бот, базовый)"),
+                        ("uk", "Cy (бот, базовий)")):
+        with use_language(lang):
+            assert bot_seat_name("Cy (bot)", "basic") == shown

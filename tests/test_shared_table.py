@@ -141,6 +141,46 @@ def test_leaving_hands_the_seat_to_a_bot_who_plays_on(store):
     assert after.styles[seat] == "standard"
 
 
+def test_a_seat_handed_to_a_bot_gets_the_tables_bot_level(store):
+    """'Hand to a bot' gave every seat a basic bot, even at a table made with standard bots:
+    with no level given, the bot plays at the level the teacher chose for the table."""
+    klass, people = _class(store, 2)
+    row = shared.make_table(store, klass.id, "Standard", "scat", get_variant("scat").rules,
+                            ["student", "student", "standard", "standard"],
+                            bot_level="standard")
+    assert shared.table_bot_level(row) == "standard"
+    seat = shared.take_seat(store, row.id, people[0])
+    shared.hand_to_bot(store, row.id, seat)               # a student leaves
+    shared.hand_to_bot(store, row.id, 1)                  # an open seat filled
+    row, game = shared.load(store, row.id)
+    assert [(s.kind, s.level) for s in shared.seats_of(row)] == [("bot", "standard")] * 4
+    assert game.styles == ("standard",) * 4
+    # every seat a student's: the level is the one chosen, kept though no bot sits there yet
+    only = shared.make_table(store, klass.id, "Expert", "scat", get_variant("scat").rules,
+                             ["student", "student"], bot_level="expert")
+    shared.hand_to_bot(store, only.id, 0)
+    assert shared.seats_of(store.table(only.id))[0].level == "expert"
+    # with no bot_level, the bots' level in the seats; an explicit level still wins
+    mixed = _table(store, klass, ("student", "student", "standard"))
+    assert shared.table_bot_level(mixed) == "standard"
+    shared.hand_to_bot(store, mixed.id, 0, "random")
+    assert shared.seats_of(store.table(mixed.id))[0].level == "random"
+    with pytest.raises(TableRefused, match="bot level"):
+        shared.make_table(store, klass.id, "B", "scat", get_variant("scat").rules,
+                          ["student", "basic"], bot_level="genius")
+
+
+def test_a_table_made_before_the_level_was_kept_uses_its_bots_level(store):
+    klass, _ = _class(store, 0)
+    row = _table(store, klass, ("student", "expert", "expert", "basic"))
+    old_seats = [dict(d, level=None) if d["kind"] == "open" else d for d in row.seats]
+    old = shared.TableRow(**{**row.__dict__, "seats": old_seats})
+    assert shared.table_bot_level(old) == "expert"
+    no_bots = shared.TableRow(**{**row.__dict__, "seats": [dict(d, kind="open", level=None)
+                                                           for d in row.seats]})
+    assert shared.table_bot_level(no_bots) == "basic"
+
+
 def _play_round(store, tid):
     for _ in range(400):
         row, game = shared.load(store, tid)

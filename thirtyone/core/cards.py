@@ -224,3 +224,26 @@ def cards_text(cards: Iterable[Card]) -> str:
 def cards_display(cards: Iterable[Card]) -> str:
     """Display text of several cards: ``A♥ K♥ 9♠``."""
     return " ".join(c.display for c in cards)
+
+
+def card_typed(card: Card) -> str:
+    """One card as the current language types it, in letters: ``AH``, ``TS`` in English,
+    ``Тч``, ``10п`` in Russian and Ukrainian. It always reads back as the same card (else the
+    canonical ``AH`` is given)."""
+    if card.rank == 10:
+        rank = pgettext("typed card rank", "T")
+    else:
+        rank = rank_display(card.rank) if card.rank > 10 else RANK_TEXT[card.rank]
+    suit = {"S": pgettext("typed card suit", "S"), "H": pgettext("typed card suit", "H"),
+            "D": pgettext("typed card suit", "D"), "C": pgettext("typed card suit", "C")}
+    text = rank + suit[card.suit]
+    try:
+        return text if parse_card(text) == card else str(card)
+    except CardError:
+        return str(card)
+
+
+def cards_typed(cards: Iterable[Card]) -> str:
+    """Several cards as the current language types them: ``AH KH 9S`` (``Тч Кч 9п``), the
+    text the app writes into a box for cards; links and records keep ``cards_text``."""
+    return " ".join(card_typed(c) for c in cards)

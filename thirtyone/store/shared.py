@@ -3,7 +3,9 @@
 A table row holds the whole game record (every card: it never leaves the server) and a
 list of seats, one per player, each ``{"kind": "open" | "student" | "bot", "learner": id or
 None, "name": ..., "level": ...}``. An open seat waits for a student of the class; a bot
-seat plays at its level; a student who leaves hands the seat to a bot.
+seat plays at its level; a student who leaves hands the seat to a bot. The open and student
+seats keep the table's bot level (the teacher's "Bots play"), the level of the bot a seat
+handed over gets.
 
 Every change is read-modify-write on the table's version (optimistic locking, see
 ``Store.update_table``): load the row at version v, replay its record, check and apply the
@@ -137,18 +139,20 @@ def load(store: Store, table_id: int) -> tuple[TableRow, Game]:
 
 # --- making a table -------------------------------------------------------------------------
 
-def _seat_list(kinds: Sequence[str], rules: Rules) -> list[Seat]:
+def _seat_list(kinds: Sequence[str], rules: Rules, bot_level: str) -> list[Seat]:
     levels = levels_for(rules)
     seats = []
     for i, k in enumerate(kinds):
         if k == "student":
-            seats.append(Seat("open", open_name(i)))
+            seats.append(Seat("open", open_name(i), bot_level))
         elif k in levels:
             seats.append(Seat("bot", bot_name(i), k))
         else:
             raise TableRefused(_("Seat {n}: '{kind}' is neither a student seat nor a bot "
                                  "level ({levels}).").format(n=i + 1, kind=k,
                                                              levels=", ".join(levels)))
+    if bot_level not in levels:
+        raise TableRefused(_("'{level}' is not a bot level.").format(level=bot_level))
     return seats
 
 
@@ -159,9 +163,11 @@ def _deal(rules: Rules, seats: Sequence[Seat]) -> Game:
 
 
 def make_table(store: Store, class_id: int, title: str, variant_key: str, rules: Rules,
-               kinds: Sequence[str]) -> TableRow:
+               kinds: Sequence[str], bot_level: str | None = None) -> TableRow:
     """A new table of ``rules`` with one seat per entry of ``kinds``: ``"student"`` (open
-    until a student sits there) or a bot level. Round 1 is dealt at once."""
+    until a student sits there) or a bot level. Round 1 is dealt at once. ``bot_level`` is
+    the level of a bot that takes a student's seat later (default: the bots' level in
+    ``kinds``, else basic)."""
     if variant_key not in table_variants():
         raise TableRefused(_("Shared tables play the table variants; choose one of those."))
     n = len(kinds)
@@ -172,7 +178,9 @@ def make_table(store: Store, class_id: int, title: str, variant_key: str, rules:
         raise TableRefused(_("{variant} is for {lo} to {hi} players, not {n}.").format(
             variant=_(VARIANTS[variant_key].name), lo=rules.min_players,
             hi=rules.max_players, n=n))
-    seats = _seat_list(kinds, rules)
+    if bot_level is None:
+        bot_level = next((k for k in kinds if k != "student"), "basic")
+    seats = _seat_list(kinds, rules, bot_level)
     game = _deal(rules, seats)
     _bots_play(game, seats)
     row = store.create_table(class_id, title, variant_key, [s.as_dict() for s in seats],
@@ -253,23 +261,36 @@ def take_seat(store: Store, table_id: int, learner: Learner, seat: int | None = 
         at = free[0] if seat is None else seat
         if at not in free:
             raise TableRefused(_("Seat {n} is not free.").format(n=at + 1))
-        seats[at] = Seat("student", learner.name, None, learner.id)
+        seats[at] = Seat("student", learner.name, seats[at].level, learner.id)
         _write(store, row, game, seats)
         return at
     return _retry(attempt)
 
 
-def hand_to_bot(store: Store, table_id: int, seat: int, level: str = "basic") -> None:
-    """A student leaves (or an open seat is filled): ``seat`` becomes a bot of ``level``,
-    which plays on at once if it is its turn."""
+def table_bot_level(row: TableRow) -> str:
+    """The level of the bots the teacher chose for the table: kept on its open and student
+    seats; for a table made before that, the level most of its bots play; else basic."""
+    seats = seats_of(row)
+    kept = [s.level for s in seats if s.kind != "bot" and s.level]
+    if kept:
+        return str(kept[0])
+    bots = [str(s.level) for s in seats if s.kind == "bot" and s.level]
+    return max(bots, key=bots.count) if bots else "basic"
+
+
+def hand_to_bot(store: Store, table_id: int, seat: int, level: str | None = None) -> None:
+    """A student leaves (or an open seat is filled): ``seat`` becomes a bot of ``level``
+    (default: the table's bot level, ``table_bot_level``), which plays on at once if it is
+    its turn."""
     def attempt() -> None:
         row, game = _fresh(store, table_id, None)
         seats = seats_of(row)
         if not 0 <= seat < len(seats):
             raise TableRefused(_("There is no such seat at this table."))
-        if level not in levels_for(game.rules):
-            raise TableRefused(_("'{level}' is not a bot level.").format(level=level))
-        seats[seat] = Seat("bot", bot_name(seat), level)
+        bot = level or table_bot_level(row)
+        if bot not in levels_for(game.rules):
+            raise TableRefused(_("'{level}' is not a bot level.").format(level=bot))
+        seats[seat] = Seat("bot", bot_name(seat), bot)
         game.players = tuple(s.name for s in seats)
         _bots_play(game, seats)
         _write(store, row, game, seats)
@@ -364,4 +385,4 @@ def hidden_cards(game: Game, seat: int | None) -> set[str]:
 
 __all__ = ["STALE", "Seat", "TableRefused", "hand_to_bot", "hidden_cards", "load",
            "make_table", "next_round", "observation", "play", "seat_of", "seats_of",
-           "table_variants", "take_seat"]
+           "table_bot_level", "table_variants", "take_seat"]

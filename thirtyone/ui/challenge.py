@@ -57,6 +57,7 @@ from .table_state import (
 PARAM = "challenge"
 MAX_ID_DIGITS = 9
 PAGE = "pages/challenge.py"
+CLASS_PAGE = "pages/class.py"
 VERSION = "chal_version"      # the store version the session's game was read or written at
 SAVED = "chal_saved"          # (round, moves) of the game as last written
 NOT_YOURS = N_("This challenge is for the students of its class: join the class on the "
@@ -198,11 +199,17 @@ def challenge_page() -> None:
     if store is None:
         st.info(_("Class challenges need the class store, which is not available here."))
         return
-    cid, why = read_id(st.query_params.get(PARAM))
+    raw = st.query_params.get(PARAM)
+    cid, why = read_id(raw)
     ch = store.challenge(cid) if cid is not None else None
     if ch is None:
-        st.error(why or _("There is no challenge with that number; open one from the Class "
-                          "page."))
+        if raw in (None, ""):  # opened from the menu: not an error, say where to go
+            st.info(_("Open a challenge from the Class page: your teacher sets the "
+                      "challenges there."))
+        else:
+            st.error(why or _("There is no challenge with that number; open one from the "
+                              "Class page."))
+        st.page_link(CLASS_PAGE, label=_("Go to the Class page"), icon=":material/groups:")
         return
     st.subheader(plain(ch.title))
     st.caption(_("{setup}. Everyone in the class gets the same cards.").format(
@@ -214,6 +221,7 @@ def challenge_page() -> None:
             show_results(store, ch, upto=None)
         else:
             st.warning(_(NOT_YOURS))
+            st.page_link(CLASS_PAGE, label=_("Go to the Class page"), icon=":material/groups:")
         return
     student_view(store, ch, learner)
 
@@ -308,6 +316,10 @@ def knock_chart(lines: list[cs.RoundLine]):
                      facet_col=rnd, facet_col_wrap=5, height=360,
                      title=_("Knocks: on which of their turns, with what hand"))
     fig.update_traces(marker={"size": 11})
+    # turns are whole numbers: ticks at whole turns (about five of them), never 2.5
+    first, last = min(df[turn]), max(df[turn])
+    fig.update_xaxes(tickmode="linear", tick0=first, dtick=max(1, -(-(last - first) // 5)),
+                     tickformat="d")
     fig.for_each_annotation(lambda a: a.update(text=a.text.split("=", 1)[-1]))
     fig.update_layout(margin={"l": 10, "r": 10, "t": 60, "b": 10})
     return localized(fig)   # a half-point hand value reads 30,5 in Russian and Ukrainian

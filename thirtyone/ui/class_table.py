@@ -35,6 +35,7 @@ from .plain import plain
 from .store import store_or_none
 from .table import showdown, table_styles
 from .table_html import (
+    bot_seat_name,
     level_name,
     log_html,
     middle_html,
@@ -154,8 +155,9 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
         st.markdown(log_html(obs, -1 if seat is None else seat, mark), unsafe_allow_html=True)
         if seat is not None and not obs.game_over:
             st.button(_("Leave the table"), key="ct_leave", on_click=_act,
-                      args=(shared.hand_to_bot, store, tid, seat, "basic"),
-                      help=_("A basic bot takes your seat and plays on."))
+                      args=(shared.hand_to_bot, store, tid, seat),
+                      help=_("A {level} bot takes your seat and plays on.").format(
+                          level=level_name(shared.table_bot_level(row))))
     st.session_state[TIMING] = time.perf_counter() - t0
 
 
@@ -216,7 +218,7 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
             caption = (html.escape(_("just drawn"))
                        if card == obs.just_drawn and Discard(card) in discards else "&nbsp;")
             col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
-                         f'<div class="play-label">{caption}</div></div>',
+                         f'<div class="play-label play-card-label">{caption}</div></div>',
                          unsafe_allow_html=True)
             if Discard(card) in discards:
                 button(col, Discard(card))
@@ -240,13 +242,15 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
 def _seats_text(row: TableRow, shown: bool = True) -> str:
     """The seats in a line: in the current language, or (``shown=False``, the CSV export)
     as the store keeps them."""
-    name, level = (seat_name, level_name) if shown else (str, str)
     parts = []
     for s in shared.seats_of(row):
-        if s.kind == "bot":
-            parts.append(f"{name(s.name)} ({level(s.level)})")
-        else:
-            parts.append(name(s.name))
+        if s.kind != "bot":
+            parts.append(seat_name(s.name) if shown else s.name)
+        elif shown:
+            parts.append(bot_seat_name(s.name, s.level))
+        else:  # "Cy (bot)" and "basic" -> "Cy (bot, basic)"
+            parts.append(f"{s.name.removesuffix(')')}, {s.level})" if s.name.endswith("(bot)")
+                         else f"{s.name} ({s.level})")
     return " · ".join(parts)
 
 
@@ -280,11 +284,10 @@ def teacher_tables(store: Store, klass: Any) -> None:
         seats = shared.seats_of(row)
         cols = st.columns(len(seats))
         for i, (col, s) in enumerate(zip(cols, seats, strict=True)):
-            col.text(seat_name(s.name)
-                     + (f" ({level_name(s.level)})" if s.kind == "bot" else ""))
-            if s.kind != "bot":
+            col.text(bot_seat_name(s.name, s.level) if s.kind == "bot" else seat_name(s.name))
+            if s.kind != "bot":  # a bot of the level the table was made with
                 col.button(_("Hand to a bot"), key=f"ct_bot_{row.id}_{i}", on_click=_act,
-                           args=(shared.hand_to_bot, store, row.id, i, "basic"))
+                           args=(shared.hand_to_bot, store, row.id, i))
         st.page_link(PAGE, label=_("Watch this table"), query_params={PARAM: str(row.id)},
                      icon=":material/visibility:")
     if st.session_state.get(ERROR):
@@ -330,7 +333,7 @@ def _make(store: Store, class_id: int, key: str, house: Any) -> None:
     title = str(state.get("ct_new_title") or _("Table"))[:30]
     try:
         shared.make_table(store, class_id, title, chosen, rules,
-                          ["student"] * students + [level] * (n - students))
+                          ["student"] * students + [level] * (n - students), bot_level=level)
     except (TableRefused, ValueError) as e:
         state[ERROR] = str(e)
 

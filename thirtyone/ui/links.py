@@ -21,7 +21,7 @@ from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
-from ..core.cards import CardError, parse_hand
+from ..core.cards import CardError, cards_typed, parse_cards, parse_hand
 from ..core.rules import OPTIONS, VARIANTS, Rules, RulesError
 from ..i18n import _, current, format_number
 from ..teach.lessons import Lesson
@@ -248,7 +248,7 @@ def apply_link(link: Link, state: MutableMapping) -> None:
         _set(state, "play_w_name", link.name)
     if link.hand is not None:
         state[scorer.HAND] = list(link.hand)
-        state[scorer.TEXT] = " ".join(link.hand)
+        state[scorer.TEXT] = cards_typed(parse_cards(link.hand))  # in the reader's letters
         state[scorer.ERROR] = state[scorer.NOTE] = None
     if link.lesson is not None:
         prog = state.setdefault(PROGRESS_KEY, {"lesson": None, "steps": {}, "answers": {}})

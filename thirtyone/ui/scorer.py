@@ -15,7 +15,7 @@ from ..core.cards import (
     Card,
     CardError,
     cards_display,
-    cards_text,
+    cards_typed,
     make_pack,
     parse_card,
     parse_hand,
@@ -28,7 +28,7 @@ from .cards import hand_html
 from .styles import stylesheet
 
 HAND = "scorer_hand"      # the chosen cards, canonical text, in the order picked
-TEXT = "scorer_text"      # the text box
+TEXT = "scorer_text"      # the text box: what was typed, or the hand in the language's letters
 ERROR = "scorer_error"    # the last bad input, one sentence (said again in today's language)
 NOTE = "scorer_note"      # cards taken out when the pack changed: {"cards": [...], "variant": key}
 
@@ -41,7 +41,7 @@ def chosen_hand() -> list[Card]:
 
 def set_hand(cards: Sequence[Card]) -> None:
     st.session_state[HAND] = [str(c) for c in cards]
-    st.session_state[TEXT] = cards_text(cards)
+    st.session_state[TEXT] = cards_typed(cards)  # Тч Кч 9п in Russian; the URL keeps AH+KH+9S
     st.session_state[ERROR] = None
     st.session_state[NOTE] = None
 
@@ -141,9 +141,18 @@ def start(variant: Variant) -> tuple[list[Card], list[Card]]:
         set_hand([c for c in hand if c in pack])
         st.session_state[NOTE] = {"cards": [str(c) for c in left_out], "variant": variant.key}
         hand = chosen_hand()
-    if TEXT not in st.session_state:  # back from another page: show the kept hand
-        st.session_state[TEXT] = cards_text(hand)
+    if TEXT not in st.session_state or _reads_as(st.session_state[TEXT], hand):
+        # back from another page, or the language changed: the kept hand in today's letters
+        st.session_state[TEXT] = cards_typed(hand)
     return pack, hand
+
+
+def _reads_as(text: str, hand: Sequence[Card]) -> bool:
+    """Whether the box's text is the hand itself (not a typing still to correct)."""
+    try:
+        return list(parse_hand(text, size=None)) == list(hand)
+    except CardError:
+        return False
 
 
 def result_html(hand: Sequence[Card], s: Score | None, rules: Rules) -> str:

@@ -126,7 +126,7 @@ def _move_buttons(state: State, obs: Any) -> None:
             caption = (html.escape(_("just drawn")) if card == drawn and a in discards
                        else "&nbsp;")
             col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
-                         f'<div class="play-label">{caption}</div></div>',
+                         f'<div class="play-label play-card-label">{caption}</div></div>',
                          unsafe_allow_html=True)
             if a in discards:
                 col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,

@@ -150,6 +150,15 @@ def level_name(level: str) -> str:
     return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
+def bot_seat_name(name: str, level: str | None) -> str:
+    """A bot's seat with its level, the brackets once: ``Cy (bot, basic)``, ``Cy (бот,
+    базовый)``; a name the store did not make keeps its level after it."""
+    m = _BOT_SEAT.fullmatch(name)
+    if m:
+        return _("{name} (bot, {level})").format(name=m.group(1), level=level_name(level or ""))
+    return f"{seat_name(name)} ({level_name(level or '')})"
+
+
 def recent_html(obs: Any, mark: int) -> str:
     lines = [e.text for e in obs.log[mark:] if e.kind not in ("deal", "hand", "ante")]
     if not lines:
