@@ -217,8 +217,12 @@ def test_next_round_after_the_showdown_and_tables_list(store):
     assert game.round_over
     shared.next_round(store, tid, row.version)
     row, game = shared.load(store, tid)
-    assert game.round_no == 2 and not game.round_over
-    assert shared.rounds_played(game) == 1
+    while game.round_over and not game.game_over:  # a 31 dealt (1 deal in 230) ends it at once
+        assert game.round_result.ended_by in ("blitz", "fire")
+        shared.next_round(store, tid, row.version)
+        row, game = shared.load(store, tid)
+    assert game.round_no >= 2 and not game.round_over
+    assert shared.rounds_played(game) == game.round_no - 1
     with pytest.raises(TableRefused, match="still being played"):
         shared.next_round(store, tid, row.version)
     assert [t.id for t in store.class_tables(klass.id)] == [tid]
