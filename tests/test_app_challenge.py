@@ -83,6 +83,8 @@ def test_a_student_plays_the_challenge_and_never_sees_the_seed(db):
     assert len(at.get("download_button")) == 1
     board = at.dataframe[0].value
     assert list(board["student"]) == ["Mia"] and list(board["rank"]) == ["1"]
+    # round by round: a cell with nothing in it (no knock: no turn) shows a dash, not "None"
+    assert at.dataframe[1].proto.placeholder == "—"
     # a second tab (a new session) finds the finished game, not a new deal
     again = opened(challenge=str(ch.id), me=token)
     assert not [b for b in again.button if b.key == "chal_start"]

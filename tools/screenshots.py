@@ -4,8 +4,11 @@
     python tools/screenshots.py --url http://127.0.0.1:8601 --pages scorer play
     python tools/screenshots.py --width 1280 --height 800 --full-page
 
-Each page is saved as ``<out>/<page>.png`` (``home.png``, ``scorer.png``...). With
-``--setup scorer:"AH KH 9S"`` the scorer's text box is filled first, so the shot shows a hand.
+Each page is saved as ``<out>/<page>.png`` (``home.png``, ``scorer.png``...). The scorer's
+text box is filled first, so its shot shows a hand: ``--scorer-hand "AH KH 9S"`` (the
+default; ``--scorer-hand ""`` for none). ``--full-page`` shoots the whole page: Streamlit
+scrolls inside its main element, not the document, so the window is first made as tall as
+the page's content (the sidebar and the main column), then shot.
 """
 
 from __future__ import annotations
@@ -41,6 +44,23 @@ def start_app(port: int) -> subprocess.Popen:
     raise SystemExit("streamlit did not start")
 
 
+# The height the whole page needs: the document, or what scrolls inside Streamlit's main
+# element and its sidebar, whichever is taller.
+CONTENT_HEIGHT = """() => Math.max(document.documentElement.scrollHeight,
+  ...Array.from(document.querySelectorAll(
+      "[data-testid='stMain'], [data-testid='stSidebarContent'], section.main"))
+     .map(e => e.scrollHeight + e.getBoundingClientRect().top))"""
+
+
+def full_height(page, width: int, height: int) -> int:
+    """Make the window as tall as the page's content (never shorter than ``height``), let
+    the app lay itself out again, and return the new height."""
+    tall = max(height, int(page.evaluate(CONTENT_HEIGHT)))
+    page.set_viewport_size({"width": width, "height": tall})
+    wait_for_app(page)
+    return tall
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -54,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pages", nargs="*", default=PAGES)
     ap.add_argument("--width", type=int, default=1400)
     ap.add_argument("--height", type=int, default=1000)
-    ap.add_argument("--full-page", action="store_true")
+    ap.add_argument("--full-page", action="store_true",
+                    help="the whole page: the window is made as tall as the content first")
     ap.add_argument("--suffix", default="", help="added to file names, e.g. _laptop")
     ap.add_argument("--lang", default="", help="open every page in this language (?lang=ru)")
     ap.add_argument("--scorer-hand", default="AH KH 9S",
@@ -83,9 +104,13 @@ def main(argv: list[str] | None = None) -> int:
                     box.fill(args.scorer_hand)
                     box.press("Enter")
                     wait_for_app(page)
+                if args.full_page:
+                    full_height(page, args.width, args.height)
                 path = out / f"{name}{args.suffix}.png"
-                page.screenshot(path=str(path), full_page=args.full_page)
+                page.screenshot(path=str(path))
                 print(path)
+                if args.full_page:  # the next page starts from the window asked for
+                    page.set_viewport_size({"width": args.width, "height": args.height})
             browser.close()
     finally:
         if proc is not None:

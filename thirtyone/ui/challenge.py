@@ -14,6 +14,7 @@ klass)`` and ``challenges_frame(store, klass)`` (a DataFrame for the CSV export)
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Iterator, MutableMapping
 from typing import Any
 
@@ -293,6 +294,12 @@ LINE_COLUMNS = (N_("round"), N_("student"), N_("knocked"), N_("on turn"), N_("kn
                 N_("final value"), N_("ended by"), N_("knocker"), N_("outcome"), N_("won"))
 
 
+#: what a missing cell of a table shows (st.dataframe's ``placeholder``, in a recent
+#: Streamlit; an older one still writes "None")
+MISSING = ({"placeholder": "—"} if "placeholder" in inspect.signature(st.dataframe).parameters
+           else {})
+
+
 def lines_frame(lines: list[cs.RoundLine]) -> pd.DataFrame:
     cols = [_(c) for c in LINE_COLUMNS]
     return pd.DataFrame([[ln.round_no, ln.name, ln.knocked, ln.knock_turn, ln.knock_value,
@@ -344,8 +351,8 @@ def show_results(store: Store, ch: ChallengeRow, upto: int | None) -> None:
     fig = knock_chart(lines)
     if fig is not None:
         st.plotly_chart(fig, width="stretch", key=f"chal_chart_{ch.id}")
-    if lines:
-        st.dataframe(lines_frame(lines), hide_index=True, width="stretch")
+    if lines:  # a round without a knock has no turn or knock value: a dash, not "None"
+        st.dataframe(lines_frame(lines), hide_index=True, width="stretch", **MISSING)
 
 
 # --- on the Class page ------------------------------------------------------------------------
