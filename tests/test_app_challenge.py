@@ -173,3 +173,20 @@ def test_the_knock_chart_ticks_whole_turns(turns):
         assert ax.tickmode == "linear" and ax.tickformat == "d"
         assert float(ax.dtick).is_integer() and float(ax.tick0).is_integer()
         assert ax.dtick >= 1
+
+
+@pytest.mark.parametrize("lang, ended, bot", [("en", "after a knock", "Bo (bot)"),
+                                              ("ru", "после стука", "Bo (бот)"),
+                                              ("uk", "після стуку", "Bo (бот)")])
+def test_the_round_by_round_table_says_how_a_round_ended_in_the_readers_language(
+        lang, ended, bot):
+    from thirtyone.i18n import use_language
+    from thirtyone.store.challenge_scores import RoundLine
+    from thirtyone.ui.challenge import lines_frame
+
+    lines = [RoundLine("Ada", 1, False, None, None, 18.0, "knock", "Bo (bot)", -1, False, 4),
+             RoundLine("Ada", 2, True, 2, 27.0, 27.0, "knock", "Ada", 0, True, 2)]
+    with use_language(lang):
+        frame = lines_frame(lines)
+    assert frame.iloc[:, 6].tolist() == [ended, ended]          # not the record's id 'knock'
+    assert frame.iloc[:, 7].tolist() == [bot, "Ada"]             # a student's name as typed

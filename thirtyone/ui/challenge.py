@@ -35,7 +35,7 @@ from .identity import current_learner, teacher_class
 from .plain import plain
 from .store import store_or_none
 from .table import draw_table, game_over_banner, move_log, table_styles
-from .table_html import level_name
+from .table_html import level_name, seat_name
 from .table_state import (
     AFTER_MINE,
     BOT_RNG_FOR,
@@ -54,6 +54,7 @@ from .table_state import (
     bots_until_you,
     deal_and_follow,
 )
+from .table_words import ended_words
 
 PARAM = "challenge"
 MAX_ID_DIGITS = 9
@@ -302,8 +303,10 @@ MISSING = ({"placeholder": "—"} if "placeholder" in inspect.signature(st.dataf
 
 def lines_frame(lines: list[cs.RoundLine]) -> pd.DataFrame:
     cols = [_(c) for c in LINE_COLUMNS]
+    # how a round ended and a bot's name in the reader's language (the CSV keeps the ids)
     return pd.DataFrame([[ln.round_no, ln.name, ln.knocked, ln.knock_turn, ln.knock_value,
-                          ln.final_value, ln.ended_by, ln.knocker, ln.outcome, ln.won]
+                          ln.final_value, ended_words(ln.ended_by),
+                          seat_name(ln.knocker) if ln.knocker else None, ln.outcome, ln.won]
                          for ln in lines], columns=cols)
 
 
