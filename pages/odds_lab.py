@@ -82,7 +82,7 @@ def racing(key: str) -> None:
                      horizontal=True)
     hand = ""
     if start == lab.STARTS[1]:
-        text = st.text_input(_("Your three cards"), "AH 9H 2C", key="odds_race_hand",
+        text = st.text_input(_("Your three cards"), lab.typed("AH 9H 2C"), key="odds_race_hand",
                              help=_("For example AH 9H 2C or A♥ 9♥ 2♣."))
         try:
             hand = lab.race_hand(text, lab.rules_from_key(key))
@@ -203,7 +203,7 @@ def knocking(key: str) -> None:
 def your_hand(key: str) -> None:
     rules = lab.rules_from_key(key)
     c1, c2, c3 = st.columns(3)
-    hand_text = c1.text_input(_("Your hand"), "AH KH 9S", key="odds_hand")
+    hand_text = c1.text_input(_("Your hand"), lab.typed("AH KH 9S"), key="odds_hand")
     vis_text = c2.text_input(_("Cards you can see"), lab.default_visible(rules),
                              key="odds_visible",
                              help=_(lab.VISIBLE_HELP[rules.family])

@@ -332,3 +332,20 @@ def test_one_in_n_groups_digits_as_the_reader_does():
         assert one_in(4 / 22100) == "1 из 5\xa0525"
     with use_language("uk"):
         assert one_in(4 / 22100) == "1 з 5\xa0525"
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_card_boxes_start_in_the_readers_notation(lang):
+    at = open_page("odds_lab", lang)
+    with use_language(lang):            # the widgets' state goes back in the page's language
+        at.radio(key="odds_section").set_value("Racing to 31")
+        rerun(at, lang)
+        at.radio(key="odds_race_start").set_value("a hand I choose")
+        rerun(at, lang)
+        assert at.text_input(key="odds_race_hand").value == "Тч 9ч 2т"     # A♥ 9♥ 2♣
+        assert not at.error
+        at.radio(key="odds_section").set_value("Your hand")
+        rerun(at, lang)
+    assert at.text_input(key="odds_hand").value == "Тч Кч 9п"          # A♥ K♥ 9♠
+    assert at.text_input(key="odds_visible").value == "Дч"              # Q♥ on the pile
+    assert not at.error

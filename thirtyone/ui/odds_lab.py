@@ -13,7 +13,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from ..core.cards import parse_hand
+from ..core.cards import cards_typed, parse_hand
 from ..core.rules import Rules
 from ..i18n import N_, _, current, format_percent
 from ..odds.knock import knock_risk
@@ -344,8 +344,13 @@ def knock_how(rules: Rules) -> str:
              "thousandths). Safe means {tie}.").format(tie=tie)
 
 
+def typed(cards: str) -> str:
+    """A box's first cards as the reader's language types them (``Тч 9ч 2т`` in Russian)."""
+    return cards_typed(parse_hand(cards, size=None))
+
+
 def default_visible(rules: Rules) -> str:
-    return "QH" if rules.family == "draw" else "QH 7C 8S"
+    return typed("QH" if rules.family == "draw" else "QH 7C 8S")
 
 
 def hand_moves(hand_text: str, visible_text: str, gone_text: str,
