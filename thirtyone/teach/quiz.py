@@ -61,7 +61,7 @@ class Quiz:
                 options=_(" and ").join(right))) if len(right) > 1 else ""
             return Feedback(True, join_parts(_("Right!"), self.why[i], extra, self.summary))
         return Feedback(False, join_parts(_("Not quite."), self.why[i],
-                                          _("The answer is {options}.").format(
+                                          _("Right answer: {options}.").format(
                                               options=_(" or ").join(right)),
                                           self.summary))
 
