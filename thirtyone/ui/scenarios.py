@@ -71,8 +71,9 @@ def scenario_list(state: State) -> None:
                       args=(state, s), width="stretch")
 
 
-def teacher_tools(state: State) -> bool:
-    """Scenario links and the replay. True while the replay takes the page."""
+def teacher_tools(state: State, where: Any = None) -> bool:
+    """Scenario links and the replay. True while the replay takes the page. ``where``: a
+    container for the scenario list (the Play page's row of tools once a game runs)."""
     param = scenario_param()
     open_from_link(state, param[:MAX_PARAM + 1] if param is not None else None)
     if state.get(NOTE):
@@ -84,7 +85,11 @@ def teacher_tools(state: State) -> bool:
     if replaying(state):
         draw_replay(state)
         return True
-    scenario_list(state)
+    if where is None:
+        scenario_list(state)
+    else:
+        with where:
+            scenario_list(state)
     return False
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 import streamlit as st
@@ -220,9 +221,11 @@ def _round_end(state: State, obs: Any) -> None:
                   args=(state,), type="primary")
 
 
-def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_end) -> None:
+def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_end,
+               hint: Callable[[State], None] | None = None) -> None:
     """The felt: the others, the middle, your hand, the buttons. ``round_end`` draws what
-    comes once a round is over (a class challenge deals its own next round)."""
+    comes once a round is over (a class challenge deals its own next round); ``hint``, if
+    given, draws a hint button under the move buttons (the Play page's)."""
     variant = variant_of_game(state)
     you = state.get(YOU, 0)
     obs = observe(state)
@@ -262,6 +265,8 @@ def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_en
             round_end(state, obs)
         elif obs.to_move == you:
             _move_buttons(state, obs)
+            if hint is not None:
+                hint(state)
 
 
 def _bot_controls(state: State, obs: Any) -> None:
@@ -310,24 +315,40 @@ def move_log(state: State) -> None:
             st.markdown(past_logs_html(past), unsafe_allow_html=True)
 
 
-def _hint_box(state: State) -> None:
+def _hint_box(state: State, where: str = "side") -> None:
+    """The Hint button and the hint asked for. Drawn twice on the Play page: at the top of
+    the log's column (``"side"``) and under the move buttons on the felt (``"felt"``);
+    table.css shows the one that is near the buttons (the felt's once the log goes under the
+    table) and, on a short screen, opens the felt's hint over the table."""
     game = state.get(GAME)
     if game is None:
         return
     you = state.get(YOU, 0)
     if game.round_over or game.to_move != you:
         return
-    st.button(_("Hint"), icon=":material/lightbulb:", key="play_hint_btn", on_click=ask_hint,
-              args=(st.session_state,),
-              help=_("What the expert bot would do here, and why. It does not change the game."))
-    got = state.get(HINT)
-    if got and got[0] == turn_key(observe(state)):
+    with st.container(key=f"play_hint_{where}"):
+        st.button(_("Hint"), icon=":material/lightbulb:",
+                  key="play_hint_btn" if where == "side" else "play_hint_felt_btn",
+                  on_click=ask_hint, args=(st.session_state,),
+                  help=_("What the expert bot would do here, and why. It does not change the "
+                         "game."))
+        got = state.get(HINT)
+        if not got or got[0] != turn_key(observe(state)):
+            return
         h = got[1]
         # the reason may name players, whose names can come from a file: plain text
         lines = ["**" + _("Hint: {move}.").format(move=plain(action_label(h.action, observe(state))))
                  + "**", plain(h.reason)]
         lines += [f"{plain(label)}: **{plain(text)}**" for label, text in (h.numbers or {}).items()]
-        st.info("  \n".join(lines), icon=":material/lightbulb:")
+        with st.container(key=f"play_hint_{where}_box"):
+            st.info("  \n".join(lines), icon=":material/lightbulb:")
+            if where == "felt":
+                st.button(_("Close the hint"), icon=":material/close:", key="play_hint_close",
+                          on_click=_close_hint, args=(st.session_state,))
+
+
+def _close_hint(state: State) -> None:
+    state[HINT] = None
 
 
 def _save_load(state: State) -> None:
@@ -438,13 +459,20 @@ def play_page() -> None:
     table_styles()
     variant = current_variant()
     game = state.get(GAME)
-    st.title(_("Play"))
-    if teacher_tools(state):  # teacher scenarios and the replay take the page (ui.scenarios)
+    # once a game runs, the caption beside the title and the two expanders side by side
+    # (the open one takes the whole row, table.css): the table starts higher on the screen
+    head = st.container(key="play_head", horizontal=True, vertical_alignment="bottom",
+                        gap="medium")
+    head.title(_("Play"), width="content")
+    about = head.container()
+    tools = st.container(key="play_tools", horizontal=True) if game is not None else None
+    if teacher_tools(state, tools):  # scenarios and the replay take the page (ui.scenarios)
         return
     if game is None:
         st.write(_("Play **{variant}** against bots. Choose the table, then *New game*. "
                    "Change the variant in the sidebar.").format(variant=_(variant.name)))
-    with st.expander(_("New game: table and house rules"), expanded=game is None):
+    with tools if tools is not None else nullcontext(), st.expander(
+            _("New game: table and house rules"), expanded=game is None):
         _setup(state, variant)
     if state.get(ERROR):
         st.error(plain(state[ERROR]))       # may quote a file or a text box: plain text
@@ -456,10 +484,10 @@ def play_page() -> None:
     playing = variant_of_game(state)
     house = changed_options_text(game.rules, playing.rules)
     if house:
-        st.caption(_("Playing **{variant}** with house rules: {rules}.").format(
+        about.caption(_("Playing **{variant}** with house rules: {rules}.").format(
             variant=_(playing.name), rules=house))
     else:
-        st.caption(_("Playing **{variant}** with its usual rules.").format(
+        about.caption(_("Playing **{variant}** with its usual rules.").format(
             variant=_(playing.name)))
     if playing.key != variant.key:
         st.caption(_("This game is {game}; the sidebar choice ({chosen}) is for your next new "
@@ -467,9 +495,9 @@ def play_page() -> None:
     with st.container(key="play_layout"):  # the log goes under the table when narrow
         left, right = st.columns([3.2, 1.2], gap="medium")
     with left:
-        draw_table(state)
+        draw_table(state, hint=lambda s: _hint_box(s, "felt"))
     with right:
-        _hint_box(state)
+        _hint_box(state, "side")
         st.markdown("#### " + _("Move log"))
         move_log(state)
         _save_load(state)

@@ -163,8 +163,9 @@ def recent_html(obs: Any, mark: int) -> str:
     lines = [e.text for e in obs.log[mark:] if e.kind not in ("deal", "hand", "ante")]
     if not lines:
         return ""
-    return '<div class="play-recent">' + "<br>".join(html.escape(t) for t in lines[-6:]) \
-        + "</div>"
+    # the inner block: on a short screen the box scrolls, showing its newest lines (table.css)
+    return '<div class="play-recent"><div>' + "<br>".join(html.escape(t) for t in lines[-6:]) \
+        + "</div></div>"
 
 
 def showdown_rows_html(variant: Variant, obs: Any) -> str:
