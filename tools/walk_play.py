@@ -41,6 +41,18 @@ def click(page, key: str) -> None:
     wait_for_app(page, 120_000)
 
 
+HINT = ".st-key-play_hint_btn button:visible, .st-key-play_hint_felt_btn button:visible"
+
+
+def hint_shown(page) -> bool:
+    return page.locator(HINT).count() > 0
+
+
+def ask_hint(page) -> None:
+    page.locator(HINT).first.click()
+    wait_for_app(page, 120_000)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--url", required=True)
@@ -113,8 +125,8 @@ def main(argv=None) -> int:
                 problems.append(f"round {rounds}: neither a move nor Next")
                 shoot(f"round{rounds:02d}-stuck", full=True)
                 break
-            if mine == 0 and "play_act_draw" in ks and present(page, "play_hint_btn"):
-                click(page, "play_hint_btn")
+            if mine == 0 and "play_act_draw" in ks and hint_shown(page):
+                ask_hint(page)
                 hints += 1
                 box = page.get_by_test_id("stAlert").filter(has_text="Hint:").first
                 box.wait_for()
@@ -135,8 +147,8 @@ def main(argv=None) -> int:
                 click(page, "play_act_draw")
             elif any(k.startswith("play_act_discard_") for k in ks):
                 # the hint for the discard, if asked, names the card; else the first legal
-                if present(page, "play_hint_btn") and mine % 2 == 0:
-                    click(page, "play_hint_btn")
+                if hint_shown(page) and mine % 2 == 0:
+                    ask_hint(page)
                     hints += 1
                     text = page.get_by_test_id("stAlert").filter(has_text="Hint:").first.inner_text()
                     move = text.split("Hint:", 1)[1].strip().split(".", 1)[0]
