@@ -233,3 +233,16 @@ def test_no_module_over_700_lines_and_no_function_over_80():
                 if size > 80:
                     too_long.append(f"{where}:{node.lineno}: {node.name} is {size} lines")
     assert too_long == []
+
+
+def test_no_module_beside_a_script_shadows_the_standard_library():
+    """``thirtyone app`` runs thirtyone/ui/app.py as a script, and pages/ run as scripts too:
+    Python puts a script's folder first on sys.path, so a module there named like one of the
+    standard library's (a ``numbers.py``) is imported in its place, by Streamlit itself, and
+    the installed app does not start."""
+    import sys
+
+    folders = [ROOT / "thirtyone" / "ui", ROOT / "pages", ROOT]
+    shadows = sorted(f"{p.relative_to(ROOT)}" for folder in folders for p in folder.glob("*.py")
+                     if p.stem in sys.stdlib_module_names)
+    assert shadows == []

@@ -25,7 +25,7 @@ from ..plots import odds as op
 from ..plots.code import Snippet
 from ..teach.blocks import ODDS_SECTIONS
 from .figures import frozen
-from .numbers import decimal_cells, english_only, percent_cells, shown_numbers
+from .number_cells import decimal_cells, english_only, percent_cells, shown_numbers
 
 ODDS_OPTIONS = ("pack", "same_rank", "three_of_a_kind", "fire", "tie_break", "knocker_tied",
                 "may_discard_taken_card")

@@ -21,7 +21,7 @@ from ..sim.variants import stats_from_tally, variants_runner
 from ..teach import lore
 from ..teach.variant_table import NOT_USED, column_title, comparison_rows
 from .figures import frozen
-from .numbers import decimal_cells, english_only, percent_cells, shown_numbers
+from .number_cells import decimal_cells, english_only, percent_cells, shown_numbers
 from .odds_lab import show_code
 from .stream import streamed
 from .styles import stylesheet
