@@ -216,7 +216,7 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
         for col, card in zip(cols, obs.hand, strict=False):
             # a card taken from the pile is not "drawn": the caption under it says so
             caption = (html.escape(_("just drawn"))
-                       if card == obs.just_drawn and Discard(card) in discards else "&nbsp;")
+                       if card == obs.just_drawn and not obs.took_from_discard else "&nbsp;")
             col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
                          f'<div class="play-label play-card-label">{caption}</div></div>',
                          unsafe_allow_html=True)

@@ -124,8 +124,8 @@ def _move_buttons(state: State, obs: Any) -> None:
         for col, card in zip(cols, obs.hand, strict=False):
             a = Discard(card)
             # a card taken from the pile is not "drawn": the caption under it says so
-            caption = (html.escape(_("just drawn")) if card == drawn and a in discards
-                       else "&nbsp;")
+            caption = (html.escape(_("just drawn"))
+                       if card == drawn and not obs.took_from_discard else "&nbsp;")
             col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
                          f'<div class="play-label play-card-label">{caption}</div></div>',
                          unsafe_allow_html=True)
