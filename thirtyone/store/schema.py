@@ -1,7 +1,12 @@
 """The tables of the store (SQLAlchemy Core) and the schema version they make.
 
-Version 1. A database made by a newer version of the app is refused with a clear message
+Version 2. A database made by a newer version of the app is refused with a clear message
 rather than written to; an older one is brought up to date by the steps in ``store.migrate``.
+
+- 1 -> 2: ``t31_learners.name_fold`` holds ``names.fold`` of the name (case and look-alike
+  letters folded, UTS #39) instead of its case fold; ``t31_challenges.closed`` (when the
+  teacher closed the challenge: until then no student's download holds a deck); the table
+  ``t31_wrong_tries`` (wrong join codes and teacher keys, per code and client address).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 metadata = MetaData()
 
@@ -112,6 +117,7 @@ challenges = Table(
     Column("setup", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    Column("closed", DateTime(timezone=True), nullable=True),
 )
 Index("t31_challenges_class", challenges.c.class_id)
 
@@ -129,3 +135,13 @@ plays = Table(
     Column("updated", DateTime(timezone=True), nullable=False),
     UniqueConstraint("challenge_id", "learner_id", name="t31_play_once"),
 )
+
+# wrong join codes and teacher keys: one row per wrong try and scope ("addr:<client address>",
+# "code:<the code typed>"), counted over the last minutes by every process (``Store.wait_s``)
+wrong_tries = Table(
+    "t31_wrong_tries", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("scope", String(80), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+Index("t31_wrong_tries_scope", wrong_tries.c.scope, wrong_tries.c.at)

@@ -4,23 +4,48 @@ Open one with ``open_store(url)`` (or ``Store(engine)`` around an engine made el
 as Streamlit's ``st.connection``). Writes that can race — a move at a shared table, a
 challenge game — carry the version they were read at and are refused (``False``) when
 someone else wrote first: optimistic locking, so two moves for one turn never both land.
+
+Every read and write goes through ``Store._run``: a statement that meets a lock (SQLite's
+"database is locked", a PostgreSQL deadlock or serialisation failure, a pool with no free
+connection) is tried again a few times with a growing, jittered wait (``RETRIES``,
+``BACKOFF_S``); if it still cannot be done the store refuses with ``StoreBusy`` ("The class
+is busy, try again."), a ``StoreError`` the pages show in one sentence. On SQLite the writes
+of one process also queue on a lock of their own, so forty movers in one process take turns
+instead of racing in SQLite's busy handler. A database that cannot be written (a full disk,
+a read-only file or folder, a read-only PostgreSQL) refuses a write with ``StoreReadOnly``;
+reading goes on, and the "last seen" time is written only when it can be.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import random
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, ProgrammingError
+from sqlalchemy.exc import DBAPIError, IntegrityError, ProgrammingError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..i18n import N_, _
 from . import schema as s
+from .names import fold
 from .tokens import (
     InputError,
     check_name,
@@ -37,10 +62,55 @@ WRONG_CODE = N_("That join code does not open a class; check it with your teache
 WRONG_KEY = N_("That teacher key does not open a class dashboard.")
 NAME_TAKEN = N_("Someone in this class already uses that name; please add an initial.")
 RECORD_MAX = 2_000_000  # characters of one stored game record
+BUSY = N_("The class is busy, try again.")
+READ_ONLY = N_("Nothing could be saved: the class store is full or read-only just now.")
+BUSY_MS = 2000          # SQLite's own wait for a lock, per try (PRAGMA busy_timeout)
+RETRIES = 6             # tries of one read or write that meets a lock
+BACKOFF_S = 0.05        # the first wait between tries; doubled each time, with jitter
+LOCK_WAIT_S = 8.0       # how long a write waits for its turn in this process (SQLite)
+WRONG_TRY_WINDOW_S = 30.0   # wrong codes and keys are counted over this long
+MAX_WRONG_TRIES = 5         # ... and this many in the window make the next one wait
+
+T = TypeVar("T")
 
 
 class StoreError(ValueError):
     """A store operation that cannot be done; the message is one sentence for the user."""
+
+
+class StoreBusy(StoreError):
+    """The database stayed locked through every try: nothing was changed."""
+
+
+class StoreReadOnly(StoreError):
+    """The database cannot be written (full disk, read-only file or database)."""
+
+
+# SQLite's and PostgreSQL's words (and SQLSTATEs) for "locked, try again" and "cannot write"
+_BUSY_WORDS = ("database is locked", "database table is locked", "database schema is locked",
+               "deadlock detected", "could not serialize", "lock not available",
+               "could not obtain lock")
+_BUSY_STATES = {"40001", "40P01", "55P03"}
+_RO_WORDS = ("readonly database", "read-only database", "disk is full", "disk i/o error",
+             "read-only transaction", "no space left", "could not extend file",
+             "unable to open database file")
+_RO_STATES = {"25006", "53100", "53000"}
+
+
+def _kind(error: BaseException) -> str | None:
+    """"busy", "readonly" or None for an error from the database driver."""
+    if isinstance(error, PoolTimeout):
+        return "busy"
+    if not isinstance(error, DBAPIError) or isinstance(error, IntegrityError):
+        return None
+    orig = getattr(error, "orig", None)
+    state = str(getattr(orig, "sqlstate", "") or getattr(orig, "pgcode", "") or "")
+    words = str(orig or error).lower()
+    if state in _BUSY_STATES or any(w in words for w in _BUSY_WORDS):
+        return "busy"
+    if state in _RO_STATES or any(w in words for w in _RO_WORDS):
+        return "readonly"
+    return None
 
 
 @dataclass(frozen=True)
@@ -79,6 +149,7 @@ class ChallengeRow:
     variant: str
     setup: dict
     seed: int
+    closed: bool = False   # closed by the teacher: full records may be downloaded
 
 
 @dataclass(frozen=True)
@@ -106,15 +177,20 @@ def normal_url(url: str) -> str:
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute(f"PRAGMA busy_timeout={int(BUSY_MS)}")
+    with contextlib.suppress(Exception):  # a read-only file keeps the mode it has
+        cur.execute("PRAGMA journal_mode=WAL")
+        # with the write-ahead log, NORMAL loses nothing when the app is killed (only a
+        # power cut can cost the last moves) and makes each write much shorter
+        cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
 
 
 def prepare_engine(engine: Engine) -> Engine:
-    """SQLite: write-ahead log (readers never wait for a writer), a 10 s busy wait, and
-    foreign keys on; for every new connection of ``engine``."""
+    """SQLite: write-ahead log (readers never wait for a writer), a short busy wait
+    (``BUSY_MS``: ``Store._run`` tries again) and foreign keys on; for every new connection
+    of ``engine``."""
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
         engine.dispose()
@@ -126,7 +202,7 @@ def open_store(url: str) -> Store:
     url = normal_url(url)
     kwargs: dict[str, Any] = {"pool_pre_ping": True}
     if make_url(url).get_backend_name() == "sqlite":
-        kwargs = {"connect_args": {"timeout": 10}}
+        kwargs = {"connect_args": {"timeout": BUSY_MS / 1000}}
     store = Store(prepare_engine(create_engine(url, **kwargs)))
     store.migrate()
     return store
@@ -135,12 +211,49 @@ def open_store(url: str) -> Store:
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._sqlite = engine.dialect.name == "sqlite"
+        self._writing = threading.Lock()   # SQLite: one writer of this process at a time
+
+    # --- every statement goes through here -------------------------------------------
+
+    def _run(self, work: Callable[[Connection], T], write: bool = True) -> T:
+        """``work`` in one transaction (``write``) or on one connection, tried again while
+        the database is locked (``RETRIES``, waits from ``BACKOFF_S`` doubling with jitter);
+        then ``StoreBusy``. A database that cannot be written: ``StoreReadOnly``."""
+        wait = BACKOFF_S
+        for attempt in range(RETRIES):
+            queued = write and self._sqlite
+            if queued and not self._writing.acquire(timeout=LOCK_WAIT_S):
+                break   # the writes before this one took all the time there was
+            try:
+                if write:
+                    with self.engine.begin() as c:
+                        return work(c)
+                with self.engine.connect() as c:
+                    return work(c)
+            except (DBAPIError, PoolTimeout) as e:
+                kind = _kind(e)
+                if kind == "readonly":
+                    raise StoreReadOnly(_(READ_ONLY)) from None
+                if kind != "busy":
+                    raise
+            finally:
+                if queued:
+                    self._writing.release()
+            if attempt < RETRIES - 1:
+                time.sleep(wait * (0.5 + random.random()))  # noqa: S311 - jitter, no secret
+                wait *= 2
+        raise StoreBusy(_(BUSY))
+
+    def _read(self, work: Callable[[Connection], T]) -> T:
+        return self._run(work, write=False)
 
     # --- schema ------------------------------------------------------------------------
 
     def migrate(self) -> int:
         """Make the tables if they are missing and record the schema version; refuse a
-        database written by a newer app. Returns the version."""
+        database written by a newer app; bring an older one up to date (``schema``'s
+        notes). Returns the version."""
         try:
             s.metadata.create_all(self.engine, checkfirst=True)
         except (IntegrityError, ProgrammingError):  # another process made them meanwhile
@@ -157,7 +270,35 @@ class Store:
             raise StoreError(_("The database was made by a newer version of the app (schema "
                                "{found}, this app knows {known}); update the app.").format(
                                    found=found, known=s.SCHEMA_VERSION))
-        return found
+        if found < 2:
+            self._run(self._to_2)
+        return self.schema_version()
+
+    @staticmethod
+    def _to_2(c: Connection) -> None:
+        """Schema 1 -> 2 (once, whoever comes first: the version row is written first, so a
+        second process waits for it and then finds 2)."""
+        if not c.execute(update(s.meta).where((s.meta.c.key == "schema")
+                                              & (s.meta.c.value == "1"))
+                         .values(value="2")).rowcount:
+            return   # another process brought it up to date first
+        if "closed" not in {col["name"] for col in inspect(c).get_columns("t31_challenges")}:
+            kind = s.challenges.c.closed.type.compile(dialect=c.dialect)
+            c.execute(text(f"ALTER TABLE t31_challenges ADD COLUMN closed {kind}"))
+        # names equal after folding look-alikes: the first keeps the name, a later one is
+        # told apart by its id (both still show as they were typed)
+        taken: set[tuple[Any, str]] = set()
+        rows = c.execute(select(s.learners.c.id, s.learners.c.class_id, s.learners.c.name)
+                         .order_by(s.learners.c.id)).all()
+        for lid, _cid, _name in rows:  # first every fold that could clash is moved aside
+            c.execute(update(s.learners).where(s.learners.c.id == lid)
+                      .values(name_fold=f"#{lid}"))
+        for lid, cid, name in rows:
+            key = fold(name)
+            if (cid, key) in taken:
+                key = f"{key[:40]}#{lid}"
+            taken.add((cid, key))
+            c.execute(update(s.learners).where(s.learners.c.id == lid).values(name_fold=key))
 
     def schema_version(self) -> int:
         with self.engine.connect() as c:
@@ -175,39 +316,34 @@ class Store:
         for _try in range(20):
             code, key = new_code(), new_key()
             try:
-                with self.engine.begin() as c:
-                    cid = c.execute(insert(s.classes).values(
-                        code=code, name=name, key_hash=digest(key), created=now())
-                        .returning(s.classes.c.id)).scalar_one()
+                cid = self._run(lambda c, code=code, key=key: c.execute(insert(s.classes).values(
+                    code=code, name=name, key_hash=digest(key), created=now())
+                    .returning(s.classes.c.id)).scalar_one())
                 return ClassRow(cid, code, name), key
             except IntegrityError:  # a code already taken: draw again
                 continue
         raise StoreError(_("Could not make a new join code; please try again."))
 
+    def _class_where(self, cond: Any) -> ClassRow | None:
+        row = self._read(lambda c: c.execute(
+            select(s.classes.c.id, s.classes.c.code, s.classes.c.name).where(cond)).first())
+        return ClassRow(*row) if row else None
+
     def class_by_code(self, code: str) -> ClassRow | None:
         norm = normal_code(code)
         if norm is None:
             return None
-        with self.engine.connect() as c:
-            row = c.execute(select(s.classes.c.id, s.classes.c.code, s.classes.c.name)
-                            .where(s.classes.c.code == norm)).first()
-        return ClassRow(*row) if row else None
+        return self._class_where(s.classes.c.code == norm)
 
     def class_for_key(self, key: str) -> ClassRow | None:
         """The class a teacher key opens, or None (also for anything that is not a key)."""
         norm = normal_key(key)
         if norm is None:
             return None
-        with self.engine.connect() as c:
-            row = c.execute(select(s.classes.c.id, s.classes.c.code, s.classes.c.name)
-                            .where(s.classes.c.key_hash == digest(norm))).first()
-        return ClassRow(*row) if row else None
+        return self._class_where(s.classes.c.key_hash == digest(norm))
 
     def class_by_id(self, class_id: int) -> ClassRow | None:
-        with self.engine.connect() as c:
-            row = c.execute(select(s.classes.c.id, s.classes.c.code, s.classes.c.name)
-                            .where(s.classes.c.id == class_id)).first()
-        return ClassRow(*row) if row else None
+        return self._class_where(s.classes.c.id == class_id)
 
     def new_learner(self, name: str = "Learner", class_id: int | None = None
                     ) -> tuple[Learner, str]:
@@ -218,11 +354,10 @@ class Store:
             raise StoreError(str(e)) from None
         token = new_token()
         try:
-            with self.engine.begin() as c:
-                lid = c.execute(insert(s.learners).values(
-                    class_id=class_id, name=name, name_fold=name.casefold(),
-                    token_hash=digest(token), created=now(), seen=now())
-                    .returning(s.learners.c.id)).scalar_one()
+            lid = self._run(lambda c: c.execute(insert(s.learners).values(
+                class_id=class_id, name=name, name_fold=fold(name),
+                token_hash=digest(token), created=now(), seen=now())
+                .returning(s.learners.c.id)).scalar_one())
         except IntegrityError:
             raise StoreError(_(NAME_TAKEN)) from None
         return self.learner(lid), token  # type: ignore[return-value]
@@ -245,9 +380,9 @@ class Store:
         except InputError as e:
             raise StoreError(str(e)) from None
         try:
-            with self.engine.begin() as c:
-                c.execute(update(s.learners).where(s.learners.c.id == learner_id)
-                          .values(class_id=klass.id, name=name, name_fold=name.casefold()))
+            self._run(lambda c: c.execute(
+                update(s.learners).where(s.learners.c.id == learner_id)
+                .values(class_id=klass.id, name=name, name_fold=fold(name))))
         except IntegrityError:
             raise StoreError(_(NAME_TAKEN)) from None
         return self.learner(learner_id)  # type: ignore[return-value]
@@ -256,15 +391,17 @@ class Store:
         return self._learner_where(s.learners.c.id == learner_id)
 
     def learner_by_token(self, token: str) -> Learner | None:
-        """The learner a resume token brings back, or None for anything else."""
+        """The learner a resume token brings back, or None for anything else. Their "last
+        seen" time is written when it can be (a busy or read-only store: not this time)."""
         norm = normal_token(token)
         if norm is None:
             return None
         found = self._learner_where(s.learners.c.token_hash == digest(norm))
         if found is not None:
-            with self.engine.begin() as c:
-                c.execute(update(s.learners).where(s.learners.c.id == found.id)
-                          .values(seen=now()))
+            with contextlib.suppress(StoreError):
+                self._run(lambda c: c.execute(update(s.learners)
+                                              .where(s.learners.c.id == found.id)
+                                              .values(seen=now())))
         return found
 
     def _learner_where(self, cond: Any) -> Learner | None:
@@ -272,60 +409,90 @@ class Store:
                     s.classes.c.name, s.classes.c.code)
              .select_from(s.learners.outerjoin(s.classes))
              .where(cond))
-        with self.engine.connect() as c:
-            row = c.execute(q).first()
+        row = self._read(lambda c: c.execute(q).first())
         return Learner(*row) if row else None
 
     def class_learners(self, class_id: int) -> list[Learner]:
         q = (select(s.learners.c.id, s.learners.c.name, s.learners.c.class_id)
              .where(s.learners.c.class_id == class_id).order_by(s.learners.c.name_fold))
-        with self.engine.connect() as c:
-            return [Learner(*r) for r in c.execute(q)]
+        return self._read(lambda c: [Learner(*r) for r in c.execute(q)])
 
     def last_seen(self, class_id: int) -> dict[int, dt.datetime]:
         q = select(s.learners.c.id, s.learners.c.seen).where(s.learners.c.class_id == class_id)
-        with self.engine.connect() as c:
-            return {r[0]: r[1] for r in c.execute(q)}
+        return self._read(lambda c: {r[0]: r[1] for r in c.execute(q)})
+
+    # --- wrong join codes and teacher keys ----------------------------------------------
+
+    def wait_s(self, scopes: Iterable[str]) -> float:
+        """Seconds until another code or key may be tried from ``scopes`` ("addr:...",
+        "code:..."): 0 unless one of them had ``MAX_WRONG_TRIES`` wrong tries in the last
+        ``WRONG_TRY_WINDOW_S`` seconds (in any process)."""
+        keys = [str(x)[:80] for x in scopes]
+        since = now() - dt.timedelta(seconds=WRONG_TRY_WINDOW_S)
+        q = (select(s.wrong_tries.c.scope, s.wrong_tries.c.at)
+             .where(s.wrong_tries.c.scope.in_(keys) & (s.wrong_tries.c.at > since))
+             .order_by(s.wrong_tries.c.at.desc()))
+        rows = self._read(lambda c: c.execute(q).all())
+        wait = 0.0
+        for key in keys:
+            times = [_aware(at) for sc, at in rows if sc == key]
+            if len(times) >= MAX_WRONG_TRIES:
+                free = times[MAX_WRONG_TRIES - 1] + dt.timedelta(seconds=WRONG_TRY_WINDOW_S)
+                wait = max(wait, (free - now()).total_seconds())
+        return max(wait, 0.0)
+
+    def note_wrong_try(self, scopes: Iterable[str]) -> None:
+        """Count one wrong code or key against each of ``scopes`` (old ones are dropped)."""
+        keys = [str(x)[:80] for x in scopes]
+        old = now() - dt.timedelta(seconds=10 * WRONG_TRY_WINDOW_S)
+
+        def work(c: Connection) -> None:
+            c.execute(s.wrong_tries.delete().where(s.wrong_tries.c.at < old))
+            for key in keys:
+                c.execute(insert(s.wrong_tries).values(scope=key, at=now()))
+        self._run(work)
 
     # --- lesson progress and quiz answers ----------------------------------------------
 
     def save_progress(self, learner_id: int, data: dict) -> None:
-        with self.engine.begin() as c:
+        def work(c: Connection) -> None:
             done = c.execute(update(s.progress).where(s.progress.c.learner_id == learner_id)
                              .values(data=data, updated=now())).rowcount
             if not done:
                 c.execute(insert(s.progress).values(learner_id=learner_id, data=data,
                                                     updated=now()))
+        self._run(work)
 
     def progress(self, learner_id: int) -> dict | None:
-        with self.engine.connect() as c:
-            return c.execute(select(s.progress.c.data)
-                             .where(s.progress.c.learner_id == learner_id)).scalar()
+        return self._read(lambda c: c.execute(
+            select(s.progress.c.data).where(s.progress.c.learner_id == learner_id)).scalar())
 
     def class_progress(self, class_id: int) -> dict[int, dict]:
         q = (select(s.progress.c.learner_id, s.progress.c.data)
              .join(s.learners, s.learners.c.id == s.progress.c.learner_id)
              .where(s.learners.c.class_id == class_id))
-        with self.engine.connect() as c:
-            return {r[0]: r[1] for r in c.execute(q)}
+        return self._read(lambda c: {r[0]: r[1] for r in c.execute(q)})
 
     def record_answer(self, learner_id: int, quiz: str, answer: str, correct: bool) -> int:
         """Keep one answer to a quiz; returns which try it was (1 = first)."""
         quiz, answer = str(quiz)[:120], str(answer)[:200]
+
+        def work(c: Connection) -> int:
+            # one writer per learner at a time (PostgreSQL row lock; SQLite has one writer
+            # anyway and a clash is retried below)
+            c.execute(select(s.learners.c.id).where(s.learners.c.id == learner_id)
+                      .with_for_update())
+            n = c.execute(select(func.count()).select_from(s.answers).where(
+                (s.answers.c.learner_id == learner_id)
+                & (s.answers.c.quiz == quiz))).scalar_one()
+            c.execute(insert(s.answers).values(
+                learner_id=learner_id, quiz=quiz, try_no=n + 1, answer=answer,
+                correct=bool(correct), at=now()))
+            return n + 1
+
         for attempt in range(10):
             try:
-                with self.engine.begin() as c:
-                    # one writer per learner at a time (PostgreSQL row lock; SQLite has
-                    # one writer anyway and a clash is retried below)
-                    c.execute(select(s.learners.c.id).where(s.learners.c.id == learner_id)
-                              .with_for_update())
-                    n = c.execute(select(func.count()).select_from(s.answers).where(
-                        (s.answers.c.learner_id == learner_id)
-                        & (s.answers.c.quiz == quiz))).scalar_one()
-                    c.execute(insert(s.answers).values(
-                        learner_id=learner_id, quiz=quiz, try_no=n + 1, answer=answer,
-                        correct=bool(correct), at=now()))
-                return n + 1
+                return self._run(work)
             except IntegrityError:  # the same learner answered twice at once: count again
                 time.sleep(0.01 * (attempt + 1))
                 continue
@@ -344,30 +511,29 @@ class Store:
                     s.answers.c.at)
              .join(s.learners, s.learners.c.id == s.answers.c.learner_id)
              .where(cond).order_by(s.answers.c.id))
-        with self.engine.connect() as c:
-            return [dict(r._mapping) for r in c.execute(q)]
+        return self._read(lambda c: [dict(r._mapping) for r in c.execute(q)])
 
     # --- a learner's own saved game ----------------------------------------------------
 
     def save_game(self, learner_id: int, slot: str, record: str) -> None:
         _check_record(record)
-        with self.engine.begin() as c:
+
+        def work(c: Connection) -> None:
             done = c.execute(update(s.games).where(
                 (s.games.c.learner_id == learner_id) & (s.games.c.slot == slot))
                 .values(record=record, version=s.games.c.version + 1, updated=now())).rowcount
             if not done:
                 c.execute(insert(s.games).values(learner_id=learner_id, slot=slot,
                                                  record=record, version=1, updated=now()))
+        self._run(work)
 
     def load_game(self, learner_id: int, slot: str) -> str | None:
-        with self.engine.connect() as c:
-            return c.execute(select(s.games.c.record).where(
-                (s.games.c.learner_id == learner_id) & (s.games.c.slot == slot))).scalar()
+        return self._read(lambda c: c.execute(select(s.games.c.record).where(
+            (s.games.c.learner_id == learner_id) & (s.games.c.slot == slot))).scalar())
 
     def delete_game(self, learner_id: int, slot: str) -> None:
-        with self.engine.begin() as c:
-            c.execute(s.games.delete().where(
-                (s.games.c.learner_id == learner_id) & (s.games.c.slot == slot)))
+        self._run(lambda c: c.execute(s.games.delete().where(
+            (s.games.c.learner_id == learner_id) & (s.games.c.slot == slot))))
 
     # --- shared class tables -----------------------------------------------------------
 
@@ -378,26 +544,24 @@ class Store:
             title = check_name(title, "table name")
         except InputError as e:
             raise StoreError(str(e)) from None
-        with self.engine.begin() as c:
-            tid = c.execute(insert(s.tables).values(
-                class_id=class_id, title=title, variant=variant, seats=seats, record=record,
-                version=1, status="open", created=now(), updated=now())
-                .returning(s.tables.c.id)).scalar_one()
+        tid = self._run(lambda c: c.execute(insert(s.tables).values(
+            class_id=class_id, title=title, variant=variant, seats=seats, record=record,
+            version=1, status="open", created=now(), updated=now())
+            .returning(s.tables.c.id)).scalar_one())
         return self.table(tid)  # type: ignore[return-value]
 
+    _TABLE_COLS = (s.tables.c.id, s.tables.c.class_id, s.tables.c.title, s.tables.c.variant,
+                   s.tables.c.seats, s.tables.c.record, s.tables.c.version, s.tables.c.status)
+
     def table(self, table_id: int) -> TableRow | None:
-        q = select(s.tables.c.id, s.tables.c.class_id, s.tables.c.title, s.tables.c.variant,
-                   s.tables.c.seats, s.tables.c.record, s.tables.c.version,
-                   s.tables.c.status).where(s.tables.c.id == table_id)
-        with self.engine.connect() as c:
-            row = c.execute(q).first()
+        q = select(*self._TABLE_COLS).where(s.tables.c.id == table_id)
+        row = self._read(lambda c: c.execute(q).first())
         return TableRow(*row) if row else None
 
     def table_version(self, table_id: int) -> int | None:
         """The table's version alone: a cheap poll for 'has anyone moved?'."""
-        with self.engine.connect() as c:
-            return c.execute(select(s.tables.c.version)
-                             .where(s.tables.c.id == table_id)).scalar()
+        return self._read(lambda c: c.execute(
+            select(s.tables.c.version).where(s.tables.c.id == table_id)).scalar())
 
     def update_table(self, table_id: int, version: int, *, record: str | None = None,
                      seats: list | None = None, status: str | None = None) -> bool:
@@ -411,18 +575,15 @@ class Store:
             values["seats"] = seats
         if status is not None:
             values["status"] = status
-        with self.engine.begin() as c:
-            n = c.execute(update(s.tables).where(
-                (s.tables.c.id == table_id) & (s.tables.c.version == version))
-                .values(**values)).rowcount
+        n = self._run(lambda c: c.execute(update(s.tables).where(
+            (s.tables.c.id == table_id) & (s.tables.c.version == version))
+            .values(**values)).rowcount)
         return n == 1
 
     def class_tables(self, class_id: int) -> list[TableRow]:
-        q = (select(s.tables.c.id, s.tables.c.class_id, s.tables.c.title, s.tables.c.variant,
-                    s.tables.c.seats, s.tables.c.record, s.tables.c.version, s.tables.c.status)
+        q = (select(*self._TABLE_COLS)
              .where(s.tables.c.class_id == class_id).order_by(s.tables.c.id))
-        with self.engine.connect() as c:
-            return [TableRow(*r) for r in c.execute(q)]
+        return self._read(lambda c: [TableRow(*r) for r in c.execute(q)])
 
     # --- class challenges --------------------------------------------------------------
 
@@ -432,26 +593,33 @@ class Store:
             title = check_name(title, "challenge name")
         except InputError as e:
             raise StoreError(str(e)) from None
-        with self.engine.begin() as c:
-            cid = c.execute(insert(s.challenges).values(
-                class_id=class_id, title=title, variant=variant, setup=setup,
-                seed=int(seed), created=now()).returning(s.challenges.c.id)).scalar_one()
+        cid = self._run(lambda c: c.execute(insert(s.challenges).values(
+            class_id=class_id, title=title, variant=variant, setup=setup,
+            seed=int(seed), created=now()).returning(s.challenges.c.id)).scalar_one())
         return self.challenge(cid)  # type: ignore[return-value]
 
+    def close_challenge(self, challenge_id: int) -> None:
+        """The teacher closes the challenge: from now on its full records may be downloaded
+        (closing twice keeps the first time)."""
+        self._run(lambda c: c.execute(update(s.challenges).where(
+            (s.challenges.c.id == challenge_id) & s.challenges.c.closed.is_(None))
+            .values(closed=now())))
+
     def challenge(self, challenge_id: int) -> ChallengeRow | None:
-        with self.engine.connect() as c:
-            row = c.execute(self._challenge_q().where(s.challenges.c.id == challenge_id)).first()
-        return ChallengeRow(*row) if row else None
+        row = self._read(lambda c: c.execute(
+            self._challenge_q().where(s.challenges.c.id == challenge_id)).first())
+        return ChallengeRow(*row[:6], closed=row[6] is not None) if row else None
 
     def class_challenges(self, class_id: int) -> list[ChallengeRow]:
         q = self._challenge_q().where(s.challenges.c.class_id == class_id)
-        with self.engine.connect() as c:
-            return [ChallengeRow(*r) for r in c.execute(q.order_by(s.challenges.c.id))]
+        return self._read(lambda c: [ChallengeRow(*r[:6], closed=r[6] is not None)
+                                     for r in c.execute(q.order_by(s.challenges.c.id))])
 
     @staticmethod
     def _challenge_q() -> Any:
         return select(s.challenges.c.id, s.challenges.c.class_id, s.challenges.c.title,
-                      s.challenges.c.variant, s.challenges.c.setup, s.challenges.c.seed)
+                      s.challenges.c.variant, s.challenges.c.setup, s.challenges.c.seed,
+                      s.challenges.c.closed)
 
     def play(self, challenge_id: int, learner_id: int) -> PlayRow | None:
         rows = self._plays((s.plays.c.challenge_id == challenge_id)
@@ -466,8 +634,7 @@ class Store:
                     s.plays.c.record, s.plays.c.finished, s.plays.c.score, s.plays.c.version)
              .join(s.learners, s.learners.c.id == s.plays.c.learner_id)
              .where(cond).order_by(s.learners.c.name_fold))
-        with self.engine.connect() as c:
-            return [PlayRow(*r) for r in c.execute(q)]
+        return self._read(lambda c: [PlayRow(*r) for r in c.execute(q)])
 
     def save_play(self, challenge_id: int, learner_id: int, record: str, *,
                   version: int | None, finished: bool = False,
@@ -476,18 +643,20 @@ class Store:
         already started); otherwise it must still be at ``version``."""
         _check_record(record)
         values = {"record": record, "finished": finished, "score": score, "updated": now()}
+
+        def work(c: Connection) -> bool:
+            if version is None:
+                c.execute(insert(s.plays).values(challenge_id=challenge_id,
+                                                 learner_id=learner_id, version=1, **values))
+                return True
+            n = c.execute(update(s.plays).where(
+                (s.plays.c.challenge_id == challenge_id)
+                & (s.plays.c.learner_id == learner_id) & (s.plays.c.version == version))
+                .values(version=version + 1, **values)).rowcount
+            return n == 1
+
         try:
-            with self.engine.begin() as c:
-                if version is None:
-                    c.execute(insert(s.plays).values(challenge_id=challenge_id,
-                                                     learner_id=learner_id, version=1,
-                                                     **values))
-                    return True
-                n = c.execute(update(s.plays).where(
-                    (s.plays.c.challenge_id == challenge_id)
-                    & (s.plays.c.learner_id == learner_id) & (s.plays.c.version == version))
-                    .values(version=version + 1, **values)).rowcount
-                return n == 1
+            return self._run(work)
         except IntegrityError:
             return False
 
@@ -495,11 +664,15 @@ class Store:
 
     def counts(self) -> dict[str, int]:
         """Rows per table (for the bench and tests)."""
-        out = {}
-        with self.engine.connect() as c:
-            for t in s.metadata.sorted_tables:
-                out[t.name] = c.execute(select(func.count()).select_from(t)).scalar_one()
-        return out
+        def work(c: Connection) -> dict[str, int]:
+            return {t.name: c.execute(select(func.count()).select_from(t)).scalar_one()
+                    for t in s.metadata.sorted_tables}
+        return self._read(work)
+
+
+def _aware(when: dt.datetime) -> dt.datetime:
+    """SQLite gives back times without their zone: they were written in UTC."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=dt.timezone.utc)
 
 
 def _check_record(record: str) -> None:

@@ -7,8 +7,11 @@
   (about 59 bits). Only its hash is stored.
 - A **resume token** brings a learner back from any browser: 128 random bits, URL-safe. Only
   its hash is stored, so a copy of the database does not let anyone in.
-- A **display name** is 1-30 printable characters (letters of any script, digits, spaces and
-  ``.'-_``); it is always shown as plain text.
+- A **display name** is 1-30 characters after NFKC normalisation: letters of any script with
+  their combining marks, digits, spaces and ``.'-_`` (a zero-width joiner or non-joiner only
+  between letters). A person's name keeps to one script (``names.mixes_scripts``), and two
+  names are the same name when their ``names.fold`` is (case and look-alike letters folded).
+  It is always shown as plain text.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import secrets
 import unicodedata
 
 from ..i18n import N_, _
+from .names import mixes_scripts
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LEN = 6
@@ -81,6 +85,9 @@ def normal_token(text: object) -> str | None:
 
 
 _NAME_PUNCT = set(" .'-_")
+_JOINERS = "\u200c\u200d"
+MIXED = N_("A name must be written in one alphabet: please do not mix, say, Latin and Cyrillic "
+           "letters.")
 
 
 # what a name is for -> (empty, too long, bad characters): whole sentences, so each language
@@ -109,12 +116,29 @@ def check_name(text: object, what: str = "name") -> str:
         raise InputError(_(empty))
     if len(text) > 200:
         raise InputError(_(long).format(n=NAME_MAX))
-    name = " ".join(unicodedata.normalize("NFC", text).split())
+    name = " ".join(unicodedata.normalize("NFKC", text).split())
     if not name:
         raise InputError(_(empty))
     if len(name) > NAME_MAX:
         raise InputError(_(long).format(n=NAME_MAX))
-    bad = [c for c in name if not (c.isalnum() or c in _NAME_PUNCT)]
-    if bad:
+    if not all(_name_char(name, i) for i in range(len(name))):
         raise InputError(_(bad_chars))
+    if what == "name" and mixes_scripts(name):
+        raise InputError(_(MIXED))
     return name
+
+
+def _name_char(name: str, i: int) -> bool:
+    """May ``name[i]`` be in a name: a letter, a digit, a combining mark on a letter, a joiner
+    between letters, or one of ``.'-_`` and the space."""
+    c = name[i]
+    kind = unicodedata.category(c)
+    if kind[0] in ("L", "N") or c in _NAME_PUNCT:
+        return True
+    before = unicodedata.category(name[i - 1])[0] if i else ""
+    if kind[0] == "M":
+        return before in ("L", "M")
+    if c in _JOINERS:
+        after = unicodedata.category(name[i + 1])[0] if i + 1 < len(name) else ""
+        return before in ("L", "M") and after == "L"
+    return False
