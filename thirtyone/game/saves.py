@@ -59,7 +59,7 @@ from cryptography.fernet import Fernet, InvalidToken
 
 from ..core.events import Event
 from ..i18n import _
-from .banking import BankingGame
+from .banking import OUT, BankingGame
 from .records import RecordError, game_from_record, game_to_record, record_rules, variant_for
 from .registry import AnyGame, is_banking
 from .table import Game, new_game
@@ -210,6 +210,8 @@ def _banking_fresh(clear: dict, rules: Any) -> BankingGame:
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise RecordError(_("'{field}' must be a whole number of 0 or more.").format(
                 field=name))
+    if _banking_was_over(clear, chips, target):
+        return _banking_finished(clear, rules, chips, banker, target)
     if isinstance(chips, list) and 0 <= banker < len(chips) and chips[banker] == 0:
         banker = next((s % len(chips) for s in range(banker, banker + len(chips))
                        if isinstance(chips[s % len(chips)], int) and chips[s % len(chips)]),
@@ -225,6 +227,53 @@ def _banking_fresh(clear: dict, rules: Any) -> BankingGame:
             s is None or isinstance(s, str) for s in styles):
         game.styles = tuple(styles)
     game.round_no = max(target, 1)
+    return game
+
+
+def _banking_was_over(clear: dict, chips: Any, target: int) -> bool:
+    """The clear part of a finished Banking game: one player holds every chip, or the
+    rounds the game was set for are all played."""
+    if not isinstance(chips, list) or not all(isinstance(c, int) and not isinstance(c, bool)
+                                              and c >= 0 for c in chips):
+        return False
+    limit = clear.get("max_rounds")
+    played_out = isinstance(limit, int) and not isinstance(limit, bool) and target > limit
+    return sum(1 for c in chips if c > 0) < 2 or played_out
+
+
+def _banking_finished(clear: dict, rules: Any, chips: list[int], banker: int,
+                      target: int) -> BankingGame:
+    """A finished Banking game as it ended: its chips, its winner and no round to play (a
+    game cannot be dealt with fewer than two players holding chips, so it is made with two
+    and then set to how it ended)."""
+    players = clear.get("players") or 2
+    n = players if isinstance(players, int) else len(players)
+    if not isinstance(n, int) or len(chips) != n or n < 2:
+        raise RecordError(_("Chips must be {n} whole numbers of 0 or more, one per player.")
+                          .format(n=n))
+    try:
+        game = BankingGame(rules, players, banker=0, rng=np.random.default_rng(),
+                           chips=[1] * n)
+    except (TypeError, ValueError) as e:
+        raise RecordError(str(e)) from None
+    styles = clear.get("styles")
+    if isinstance(styles, list) and len(styles) == n and all(
+            s is None or isinstance(s, str) for s in styles):
+        game.styles = tuple(styles)
+    alive = [s for s in range(n) if chips[s] > 0]
+    top = max(chips)
+    leaders = [s for s in range(n) if chips[s] == top]
+    game.chips = list(chips)
+    game.round_start_chips = list(chips)
+    game.banker = banker if 0 <= banker < n else 0
+    game.hands = [[] for _i in range(n)]
+    game.status = [OUT if c == 0 else st for c, st in zip(chips, game.status, strict=True)]
+    game.to_move = None
+    game.round_over = game.game_over = True
+    game.winner = alive[0] if len(alive) == 1 else (leaders[0] if len(leaders) == 1 else None)
+    game.round_no = max(target - 1, 1)
+    game.max_rounds = clear.get("max_rounds")
+    game.history, game.log = [], []
     return game
 
 
