@@ -36,6 +36,7 @@ YOU = 0                 # the student's seat
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
 ALREADY = N_("You have already started this challenge: each student plays it once, so it "
              "cannot be dealt again.")
+CLOSED = N_("Your teacher has closed this challenge, so it can no longer be started.")
 STALE = N_("This challenge was played on in another tab or window; the game was loaded again "
            "from its last saved move.")
 
@@ -153,6 +154,8 @@ def start_play(store: Store, ch: ChallengeRow, learner: Learner) -> Game:
     """Deal the student's game and keep it; a second start is refused (``StoreError``)."""
     if learner.class_id != ch.class_id:
         raise StoreError(_("This challenge belongs to another class."))
+    if ch.closed:
+        raise StoreError(_(CLOSED))
     game = new_challenge_game(ch, learner.name)
     if not store.save_play(ch.id, learner.id, record_text(game), version=None,
                            score=score(game)):

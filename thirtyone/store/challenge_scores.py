@@ -4,6 +4,11 @@ Everything is read from the students' game records by replaying them with the en
 each finished round, did the student knock, on which of their own turns, with what hand
 value, how the round ended and what it cost or won them (the engine's ``RoundResult``).
 Rounds still being played are never described (they would give the deal away).
+
+``download(ch, play)`` is what a student's "Download my game" holds: while the challenge is
+open, the rounds' outcomes and decisions only (no card, deck, seed or generator state, so a
+finished student cannot hand the stock order to classmates who have yet to play); once the
+teacher has closed it, the full record.
 """
 
 from __future__ import annotations
@@ -14,10 +19,10 @@ from dataclasses import dataclass
 
 from ..core.actions import Knock, parse_action
 from ..game.hands import knock_value
-from ..game.records import game_from_record
+from ..game.records import game_from_record, save_game
 from ..game.table import Game
 from .challenge_play import YOU, round_outcome, round_won, rounds_finished, score
-from .store import PlayRow
+from .store import ChallengeRow, PlayRow
 
 END_FIELDS = ("state", "rounds")
 
@@ -153,3 +158,20 @@ def visible_lines(lines: Sequence[RoundLine], upto: int | None) -> list[RoundLin
     """The round lines a viewer may see: rounds up to ``upto`` (the rounds the student has
     finished themselves); None for the teacher (every finished round)."""
     return [ln for ln in lines if upto is None or ln.round_no <= upto]
+
+
+def download(ch: ChallengeRow, play: PlayRow) -> str:
+    """The file a student downloads of their own challenge game (module note)."""
+    game = game_from_record(json.loads(play.record))
+    if ch.closed:
+        return save_game(game)
+    lines = round_lines(play.name, play.record)
+    out = {"challenge": ch.id, "title": ch.title, "variant": ch.variant,
+           "player": play.name, "finished": play.finished, "score": score(game),
+           "cards": "kept back until the teacher closes the challenge",
+           "rounds": [{"round": ln.round_no, "knocked": ln.knocked,
+                       "knock turn": ln.knock_turn, "knock value": ln.knock_value,
+                       "final value": ln.final_value, "ended by": ln.ended_by,
+                       "knocker": ln.knocker, "outcome": ln.outcome, "won": ln.won,
+                       "turns": ln.turns} for ln in lines]}
+    return json.dumps(out, ensure_ascii=False, indent=1)

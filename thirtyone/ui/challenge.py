@@ -6,7 +6,8 @@ page's own table (``table.draw_table``) and callbacks (``table_state``), on a st
 (``ScopedState``: the Play page's game is left alone) whose next rounds are the challenge's
 stacked decks. The game is written to the store after every move; a write refused because
 another tab moved first reloads the game and says so. The seed and the record stay on the
-server; a student may download their own record once their challenge is finished.
+server; a student may download their own game once it is finished: its results only while
+the challenge is open (``challenge_scores.download``), every card once the teacher closed it.
 
 Public for the Class page: ``student_challenges(store, learner)``, ``teacher_challenges(store,
 klass)`` and ``challenges_frame(store, klass)`` (a DataFrame for the CSV export)."""
@@ -23,7 +24,6 @@ import plotly.express as px
 import streamlit as st
 
 from ..core.rules import VARIANTS, life_words
-from ..game.records import save_game
 from ..game.saves import earlier_round_logs
 from ..i18n import N_, _, ngettext
 from ..plots.odds import localized
@@ -258,14 +258,17 @@ def student_view(store: Store, ch: ChallengeRow, learner: Learner) -> None:
     with right:
         st.markdown("#### " + _("Move log"))
         move_log(state)
-        if done:
-            frozen = game.copy()
+        kept = store.play(ch.id, learner.id) if done else None
+        if kept is not None:
+            # while the challenge is open, no card: classmates may still be playing it
             st.download_button(_("Download my game"), icon=":material/download:",
-                               key="chal_record", data=lambda: save_game(frozen),
+                               key="chal_record", data=cs.download(ch, kept),
                                on_click="ignore", file_name=f"challenge-{ch.id}.json",
                                mime="application/json", width="stretch",
                                help=_("Your finished challenge game: every card of its "
-                                      "rounds."))
+                                      "rounds.") if ch.closed else
+                               _("Your rounds' results; the cards of every round come once "
+                                 "your teacher closes the challenge."))
     if done:
         show_results(store, ch, upto=cp.rounds_finished(game))
 
@@ -424,7 +427,22 @@ def teacher_challenges(store, klass) -> None:
     for ch in reversed(store.class_challenges(klass.id)):
         with st.expander(f"{plain(ch.title)}: {setup_text(ch)}"):
             _link(ch, _("Open the challenge page"))
+            if ch.closed:
+                st.caption(_("Closed: each student can now download every card of their "
+                             "game."))
+            else:
+                st.button(_("Close the challenge"), key=f"chal_close_{ch.id}",
+                          icon=":material/lock:", on_click=_close, args=(store, ch.id),
+                          help=_("No one can start it any more, and students can download "
+                                 "their whole game, with every round's cards."))
             show_results(store, ch, upto=None)
+
+
+def _close(store: Store, challenge_id: int) -> None:
+    try:
+        store.close_challenge(challenge_id)
+    except StoreError as e:
+        st.session_state["chal_new_msg"] = ("error", str(e))
 
 
 def challenges_frame(store, klass) -> pd.DataFrame:
