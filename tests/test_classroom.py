@@ -6,6 +6,7 @@ names, and Learn progress that a second session with the same ``me`` finds again
 from __future__ import annotations
 
 import re
+import uuid
 from pathlib import Path
 
 import pandas as pd
@@ -15,11 +16,33 @@ from streamlit.testing.v1 import AppTest
 from thirtyone.store.store import WRONG_CODE, WRONG_KEY
 from thirtyone.teach.lessons import load_lessons
 from thirtyone.teach.mini_round import MiniRound
-from thirtyone.ui.classroom import TOO_MANY
+from thirtyone.ui import classroom
+from thirtyone.ui.classroom import TOO_MANY_MSG
 from thirtyone.ui.dashboard import chart_label, csv_safe
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 LESSON2 = "t31lesson_02-hand-value-and-suits"
+
+
+@pytest.fixture(autouse=True)
+def own_address(monkeypatch):
+    """Wrong tries are counted per client address in the store, which the tests share: each
+    test comes from an address of its own (AppTest has none)."""
+    address = f"test-{uuid.uuid4().hex[:12]}"
+    monkeypatch.setattr(classroom, "client_address", lambda: address)
+    return address
+
+
+def bogus_code() -> str:
+    """A join code no class has, of this test alone (wrong tries count per code typed too)."""
+    from thirtyone.store.tokens import new_code
+    return new_code()
+
+
+def too_many(message: str) -> bool:
+    pattern = re.escape(TOO_MANY_MSG).replace(re.escape("{n}"), r"(\d+)")
+    found = re.fullmatch(pattern, message)
+    return bool(found) and 1 <= int(found.group(1)) <= classroom.WAIT_S
 
 
 def session(page: str = "class", **params: str) -> AppTest:
@@ -120,11 +143,44 @@ def test_wrong_codes_get_one_message_that_reveals_nothing():
 def test_five_wrong_tries_lock_the_session_for_a_while():
     _, code, _ = start_class()
     at = session()
+    bad = bogus_code()
     for _ in range(5):
-        join(at, "ZZZZZZ", "Ben")
+        join(at, bad, "Ben")
     join(at, code, "Ben")  # even the right code now waits
-    assert [e.value for e in at.error] == [TOO_MANY]
+    assert [too_many(e.value) for e in at.error] == [True]
     assert "me" not in at.query_params
+
+
+def test_a_reload_or_a_new_tab_does_not_reset_the_wait(own_address, monkeypatch):
+    """The wait was kept in the browser session: a reload (a new session) started afresh.
+    Now the store counts, per client address and per code typed."""
+    _, code, key = start_class()
+    bad = bogus_code()
+    for _ in range(5):
+        join(session(), bad, "Ben")             # each try from a new page load
+    at = join(session(), code, "Ben")
+    assert [too_many(e.value) for e in at.error] == [True] and "me" not in at.query_params
+    # a teacher key from the same address waits too, typed or in a link
+    at = session(teacher=key)
+    assert [too_many(e.value) for e in at.error] == [True] and not is_dashboard(at)
+    # another address may join, but not with the code tried five times
+    monkeypatch.setattr(classroom, "client_address", lambda: own_address + "-other")
+    at = join(session(), bad, "Cleo")
+    assert [too_many(e.value) for e in at.error] == [True]
+    at = join(session(), code, "Cleo")
+    assert not at.error and "me" in at.query_params
+
+
+def test_teacher_key_guesses_in_links_count_across_page_loads():
+    """``?teacher=`` guesses in new page loads never waited."""
+    _, _, key = start_class()
+    near = ("A" if key[0] != "A" else "B") + key[1:]
+    for _ in range(5):
+        at = session(teacher=near)
+        assert [e.value for e in at.error] == [WRONG_KEY]
+    at = session(teacher=key)       # even the right key now waits
+    assert [too_many(e.value) for e in at.error] == [True] and not is_dashboard(at)
+    assert "teacher" not in at.query_params
 
 
 @pytest.mark.parametrize("name", ["<script>alert(1)</script>", "**x**", "[a](b)",

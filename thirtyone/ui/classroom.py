@@ -6,22 +6,25 @@ resume link, and the teacher's dashboard (``dashboard.py``) behind the teacher k
   and can open a dashboard by typing the teacher key.
 - ``/class?teacher=KEY`` is read once into the session and taken out of the address, so a
   projected page never shows it.
-- A wrong code or key gets one sentence, the same whatever was typed; after ``MAX_TRIES``
-  wrong tries the session is refused for ``WAIT_S`` seconds.
+- A wrong code or key gets one sentence, the same whatever was typed. Wrong tries are counted
+  in the store (``Store.note_wrong_try``), per client address and per code typed, by every
+  process: after ``MAX_TRIES`` in ``WAIT_S`` seconds the next try waits, whatever the
+  session (a reload, a new tab or a ``?teacher=`` link in a new page load start none afresh).
 - Everything a person typed is shown as plain text (``plain``, ``st.text``, ``st.code``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
-import time
+import math
 
 import streamlit as st
 
 from ..i18n import N_, _
 from ..store import ClassRow, Learner, Store, StoreError, check_name
-from ..store.store import WRONG_CODE, WRONG_KEY
-from ..store.tokens import InputError
+from ..store.store import MAX_WRONG_TRIES, WRONG_CODE, WRONG_KEY, WRONG_TRY_WINDOW_S
+from ..store.tokens import InputError, normal_code
 from ..teach.class_report import progress_summary
 from . import challenge, class_table, dashboard, identity
 from .lessons import forget_progress, lessons
@@ -32,9 +35,8 @@ from .store import store_or_none
 NEW_KEY = "t31_class_new_key"         # (class id, teacher key) just made: shown until noted
 NEW_LINK = "t31_class_new_link"       # a resume link just made: shown open once
 JUST_MADE = "t31_class_show_code"    # the key was just noted: show the join code open
-FAILS = "t31_class_fails"             # times of wrong codes and keys in this session
-MAX_TRIES = 5
-WAIT_S = 30.0
+MAX_TRIES = MAX_WRONG_TRIES
+WAIT_S = WRONG_TRY_WINDOW_S
 TOO_MANY_MSG = N_("Too many wrong tries; please wait {n} seconds before trying again.")
 TOO_MANY = TOO_MANY_MSG.format(n=int(WAIT_S))   # the English sentence
 NEED_STORE = N_("Classes need the class store, which cannot be reached just now; Learn and "
@@ -49,32 +51,58 @@ CSS = """<style>
 
 # --- wrong tries -------------------------------------------------------------------------
 
-def _locked() -> bool:
-    """True (and the message shown) while this session must wait after too many wrong tries."""
-    fails = [t for t in st.session_state.get(FAILS, []) if time.monotonic() - t < WAIT_S]
-    st.session_state[FAILS] = fails
-    if len(fails) >= MAX_TRIES:
-        st.error(_(TOO_MANY_MSG).format(n=int(WAIT_S)), icon=":material/timer:")
+def client_address() -> str:
+    """The address the browser connects from (Streamlit's own view of it; behind a proxy
+    that hides it, the proxy's forwarding headers), or "unknown"."""
+    ip = None
+    with contextlib.suppress(Exception):
+        ip = st.context.ip_address
+    if not ip:
+        with contextlib.suppress(Exception):
+            headers = st.context.headers
+            ip = (headers.get("X-Forwarded-For") or "").split(",")[0].strip() or \
+                headers.get("X-Real-Ip")
+    return str(ip or "unknown")[:60]
+
+
+def _scopes(code: str | None = None) -> list[str]:
+    """What a wrong try counts against: the client address, and the code typed."""
+    out = [f"addr:{client_address()}"]
+    if code is not None:
+        out.append(f"code:{normal_code(code) or str(code)[:20]}")
+    return out
+
+
+def _locked(store: Store, scopes: list[str]) -> bool:
+    """True (and the message shown) while ``scopes`` must wait after too many wrong tries."""
+    try:
+        wait = store.wait_s(scopes)
+    except StoreError as e:
+        st.error(str(e), icon=":material/hourglass:")
+        return True
+    if wait > 0:
+        st.error(_(TOO_MANY_MSG).format(n=max(1, math.ceil(wait))), icon=":material/timer:")
         return True
     return False
 
 
-def _failed(message: str) -> None:
-    st.session_state.setdefault(FAILS, []).append(time.monotonic())
+def _failed(store: Store, scopes: list[str], message: str) -> None:
+    with contextlib.suppress(StoreError):   # a store that cannot write: not counted
+        store.note_wrong_try(scopes)
     st.error(message, icon=":material/block:")
 
 
 # --- the teacher key -----------------------------------------------------------------------
 
 def _open_dashboard(store: Store, key: str) -> bool:
-    if _locked():
+    scopes = _scopes()
+    if _locked(store, scopes):
         return False
     klass = store.class_for_key(key)
     if klass is None:
-        _failed(_(WRONG_KEY))
+        _failed(store, scopes, _(WRONG_KEY))
         return False
     identity.set_teacher_class(klass)
-    st.session_state[FAILS] = []
     return True
 
 
@@ -95,10 +123,11 @@ def _join(store: Store, code: str, name: str, alone: Learner | None) -> None:
     except InputError as e:
         st.error(str(e), icon=":material/badge:")
         return
-    if _locked():
+    scopes = _scopes(code)
+    if _locked(store, scopes):
         return
     if store.class_by_code(code) is None:
-        _failed(_(WRONG_CODE))
+        _failed(store, scopes, _(WRONG_CODE))
         return
     try:
         if alone is not None:  # working alone so far: the progress comes along
@@ -111,7 +140,6 @@ def _join(store: Store, code: str, name: str, alone: Learner | None) -> None:
         return
     identity.adopt(learner, tok)
     st.session_state[NEW_LINK] = True
-    st.session_state[FAILS] = []
     st.rerun()
 
 
