@@ -187,12 +187,24 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+def _pg_settings(dbapi_conn: Any, _record: Any) -> None:
+    # a statement waits for a row or table lock at most BUSY_MS (then Store._run tries
+    # again), never for ever behind a stuck transaction
+    cur = dbapi_conn.cursor()
+    cur.execute(f"SET lock_timeout = {int(BUSY_MS)}")
+    cur.close()
+    dbapi_conn.commit()
+
+
 def prepare_engine(engine: Engine) -> Engine:
     """SQLite: write-ahead log (readers never wait for a writer), a short busy wait
-    (``BUSY_MS``: ``Store._run`` tries again) and foreign keys on; for every new connection
-    of ``engine``."""
+    (``BUSY_MS``: ``Store._run`` tries again) and foreign keys on; PostgreSQL: a lock wait
+    of ``BUSY_MS`` at most; for every new connection of ``engine``."""
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
+        engine.dispose()
+    elif engine.dialect.name == "postgresql":
+        event.listen(engine, "connect", _pg_settings)
         engine.dispose()
     return engine
 

@@ -134,7 +134,12 @@ def sync(store: Store, state: State, ch: ChallengeRow, learner: Learner,
     in the store when this session has none or another tab moved on."""
     game = state.get(GAME)
     if game is not None and _mark(game) != state.get(SAVED):
-        if cp.save(store, ch, learner.id, game, state[VERSION]):
+        try:
+            saved = cp.save(store, ch, learner.id, game, state[VERSION])
+        except StoreError as e:   # busy or not writable: the game stays on the screen
+            state[ERROR] = str(e)
+            return
+        if saved:
             state[VERSION] += 1
             state[SAVED] = _mark(game)
             return

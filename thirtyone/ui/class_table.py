@@ -26,7 +26,7 @@ from ..bots import levels_for
 from ..core.actions import Discard, Draw, Hit, Knock, Swap
 from ..core.rules import VARIANTS
 from ..i18n import N_, _
-from ..store import Learner, Store, TableRow, shared
+from ..store import Learner, Store, StoreError, TableRow, shared
 from ..store.shared import TableRefused
 from .cards import card_html, hand_html
 from .common import changed_options_text, rules_editor
@@ -122,7 +122,7 @@ def _act(change: Any, *args: Any) -> None:
     st.session_state[ERROR] = None
     try:
         change(*args)
-    except TableRefused as e:
+    except (TableRefused, StoreError) as e:   # StoreError: busy, or nothing could be saved
         st.session_state[ERROR] = str(e)
 
 
@@ -132,7 +132,7 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     t0 = time.perf_counter()
     try:
         row, game = shared.load(store, tid)
-    except TableRefused as e:
+    except (TableRefused, StoreError) as e:
         st.error(str(e))
         return
     seat = shared.seat_of(row, learner_id) if learner_id is not None else None

@@ -98,7 +98,11 @@ def _open_dashboard(store: Store, key: str) -> bool:
     scopes = _scopes()
     if _locked(store, scopes):
         return False
-    klass = store.class_for_key(key)
+    try:
+        klass = store.class_for_key(key)
+    except StoreError as e:
+        st.error(str(e), icon=":material/hourglass:")
+        return False
     if klass is None:
         _failed(store, scopes, _(WRONG_KEY))
         return False
@@ -126,10 +130,10 @@ def _join(store: Store, code: str, name: str, alone: Learner | None) -> None:
     scopes = _scopes(code)
     if _locked(store, scopes):
         return
-    if store.class_by_code(code) is None:
-        _failed(store, scopes, _(WRONG_CODE))
-        return
     try:
+        if store.class_by_code(code) is None:
+            _failed(store, scopes, _(WRONG_CODE))
+            return
         if alone is not None:  # working alone so far: the progress comes along
             learner = store.move_to_class(alone.id, code, name)
             tok = identity.token() or ""
