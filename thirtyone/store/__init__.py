@@ -13,13 +13,16 @@ from .store import (
     Learner,
     PlayRow,
     Store,
+    StoreBusy,
     StoreError,
+    StoreReadOnly,
     TableRow,
     open_store,
 )
 from .tokens import check_name, new_code, new_token, normal_code, normal_key
 
 __all__ = [
-    "SCHEMA_VERSION", "ChallengeRow", "ClassRow", "Learner", "PlayRow", "Store", "StoreError",
-    "TableRow", "check_name", "new_code", "new_token", "normal_code", "normal_key", "open_store",
+    "SCHEMA_VERSION", "ChallengeRow", "ClassRow", "Learner", "PlayRow", "Store", "StoreBusy",
+    "StoreError", "StoreReadOnly", "TableRow", "check_name", "new_code", "new_token",
+    "normal_code", "normal_key", "open_store",
 ]
