@@ -112,3 +112,11 @@ def test_a_schema_1_database_gets_the_new_folds(store_url):
     assert third.migrate() == 2
     again.engine.dispose()
     third.engine.dispose()
+
+
+def test_a_class_list_is_in_the_order_of_the_names_not_of_their_folds(store):
+    # "m" folds to "rn": by the fold, "Sam" came after "Sara"
+    klass, _ = store.create_class("Order")
+    for name in ("Sara", "sam", "Bo"):
+        store.join_class(klass.code, name)
+    assert [x.name for x in store.class_learners(klass.id)] == ["Bo", "sam", "Sara"]

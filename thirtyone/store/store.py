@@ -426,8 +426,10 @@ class Store:
 
     def class_learners(self, class_id: int) -> list[Learner]:
         q = (select(s.learners.c.id, s.learners.c.name, s.learners.c.class_id)
-             .where(s.learners.c.class_id == class_id).order_by(s.learners.c.name_fold))
-        return self._read(lambda c: [Learner(*r) for r in c.execute(q)])
+             .where(s.learners.c.class_id == class_id))
+        rows = self._read(lambda c: [Learner(*r) for r in c.execute(q)])
+        # by name as read (the fold is for sameness: "m" folds to "rn")
+        return sorted(rows, key=lambda r: (r.name.casefold(), r.id))
 
     def last_seen(self, class_id: int) -> dict[int, dt.datetime]:
         q = select(s.learners.c.id, s.learners.c.seen).where(s.learners.c.class_id == class_id)
@@ -645,8 +647,9 @@ class Store:
         q = (select(s.plays.c.challenge_id, s.plays.c.learner_id, s.learners.c.name,
                     s.plays.c.record, s.plays.c.finished, s.plays.c.score, s.plays.c.version)
              .join(s.learners, s.learners.c.id == s.plays.c.learner_id)
-             .where(cond).order_by(s.learners.c.name_fold))
-        return self._read(lambda c: [PlayRow(*r) for r in c.execute(q)])
+             .where(cond))
+        rows = self._read(lambda c: [PlayRow(*r) for r in c.execute(q)])
+        return sorted(rows, key=lambda r: (r.name.casefold(), r.learner_id))
 
     def save_play(self, challenge_id: int, learner_id: int, record: str, *,
                   version: int | None, finished: bool = False,
