@@ -228,14 +228,18 @@ class Store:
 
     # --- every statement goes through here -------------------------------------------
 
-    def _run(self, work: Callable[[Connection], T], write: bool = True) -> T:
+    def _run(self, work: Callable[[Connection], T], write: bool = True,
+             tries: int | None = None) -> T:
         """``work`` in one transaction (``write``) or on one connection, tried again while
-        the database is locked (``RETRIES``, waits from ``BACKOFF_S`` doubling with jitter);
-        then ``StoreBusy``. A database that cannot be written: ``StoreReadOnly``."""
+        the database is locked (``RETRIES`` times, or ``tries``; waits from ``BACKOFF_S``
+        doubling with jitter); then ``StoreBusy``. A database that cannot be written:
+        ``StoreReadOnly``."""
         wait = BACKOFF_S
-        for attempt in range(RETRIES):
+        tries = RETRIES if tries is None else tries
+        queue_wait = LOCK_WAIT_S if tries > 1 else BUSY_MS / 1000
+        for attempt in range(tries):
             queued = write and self._sqlite
-            if queued and not self._writing.acquire(timeout=LOCK_WAIT_S):
+            if queued and not self._writing.acquire(timeout=queue_wait):
                 break   # the writes before this one took all the time there was
             try:
                 if write:
@@ -252,7 +256,7 @@ class Store:
             finally:
                 if queued:
                     self._writing.release()
-            if attempt < RETRIES - 1:
+            if attempt < tries - 1:
                 time.sleep(wait * (0.5 + random.random()))  # noqa: S311 - jitter, no secret
                 wait *= 2
         raise StoreBusy(_(BUSY))
@@ -410,10 +414,10 @@ class Store:
             return None
         found = self._learner_where(s.learners.c.token_hash == digest(norm))
         if found is not None:
-            with contextlib.suppress(StoreError):
+            with contextlib.suppress(StoreError):   # one short try: it is not worth a wait
                 self._run(lambda c: c.execute(update(s.learners)
                                               .where(s.learners.c.id == found.id)
-                                              .values(seen=now())))
+                                              .values(seen=now())), tries=1)
         return found
 
     def _learner_where(self, cond: Any) -> Learner | None:
