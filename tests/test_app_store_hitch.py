@@ -123,3 +123,16 @@ def test_a_read_only_store_shows_the_class_table_and_dashboard_and_refuses_write
     join.text_input(key="t31_join_name").input("Ben")
     join.button(key="t31_join_go").click().run()
     assert not join.exception and [e.value for e in join.error] == [READ_ONLY]
+
+
+def test_an_answer_while_locked_says_busy_and_the_lesson_goes_on(room):
+    at = page("learn", me=room["token"])
+    at.button(key="t31lesson_02-hand-value-and-suits").click().run()
+    at.button(key="t31step_next").click().run()
+    with Holder(room["url"]):
+        at.button_group[0].select("27").run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == [BUSY]
+    assert at.button_group[0].value == "27"           # the answer stays on the screen
+    ada = room["store"].learner_by_token(room["token"])
+    assert room["store"].learner_answers(ada.id) == []   # and nothing was half kept
