@@ -6,10 +6,11 @@ challenge game — carry the version they were read at and are refused (``False`
 someone else wrote first: optimistic locking, so two moves for one turn never both land.
 
 Every read and write goes through ``Store._run``: a statement that meets a lock (SQLite's
-"database is locked", a PostgreSQL deadlock or serialisation failure, a pool with no free
-connection) is tried again a few times with a growing, jittered wait (``RETRIES``,
-``BACKOFF_S``); if it still cannot be done the store refuses with ``StoreBusy`` ("The class
-is busy, try again."), a ``StoreError`` the pages show in one sentence. On SQLite the writes
+"database is locked", a PostgreSQL deadlock, serialisation failure or lock timeout, a pool
+with no free connection) is tried again a few times with a growing, jittered wait
+(``RETRIES``, ``BACKOFF_S``), all within ``BUDGET_S``; if it still cannot be done the store
+refuses with ``StoreBusy`` ("The class is busy, try again."), a ``StoreError`` the pages show
+in one sentence. On SQLite the writes
 of one process also queue on a lock of their own, so forty movers in one process take turns
 instead of racing in SQLite's busy handler. A database that cannot be written (a full disk,
 a read-only file or folder, a read-only PostgreSQL) refuses a write with ``StoreReadOnly``;
@@ -68,6 +69,7 @@ BUSY_MS = 2000          # SQLite's own wait for a lock, per try (PRAGMA busy_tim
 RETRIES = 6             # tries of one read or write that meets a lock
 BACKOFF_S = 0.05        # the first wait between tries; doubled each time, with jitter
 LOCK_WAIT_S = 8.0       # how long a write waits for its turn in this process (SQLite)
+BUDGET_S = 8.0          # all the tries of one read or write together: then StoreBusy
 WRONG_TRY_WINDOW_S = 30.0   # wrong codes and keys are counted over this long
 MAX_WRONG_TRIES = 5         # ... and this many in the window make the next one wait
 
@@ -237,9 +239,12 @@ class Store:
         wait = BACKOFF_S
         tries = RETRIES if tries is None else tries
         queue_wait = LOCK_WAIT_S if tries > 1 else BUSY_MS / 1000
+        deadline = time.monotonic() + BUDGET_S
         for attempt in range(tries):
             queued = write and self._sqlite
-            if queued and not self._writing.acquire(timeout=queue_wait):
+            left = deadline - time.monotonic()
+            if left <= 0 or (queued and not self._writing.acquire(
+                    timeout=min(queue_wait, left))):
                 break   # the writes before this one took all the time there was
             try:
                 if write:
@@ -257,7 +262,8 @@ class Store:
                 if queued:
                     self._writing.release()
             if attempt < tries - 1:
-                time.sleep(wait * (0.5 + random.random()))  # noqa: S311 - jitter, no secret
+                pause = wait * (0.5 + random.random())  # noqa: S311 - jitter, no secret
+                time.sleep(max(0.0, min(pause, deadline - time.monotonic())))
                 wait *= 2
         raise StoreBusy(_(BUSY))
 
