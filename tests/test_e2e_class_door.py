@@ -353,6 +353,8 @@ def test_csv_downloads_read_right_in_a_spreadsheet(browser, tmp_path, size):
         store.record_answer(minus.id, "02-hand-value-and-suits:1:0", "31", True)
         shared.make_table(store, klass.id, "Table 1", "scat", get_variant("scat").rules,
                           ["student", "basic", "basic"])
+        page.get_by_role("button", name="Refresh").click()
+        wait_for_app(page)
         page.get_by_text("Students (2)").wait_for(timeout=15_000)
         page.locator(".st-key-t31_csv_students button").scroll_into_view_if_needed()
         shot(page, f"dashboard-csv-{size}")
