@@ -83,7 +83,8 @@ def _is_loopback(host: str) -> bool:
 
 def interface_addresses() -> list[str]:
     """The IPv4 addresses of this machine's network interfaces, read locally (Linux: an
-    ioctl per interface; elsewhere: what the host name resolves to). Nothing is sent."""
+    ioctl per interface, no name lookup; elsewhere: what the host name resolves to).
+    Nothing is sent."""
     found: list[str] = []
     if sys.platform.startswith("linux"):
         try:
@@ -100,6 +101,8 @@ def interface_addresses() -> list[str]:
                     except OSError:  # no IPv4 address on this interface
                         continue
                     found.append(socket.inet_ntoa(res[20:24]))
+        return list(dict.fromkeys(found))
+    # elsewhere: the host name's addresses (the hosts file or the system's own resolver)
     with contextlib.suppress(OSError, UnicodeError):
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.append(str(info[4][0]))

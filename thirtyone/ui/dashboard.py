@@ -120,9 +120,14 @@ def csv_bytes(frame: pd.DataFrame) -> bytes:
     """``frame`` as a CSV file for a spreadsheet: UTF-8 with a byte-order mark (Excel then
     reads Cyrillic right), ISO 8601 times, whole numbers whole, coded columns explained in
     their headers, and formula-like cells neutralised."""
-    out = pd.DataFrame({c: _column(frame[c]) for c in frame.columns}, columns=frame.columns)
-    out = csv_safe(out.astype(object).where(out.notna(), None))
-    out = out.rename(columns=lambda c: CSV_HEADERS.get(c, c))
+    safe = csv_safe(frame)
+    cols = {}
+    for c in frame.columns:
+        col = _column(safe[c])
+        # kept as Python objects: a column with a gap must not turn whole numbers into floats
+        cols[CSV_HEADERS.get(c, c)] = pd.Series(
+            [None if pd.isna(v) else v for v in col], index=frame.index, dtype=object)
+    out = pd.DataFrame(cols, index=frame.index)
     return out.to_csv(index=False).encode("utf-8-sig")
 
 
