@@ -163,5 +163,10 @@ def write_teacher_cookie() -> None:
     if tok and normal_token(tok) is None:
         return
     age = teacher_store.SESSION_DAYS * 86_400 if tok else 0
-    st.html(f'<script>document.cookie = "{COOKIE}={tok}; path=/; max-age={age}; '
-            f'SameSite=Strict";</script>', unsafe_allow_javascript=True)
+    cookie = f"{COOKIE}={tok}; path=/; max-age={age}; SameSite=Strict"
+    try:
+        st.html(f'<script>document.cookie = "{cookie}";</script>',
+                unsafe_allow_javascript=True)
+    except TypeError:  # a Streamlit without scripts in st.html: a same-origin frame sets it
+        import streamlit.components.v1 as components
+        components.html(f'<script>parent.document.cookie = "{cookie}";</script>', height=0)
