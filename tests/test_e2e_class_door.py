@@ -301,8 +301,14 @@ def test_the_dashboard_follows_the_class_and_gives_a_new_resume_link(browser, tm
         titles = [r.title for r in store.class_tables(store.class_by_code(code).id)]
         assert titles == ["Table 1", "Table 2"]
         # a second student arrives while the teacher does nothing: the dashboard shows it
-        store.join_class(code, "Bob")
+        bob, _ = store.join_class(code, "Bob")
         teacher.get_by_text("Students (2)").wait_for(timeout=15_000)
+        # and sits down at Table 2: the teacher's list of tables shows him there by itself
+        from thirtyone.store import shared
+        tid = store.class_tables(store.class_by_code(code).id)[1].id
+        shared.take_seat(store, tid, bob)
+        teacher.locator("[data-testid='stText']").filter(has_text="Bob").first.wait_for(
+            timeout=15_000)
         again_ctx.close()
     finally:
         teacher_ctx.close()

@@ -5,7 +5,11 @@ resume link, and the teacher's dashboard (``dashboard.py``) behind the teacher k
   (a class name; then the join code, big enough to project, and the teacher key, shown once)
   and can open a dashboard by typing the teacher key.
 - ``/class?teacher=KEY`` is read once into the session and taken out of the address, so a
-  projected page never shows it.
+  projected page never shows it. Opening the dashboard signs the browser in (a teacher
+  cookie, ``identity``): a reload, a new tab or a server restart keeps it open until
+  "Sign out".
+- The projected join link is the address students can reach (``address``), with its QR
+  code; a loopback-only address says how to fix it.
 - A wrong code or key gets one sentence, the same whatever was typed; after ``MAX_TRIES``
   wrong tries the session is refused for ``WAIT_S`` seconds.
 - Everything a person typed is shown as plain text (``plain``, ``st.text``, ``st.code``).
