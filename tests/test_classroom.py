@@ -118,7 +118,7 @@ def test_a_student_joins_with_a_loose_code_and_comes_back_with_the_resume_link()
     token = at.query_params["me"]
     assert len(token) >= 16 and "Anna" not in token
     resume = [c.value for c in at.code if "me=" in c.value]
-    assert resume and resume[0].endswith(f"/class?me={token}")
+    assert resume and resume[0].endswith(f"/class?me={token}&lang=en")
     assert "**Anna K**" in texts(at)
     # the sidebar's link for the class has no token
     assert all(token not in c.value for c in at.code if "variant=" in c.value)

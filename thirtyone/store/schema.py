@@ -145,3 +145,16 @@ wrong_tries = Table(
     Column("at", DateTime(timezone=True), nullable=False),
 )
 Index("t31_wrong_tries_scope", wrong_tries.c.scope, wrong_tries.c.at)
+
+# A teacher signed in on a browser: the browser keeps a random token as a cookie, the store
+# only its hash, so a reload, a new tab or a server restart keeps the dashboard open without
+# the teacher key ever being on the screen or in a link ("Sign out" deletes the row).
+teacher_sessions = Table(
+    "t31_teacher_sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("class_id", Integer, ForeignKey("t31_classes.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("seen", DateTime(timezone=True), nullable=False),
+)
+Index("t31_teacher_sessions_class", teacher_sessions.c.class_id)

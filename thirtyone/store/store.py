@@ -61,7 +61,8 @@ from .tokens import (
 
 WRONG_CODE = N_("That join code does not open a class; check it with your teacher.")
 WRONG_KEY = N_("That teacher key does not open a class dashboard.")
-NAME_TAKEN = N_("Someone in this class already uses that name; please add an initial.")
+NAME_TAKEN = N_("Someone in this class already uses that name: if it is you, ask your teacher "
+                "for a new resume link; if not, please add an initial.")
 RECORD_MAX = 2_000_000  # characters of one stored game record
 BUSY = N_("The class is busy, try again.")
 READ_ONLY = N_("Nothing could be saved: the class store is full or read-only just now.")

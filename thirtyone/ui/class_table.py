@@ -276,8 +276,27 @@ def student_tables(store: Store, learner: Learner) -> None:
 def teacher_tables(store: Store, klass: Any) -> None:
     """The class's tables for the teacher: make one, see who sits where, hand a seat to a
     bot."""
+    make_table_box(store, klass)
+    tables_list(store, klass)
+
+
+def make_table_box(store: Store, klass: Any) -> None:
+    """The teacher's "Make a class table" form."""
     with st.expander(_("Make a class table"), expanded=not store.class_tables(klass.id)):
         _make_form(store, klass)
+
+
+def next_title(titles: list[str]) -> str:
+    """The name of a new table: "Table n", n one more than the tables so far (and not one
+    already used)."""
+    n = len(titles) + 1
+    while _("Table {n}").format(n=n) in titles:
+        n += 1
+    return _("Table {n}").format(n=n)
+
+
+def tables_list(store: Store, klass: Any) -> None:
+    """The class's tables: who sits where, a seat handed to a bot, a link to watch."""
     for row in store.class_tables(klass.id):
         st.markdown(f"**{plain(row.title)}** · {plain(_(VARIANTS[row.variant].name))} · "
                     f"{plain(status_word(row.status))}")
@@ -298,7 +317,7 @@ def _make_form(store: Store, klass: Any) -> None:
     keys = shared.table_variants()
     c1, c2 = st.columns([2, 2])
     c1.text_input(_("Table name"), key="ct_new_title", max_chars=30,
-                  value=_("Table {n}").format(n=1))
+                  value=next_title([r.title for r in store.class_tables(klass.id)]))
     key = c2.selectbox(_("Variant"), keys, key="ct_new_variant",
                        format_func=lambda k: _(VARIANTS[k].name))
     variant = VARIANTS[key]
@@ -330,12 +349,17 @@ def _make(store: Store, class_id: int, key: str, house: Any) -> None:
     levels = levels_for(rules)
     level = state.get("ct_new_level")
     level = level if level in levels else default_level(sorted_levels(levels))
-    title = str(state.get("ct_new_title") or _("Table"))[:30]
+    titles = [r.title for r in store.class_tables(class_id)]
+    title = str(state.get("ct_new_title") or "").strip()[:30]
+    if not title or " ".join(title.split()) in titles:  # the default again: the next number
+        title = next_title(titles)
     try:
         shared.make_table(store, class_id, title, chosen, rules,
                           ["student"] * students + [level] * (n - students), bot_level=level)
     except (TableRefused, ValueError) as e:
         state[ERROR] = str(e)
+        return
+    state["ct_new_title"] = next_title([*titles, title])
 
 
 def tables_frame(store: Store, klass: Any) -> pd.DataFrame:

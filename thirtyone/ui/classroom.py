@@ -5,7 +5,11 @@ resume link, and the teacher's dashboard (``dashboard.py``) behind the teacher k
   (a class name; then the join code, big enough to project, and the teacher key, shown once)
   and can open a dashboard by typing the teacher key.
 - ``/class?teacher=KEY`` is read once into the session and taken out of the address, so a
-  projected page never shows it.
+  projected page never shows it. Opening the dashboard signs the browser in (a teacher
+  cookie, ``identity``): a reload, a new tab or a server restart keeps it open until
+  "Sign out".
+- The projected join link is the address students can reach (``address``), with its QR
+  code; a loopback-only address says how to fix it.
 - A wrong code or key gets one sentence, the same whatever was typed. Wrong tries are counted
   in the store (``Store.note_wrong_try``), per client address and per code typed, by every
   process: after ``MAX_TRIES`` in ``WAIT_S`` seconds the next try waits, whatever the
@@ -21,12 +25,12 @@ import math
 
 import streamlit as st
 
-from ..i18n import N_, _
+from ..i18n import N_, _, current
 from ..store import ClassRow, Learner, Store, StoreError, check_name
 from ..store.store import MAX_WRONG_TRIES, WRONG_CODE, WRONG_KEY, WRONG_TRY_WINDOW_S
 from ..store.tokens import InputError, normal_code
 from ..teach.class_report import progress_summary
-from . import challenge, class_table, dashboard, identity
+from . import address, challenge, class_table, dashboard, identity
 from .lessons import forget_progress, lessons
 from .links import full_link
 from .plain import plain
@@ -41,8 +45,12 @@ TOO_MANY_MSG = N_("Too many wrong tries; please wait {n} seconds before trying a
 TOO_MANY = TOO_MANY_MSG.format(n=int(WAIT_S))   # the English sentence
 NEED_STORE = N_("Classes need the class store, which cannot be reached just now; Learn and "
                 "Play still work on their own.")
+LOOPBACK_FIX = N_("Students cannot open this address, which only reaches this computer: set "
+                  "{env} to the address they can reach (such as {example}) or "
+                  "start the app with --server.address set to this computer's network "
+                  "address.")
 CSS = """<style>
-.t31-joincode {font-size: clamp(3.5rem, 11vw, 8rem); font-weight: 800; letter-spacing: .15em;
+.t31-joincode {font-size: clamp(2.5rem, 7.5vw, 8rem); white-space: nowrap; font-weight: 800; letter-spacing: .15em;
   font-family: ui-monospace, monospace; line-height: 1.1; text-align: center;
   padding: .2em 0; border: 3px dashed currentColor; border-radius: .3em; margin: .3em 0;}
 .t31-joinhint {font-size: 1.4rem; text-align: center;}
@@ -106,7 +114,7 @@ def _open_dashboard(store: Store, key: str) -> bool:
     if klass is None:
         _failed(store, scopes, _(WRONG_KEY))
         return False
-    identity.set_teacher_class(klass)
+    identity.set_teacher_class(klass, store)
     return True
 
 
@@ -174,7 +182,7 @@ def _start_tab(store: Store) -> None:
             except StoreError as e:
                 st.error(str(e), icon=":material/badge:")
                 return
-            identity.set_teacher_class(klass)
+            identity.set_teacher_class(klass, store)
             st.session_state[NEW_KEY] = (klass.id, key)
             st.rerun()
     st.divider()
@@ -199,7 +207,8 @@ def _no_class(store: Store, alone: Learner | None) -> None:
 # --- a student in a class --------------------------------------------------------------------
 
 def resume_link() -> str:
-    return full_link("class", {identity.PARAM: identity.token() or ""})
+    """This student's resume link, in the language they use now (``lang``)."""
+    return full_link("class", {identity.PARAM: identity.token() or "", "lang": current()})
 
 
 def _student(store: Store, learner: Learner) -> None:
@@ -253,11 +262,20 @@ def _new_class_panel(klass: ClassRow) -> None:
                 st.rerun()
         return
     st.markdown(CSS, unsafe_allow_html=True)
+    link, base = address.join_link("class")
     hint = html.escape(_("Join at {link} with the code")).replace(
-        "{link}", f'<b>{html.escape(full_link("class", {}))}</b>')
-    st.markdown(f'<div class="t31-joinhint">{hint}</div>'
-                f'<div class="t31-joincode" data-testid="t31-joincode">'
-                f'{html.escape(klass.code)}</div>', unsafe_allow_html=True)
+        "{link}", f'<b data-testid="t31-joinlink">{html.escape(link)}</b>')
+    code_col, qr_col = st.columns([3, 1.3], vertical_alignment="center")
+    code_col.markdown(f'<div class="t31-joinhint">{hint}</div>'
+                      f'<div class="t31-joincode" data-testid="t31-joincode">'
+                      f'{html.escape(klass.code)}</div>', unsafe_allow_html=True)
+    with qr_col, st.container(key="t31_joinqr"):
+        st.image(address.qr_svg(link), width="stretch")
+        st.caption(_("Scan to open the join page."))
+    if base.loopback:
+        st.warning(_(LOOPBACK_FIX).format(env=address.ENV_URL,
+                                         example="`http://192.168.1.20:8501`"),
+                   icon=":material/wifi_off:")
 
 
 def _teacher(store: Store, klass: ClassRow) -> None:
@@ -272,9 +290,10 @@ def _teacher(store: Store, klass: ClassRow) -> None:
         _new_class_panel(fresh)
     dashboard.dashboard(store, fresh)
     st.divider()
-    if st.button(_("Close the dashboard"), icon=":material/logout:", key="t31_teacher_close",
-                 help=_("This browser forgets the teacher key; type it again to come back.")):
-        identity.set_teacher_class(None)
+    if st.button(_("Sign out"), icon=":material/logout:", key="t31_teacher_close",
+                 help=_("This browser stops opening the dashboard by itself; the teacher key "
+                        "opens it again.")):
+        identity.set_teacher_class(None, store)
         st.session_state.pop(NEW_KEY, None)
         st.rerun()
 
@@ -286,6 +305,7 @@ def class_page() -> None:
         st.info(_(NEED_STORE))
         return
     _key_from_url(store)
+    identity.write_teacher_cookie()
     learner = identity.current_learner(store)
     if st.session_state.pop("t31_me_unknown", False):
         st.warning(_("That resume link does not bring anyone back; check it, or join "

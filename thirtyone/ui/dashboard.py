@@ -17,9 +17,10 @@ import streamlit as st
 
 from ..i18n import N_, _
 from ..store import ClassRow, Store
+from ..store import teacher as teacher_store
 from ..teach.class_report import learner_scores, progress_summary, quiz_stats, score_grid
 from ..teach.lessons import Quiz
-from . import challenge, class_table
+from . import address, challenge, class_table
 from .lessons import lessons, quiz_ids
 from .plain import plain
 
@@ -64,6 +65,72 @@ def csv_safe(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.map(fix)
 
 
+WHEN = "ISO 8601 date and time with time zone"
+#: what each coded column of the CSV files holds, said in its header (English, like the ids)
+CSV_HEADERS = {
+    "last seen": f"last seen ({WHEN})", "at": f"at ({WHEN})",
+    "open lesson": "open lesson (title of the lesson open now; empty = none)",
+    "quiz": "quiz (L2 Q1 = lesson 2, quiz 1)",
+    "try": "try (1 = first try, 2 = second...)",
+    "right": "right (1 = right, 0 = wrong)",
+    "status": "status (open = playing, over = game finished, closed = closed by the teacher)",
+    "seats": "seats (in seat order; a bot with its level)",
+    "rounds played": "rounds played (empty = record unreadable)",
+    "challenge": "challenge (number of the challenge in this class)",
+    "variant": "variant (the app's variant key or name)",
+    "finished": "finished (1 = every round played, 0 = not yet)",
+    "round": "round (1 = first; empty = no round finished yet)",
+    "knocked": "knocked (1 = this student knocked, 0 = did not)",
+    "knock turn": "knock turn (the student's own turn when they knocked, 1 = first)",
+    "ended by": "ended by (knock, blitz = 31, fire = three aces, void = no scoring)",
+    "knocker": "knocker (who knocked; empty = nobody)",
+    "outcome": "outcome (minus the lives lost, or the points or chips won)",
+    "won": "won (1 = won the round, 0 = did not)",
+    "rank": "rank (1 = best score)",
+}
+
+
+def _iso(v: object) -> object:
+    if isinstance(v, pd.Timestamp):
+        v = v.to_pydatetime()
+    if isinstance(v, dt.datetime):
+        if v.tzinfo is None:  # the store keeps UTC (SQLite hands it back without a zone)
+            v = v.replace(tzinfo=dt.timezone.utc)
+        return v.isoformat(timespec="seconds")
+    return v
+
+
+def _column(col: pd.Series) -> pd.Series:
+    """One column for a spreadsheet: times in ISO 8601 with their zone, yes/no as 1/0,
+    whole numbers without a decimal point."""
+    vals = [v for v in col if v is not None and not (isinstance(v, float) and pd.isna(v))]
+    if not vals:
+        return col
+    if all(isinstance(v, (dt.datetime, pd.Timestamp)) for v in vals):
+        return col.map(_iso)
+    if all(isinstance(v, bool) for v in vals) or str(col.dtype) == "bool":
+        return col.map(lambda v: v if v is None or pd.isna(v) else int(bool(v))).astype("Int64")
+    if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals) and all(
+            float(v).is_integer() for v in vals):
+        return col.astype("Float64").astype("Int64")
+    return col
+
+
+def csv_bytes(frame: pd.DataFrame) -> bytes:
+    """``frame`` as a CSV file for a spreadsheet: UTF-8 with a byte-order mark (Excel then
+    reads Cyrillic right), ISO 8601 times, whole numbers whole, coded columns explained in
+    their headers, and formula-like cells neutralised."""
+    safe = csv_safe(frame)
+    cols = {}
+    for c in frame.columns:
+        col = _column(safe[c])
+        # kept as Python objects: a column with a gap must not turn whole numbers into floats
+        cols[CSV_HEADERS.get(c, c)] = pd.Series(
+            [None if pd.isna(v) else v for v in col], index=frame.index, dtype=object)
+    out = pd.DataFrame(cols, index=frame.index)
+    return out.to_csv(index=False).encode("utf-8-sig")
+
+
 def _ago(when: dt.datetime | None) -> str:
     if when is None:
         return ""
@@ -89,7 +156,7 @@ def students_frame(store: Store, klass: ClassRow) -> pd.DataFrame:
     for p in people:
         s = progress_summary(prog.get(p.id), all_lessons)
         right, answered = scores.get(p.id, (0, 0))
-        rows.append({"name": p.name, "last seen": _ago(seen.get(p.id)),
+        rows.append({"name": p.name, "last seen": seen.get(p.id),
                      "lessons finished": s.lessons_done, "lessons started": s.lessons_started,
                      "steps read": s.steps_seen, "open lesson": s.current or "",
                      "quizzes answered": answered, "right first time": right})
@@ -148,17 +215,32 @@ def missed_chart(quizzes: pd.DataFrame, top: int = 10) -> go.Figure | None:
 
 
 def _download(label: str, frame: pd.DataFrame, name: str, key: str) -> None:
-    st.download_button(label, csv_safe(frame).to_csv(index=False).encode("utf-8"),
-                       file_name=name, mime="text/csv", key=key, icon=":material/download:")
+    st.download_button(label, csv_bytes(frame), file_name=name, mime="text/csv; charset=utf-8",
+                       key=key, icon=":material/download:")
+
+
+DASH_SECONDS = 3.0  # the dashboard reads the class again this often while it is open
 
 
 def dashboard(store: Store, klass: ClassRow) -> None:
-    """The dashboard of ``klass`` (the caller has checked the teacher key)."""
+    """The dashboard of ``klass`` (the caller has checked the teacher key). What students
+    change (arrivals, answers, tables) shows by itself within ``DASH_SECONDS``."""
     head, refresh = st.columns([4, 1], vertical_alignment="bottom")
     head.subheader(_("Dashboard: {name}").format(name=plain(klass.name)))
     head.caption(_("Join code {code}").format(code=klass.code))
     refresh.button(_("Refresh"), icon=":material/refresh:", key="t31_dash_refresh",
                    width="stretch")
+    _live_class(store, klass)
+    st.markdown("#### " + _("Class tables"))
+    class_table.make_table_box(store, klass)
+    _live_tables(store, klass)
+    st.markdown("#### " + _("Challenges"))
+    challenge.teacher_challenges(store, klass)
+    _live_downloads(store, klass)
+
+
+@st.fragment(run_every=DASH_SECONDS)
+def _live_class(store: Store, klass: ClassRow) -> None:
     students = students_frame(store, klass)
     answers = store.class_answers(klass.id)
     quizzes = quiz_frame(answers)
@@ -166,7 +248,9 @@ def dashboard(store: Store, klass: ClassRow) -> None:
     if students.empty:
         st.info(_("Nobody has joined yet: show the join code to the class."))
     else:
-        st.dataframe(shown(students), hide_index=True, width="stretch", key="t31_dash_students")
+        screen = students.assign(**{"last seen": students["last seen"].map(_ago)})
+        st.dataframe(shown(screen), hide_index=True, width="stretch", key="t31_dash_students")
+        _resume_links(store, klass)
     st.markdown("#### " + _("Quizzes"))
     if quizzes.empty:
         st.caption(_("No quiz answered yet."))
@@ -176,16 +260,22 @@ def dashboard(store: Store, klass: ClassRow) -> None:
             st.plotly_chart(fig, width="stretch", key="t31_dash_missed")
         st.dataframe(shown(quizzes), hide_index=True, width="stretch", key="t31_dash_quizzes")
         _grid(answers)
-    st.markdown("#### " + _("Class tables"))
-    class_table.teacher_tables(store, klass)
-    st.markdown("#### " + _("Challenges"))
-    challenge.teacher_challenges(store, klass)
+
+
+@st.fragment(run_every=DASH_SECONDS)
+def _live_tables(store: Store, klass: ClassRow) -> None:
+    class_table.tables_list(store, klass)
+
+
+@st.fragment(run_every=DASH_SECONDS)
+def _live_downloads(store: Store, klass: ClassRow) -> None:
     st.markdown("#### " + _("Download (CSV)"))
     st.caption(_("The files keep their column names in English in every language, so a "
                  "spreadsheet or a script reads them the same way."))
     cols = st.columns(4)
     with cols[0]:
-        _download(_("Students"), students, "students.csv", "t31_csv_students")
+        _download(_("Students"), students_frame(store, klass), "students.csv",
+                  "t31_csv_students")
     with cols[1]:
         _download(_("Answers"), answers_frame(store, klass), "answers.csv", "t31_csv_answers")
     with cols[2]:
@@ -194,6 +284,50 @@ def dashboard(store: Store, klass: ClassRow) -> None:
     with cols[3]:
         _download(_("Challenges"), challenge.challenges_frame(store, klass), "challenges.csv",
                   "t31_csv_challenges")
+
+
+RESUME_NEW = "t31_dash_resume"   # {learner id: new resume token} made in this session
+
+
+def _resume_links(store: Store, klass: ClassRow) -> None:
+    """A student who lost their resume link: the teacher makes a new one (the old one stops
+    working; only its hash is kept, so it cannot be shown again) and shows it with a QR."""
+    people = {p.id: p.name for p in store.class_learners(klass.id)}
+    made = st.session_state.setdefault(RESUME_NEW, {})
+    with st.expander(_("A student lost their resume link"), icon=":material/key:",
+                     expanded=False):
+        st.caption(_("A new link brings the student back to their progress and seats; their "
+                     "old link stops working. Show it to that student only."))
+        pick, go = st.columns([3, 2], vertical_alignment="bottom")
+        lid = pick.selectbox(_("Student"), list(people), key="t31_dash_resume_who",
+                             format_func=lambda i: people.get(i, ""))
+        if go.button(_("Make a new resume link"), key="t31_dash_resume_go",
+                     icon=":material/autorenew:", width="stretch") and lid is not None:
+            tok = teacher_store.renew_resume_token(store, klass.id, int(lid))
+            if tok is not None:
+                made.clear()
+                made[int(lid)] = tok
+        for learner_id, tok in list(made.items()):
+            if learner_id not in people:
+                continue
+            link = full_link_to_resume(tok)
+            with st.container(border=True, key=f"t31_dash_resume_{learner_id}"):
+                st.markdown(_("New resume link for **{name}**:").format(
+                    name=plain(people[learner_id])))
+                text, qr = st.columns([3, 1], vertical_alignment="center")
+                text.code(link, language=None, wrap_lines=True)
+                with qr:
+                    st.image(address.qr_svg(link), width="stretch")
+                if st.button(_("Hide the link"), key=f"t31_dash_resume_hide_{learner_id}",
+                             icon=":material/visibility_off:"):
+                    made.pop(learner_id, None)
+                    st.rerun(scope="fragment")
+
+
+def full_link_to_resume(token: str) -> str:
+    """The resume link of a token, on the address students reach (``address``)."""
+    base = address.public_base()
+    return f"{base.url}/class?me={token}"
 
 
 def _grid(answers: list[dict]) -> None:

@@ -11,15 +11,23 @@ class makes one in that class (``thirtyone/ui/classroom.py``).
 
 from __future__ import annotations
 
+import contextlib
+
 import streamlit as st
 
 from ..store import ClassRow, Learner, Store
+from ..store import teacher as teacher_store
+from ..store.tokens import normal_token
 from .store import store_or_none
 
 PARAM = "me"
 TEACHER_KEY = "t31_teacher_class"   # the ClassRow whose teacher key this session has given
 TOKEN_KEY = "t31_me_token"
 LEARNER_KEY = "t31_me_learner"
+COOKIE = "t31_teacher"              # the browser's teacher session token (a cookie)
+TEACHER_TOKEN = "t31_teacher_token"  # this session's teacher token, to end it on Sign out
+COOKIE_TRIED = "t31_teacher_cookie_tried"
+COOKIE_SET = "t31_teacher_cookie_set"    # a token to set as the cookie ("" clears it)
 
 
 def token() -> str | None:
@@ -90,14 +98,75 @@ def put_back_in_url(params: dict[str, str]) -> dict[str, str]:
 
 
 def teacher_class() -> ClassRow | None:
-    """The class whose teacher key was given in this session (the Class page checks it), or
-    None: anything only a teacher may see asks here."""
+    """The class whose teacher key was given in this session (the Class page checks it) or
+    in an earlier one of this browser (its teacher cookie), or None: anything only a teacher
+    may see asks here."""
     found = st.session_state.get(TEACHER_KEY)
-    return found if isinstance(found, ClassRow) else None
+    if isinstance(found, ClassRow):
+        return found
+    if st.session_state.get(COOKIE_TRIED):
+        return None
+    st.session_state[COOKIE_TRIED] = True  # once per session: a wrong cookie costs one look
+    tok = _cookie()
+    store = store_or_none() if tok else None
+    if store is None:
+        return None
+    try:
+        klass = teacher_store.session_class(store, tok)
+    except Exception:  # noqa: BLE001 - an unreachable store: signed out for this session
+        return None
+    if klass is not None:
+        st.session_state[TEACHER_KEY] = klass
+        st.session_state[TEACHER_TOKEN] = tok
+    return klass
 
 
-def set_teacher_class(klass: ClassRow | None) -> None:
+def _cookie() -> str | None:
+    try:
+        raw = st.context.cookies.get(COOKIE)
+    except Exception:  # noqa: BLE001 - no browser (AppTest)
+        return None
+    return raw if isinstance(raw, str) and raw else None
+
+
+def set_teacher_class(klass: ClassRow | None, store: Store | None = None) -> None:
+    """Open (``klass``) or close (None) the dashboard for this browser. Opening with a store
+    also signs the browser in (a cookie, kept across reloads, tabs and restarts); closing
+    signs it out (the cookie's session is ended in the store)."""
     if klass is None:
         st.session_state.pop(TEACHER_KEY, None)
-    else:
-        st.session_state[TEACHER_KEY] = klass
+        st.session_state[COOKIE_TRIED] = True
+        tok = st.session_state.pop(TEACHER_TOKEN, None) or _cookie()
+        store = store or (store_or_none() if tok else None)
+        if tok and store is not None:
+            # the cookie is cleared below all the same
+            with contextlib.suppress(Exception):
+                teacher_store.end_session(store, tok)
+        st.session_state[COOKIE_SET] = ""
+        return
+    st.session_state[TEACHER_KEY] = klass
+    if store is not None:
+        try:
+            tok = teacher_store.new_session(store, klass.id)
+        except Exception:  # noqa: BLE001 - a read-only store: the dashboard for this tab only
+            return
+        st.session_state[TEACHER_TOKEN] = tok
+        st.session_state[COOKIE_SET] = tok
+
+
+def write_teacher_cookie() -> None:
+    """Set (after signing in) or clear (after signing out) the teacher cookie, by a script
+    in the page: nothing visible, never in the address."""
+    tok = st.session_state.pop(COOKIE_SET, None)
+    if tok is None:
+        return
+    if tok and normal_token(tok) is None:
+        return
+    age = teacher_store.SESSION_DAYS * 86_400 if tok else 0
+    cookie = f"{COOKIE}={tok}; path=/; max-age={age}; SameSite=Strict"
+    try:
+        st.html(f'<script>document.cookie = "{cookie}";</script>',
+                unsafe_allow_javascript=True)
+    except TypeError:  # a Streamlit without scripts in st.html: a same-origin frame sets it
+        import streamlit.components.v1 as components
+        components.html(f'<script>parent.document.cookie = "{cookie}";</script>', height=0)
