@@ -42,6 +42,7 @@ from .table_html import (
     recent_html,
     seat_html,
     seat_name,
+    seats_html,
 )
 from .table_words import (
     action_key,
@@ -175,11 +176,7 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
                 f'data-version="{row.version}">{html.escape(status)}</div>',
                 unsafe_allow_html=True)
     others = [s for s in range(len(obs.players)) if s != seat]
-    per_row = 3 if len(others) > 4 else max(len(others), 1)
-    for i in range(0, len(others), per_row):
-        cols = st.columns(per_row)
-        for col, s in zip(cols, others[i:i + per_row], strict=False):
-            col.markdown(seat_html(variant, obs, s, you), unsafe_allow_html=True)
+    st.markdown(seats_html(variant, obs, others, you), unsafe_allow_html=True)
     with st.container(key="play_midrow"):
         mid, news = st.columns([1.25, 1], vertical_alignment="center")
     mid.markdown(middle_html(obs), unsafe_allow_html=True)
