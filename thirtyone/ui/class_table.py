@@ -30,6 +30,7 @@ from ..store import Learner, Store, TableRow, shared
 from ..store.shared import TableRefused
 from .cards import card_html, hand_html
 from .common import changed_options_text, rules_editor
+from .headings import heading
 from .identity import current_learner, teacher_class
 from .plain import plain
 from .store import store_or_none
@@ -152,7 +153,7 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     with left, st.container(key="play_felt"):
         _felt(store, row, obs, seat, mark)
     with right:
-        st.markdown("#### " + _("Move log"))
+        heading(_("Move log"), 2, look=4)
         st.markdown(log_html(obs, -1 if seat is None else seat, mark), unsafe_allow_html=True)
         if seat is not None and not obs.game_over:
             st.button(_("Leave the table"), key="ct_leave", on_click=_act,

@@ -25,6 +25,7 @@ from ..game.saves import earlier_round_logs
 from ..i18n import _
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
+from .headings import heading
 from .identity import teacher_class
 from .plain import plain
 from .play_keep import keep
@@ -521,7 +522,7 @@ def play_page() -> None:
         draw_table(state, hint=lambda s: _hint_box(s, "felt"))
     with right:
         _hint_box(state, "side")
-        st.markdown("#### " + _("Move log"))
+        heading(_("Move log"), 2, look=4)
         move_log(state)
         _save_load(state)
         replay_button(state)

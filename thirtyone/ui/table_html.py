@@ -222,7 +222,7 @@ def log_html(obs: Any, you: int, mark: int) -> str:
             cls.append("play-private")
         items.append(f'<li class="{" ".join(cls)}">{html.escape(e.text)}</li>')
     head = html.escape(_("Round {n}").format(n=obs.round_no))
-    return (f'<div class="play-log" data-testid="play-log"><h5>{head}</h5>'
+    return (f'<div class="play-log" data-testid="play-log"><h3 class="t31-look-5">{head}</h3>'
             f"<ol>{''.join(items)}</ol></div>")
 
 
@@ -232,5 +232,5 @@ def past_logs_html(past: Sequence[tuple[int, Sequence[str]]]) -> str:
     for round_no, lines in reversed(past):
         li = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
         head = html.escape(_("Round {n}").format(n=round_no))
-        parts.append(f"<h5>{head}</h5><ol>{li}</ol>")
+        parts.append(f'<h3 class="t31-look-5">{head}</h3><ol>{li}</ol>')
     return '<div class="play-log">' + "".join(parts) + "</div>"
