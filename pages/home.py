@@ -6,10 +6,11 @@ from thirtyone.core.cards import parse_hand
 from thirtyone.i18n import N_, _
 from thirtyone.ui.cards import hand_html, show
 from thirtyone.ui.common import current_variant
+from thirtyone.ui.headings import heading
 
 st.title(_("Thirty-One"))
-st.markdown("#### " + _("A card game about one number: get as close to **31** in one suit as "
-                        "you can."))
+heading(_("A card game about one number: get as close to **31** in one suit as you can."), 2,
+        look=4)
 
 show(hand_html(parse_hand("AH KH QH"), size="lg",
                captions=("11", "10", "10")))

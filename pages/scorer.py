@@ -16,6 +16,7 @@ from thirtyone.ui.common import (
     current_variant,
     rules_editor,
 )
+from thirtyone.ui.headings import heading
 from thirtyone.ui.odds_lab import show_code
 from thirtyone.ui.plain import plain
 
@@ -50,7 +51,7 @@ note = sc.note_now(variant)
 if note:
     st.info(plain(note), icon=":material/info:")
 
-st.subheader(_("Choose three cards"))
+heading(_("Choose three cards"), 2, look=3)
 text_col, random_col, clear_col = st.columns([3, 1.4, 1.4], vertical_alignment="bottom")
 text_col.text_input(_("Type them"), key=sc.TEXT, on_change=sc.typed, args=(rules.pack,),
                     placeholder=_("e.g. AH KH 9S, 10h Th A♥"),

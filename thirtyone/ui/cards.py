@@ -178,6 +178,14 @@ def card_picker(pack: Sequence[Card], selected: Collection[Card], on_pick: Calla
     ranks = sorted({c.rank for c in pack}, reverse=True)
     in_pack = set(pack)
     four = four_colour()  # read once, not once per card
+    # the container's key lets cards.css lay the grid out on a phone (two rows per suit)
+    with st.container(key=f"{key}_t31picker"):
+        _picker_rows(ranks, in_pack, selected, on_pick, key, disabled, four)
+
+
+def _picker_rows(ranks: Sequence[int], in_pack: Collection[Card], selected: Collection[Card],
+                 on_pick: Callable[[Card], None], key: str, disabled: Collection[Card],
+                 four: bool) -> None:
     for suit in SUITS:
         cols = st.columns([0.5] + [1] * len(ranks), gap="small", vertical_alignment="center")
         red = " t31-red" if suit in "HD" else ""

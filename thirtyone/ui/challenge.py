@@ -31,6 +31,7 @@ from ..store import ChallengeRow, ClassRow, Learner, PlayRow, Store, StoreError
 from ..store import challenge_play as cp
 from ..store import challenge_scores as cs
 from ..store.tokens import NAME_MAX
+from .headings import heading
 from .identity import current_learner, teacher_class
 from .plain import plain
 from .store import store_or_none
@@ -218,7 +219,7 @@ def challenge_page() -> None:
                               "Class page."))
         st.page_link(CLASS_PAGE, label=_("Go to the Class page"), icon=":material/groups:")
         return
-    st.subheader(plain(ch.title))
+    heading(ch.title, 2, look=3)  # plain text: the title is escaped
     st.caption(_("{setup}. Everyone in the class gets the same cards.").format(
         setup=setup_text(ch)))
     learner = current_learner(store)
@@ -261,7 +262,7 @@ def student_view(store: Store, ch: ChallengeRow, learner: Learner) -> None:
             st.success(_("You have finished the challenge: your results are below."),
                        icon=":material/emoji_events:")
     with right:
-        st.markdown("#### " + _("Move log"))
+        heading(_("Move log"), 2, look=4)
         move_log(state)
         kept = store.play(ch.id, learner.id) if done else None
         if kept is not None:
@@ -351,14 +352,14 @@ def show_results(store: Store, ch: ChallengeRow, upto: int | None) -> None:
     res = cached_results(tuple(plays))
     entries = res.entries if upto is None else [e for e in res.entries if e.finished]
     lines = cs.visible_lines(res.lines, upto)
-    st.markdown("#### " + _("Leaderboard"))
+    heading(_("Leaderboard"), 3, look=4)
     if not entries:
         st.caption(_("Nobody has played this challenge yet."))
         return
     st.dataframe(leaderboard_frame(ch, entries), hide_index=True, width="stretch")
     if upto is not None and len(entries) < len(res.entries):
         st.caption(_("{n} still playing.").format(n=len(res.entries) - len(entries)))
-    st.markdown("#### " + _("Round by round"))
+    heading(_("Round by round"), 3, look=4)
     fig = knock_chart(lines)
     if fig is not None:
         st.plotly_chart(fig, width="stretch", key=f"chal_chart_{ch.id}")

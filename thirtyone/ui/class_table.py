@@ -30,6 +30,7 @@ from ..store import Learner, Store, StoreError, TableRow, shared
 from ..store.shared import TableRefused
 from .cards import card_html, hand_html
 from .common import changed_options_text, rules_editor
+from .headings import heading
 from .identity import current_learner, teacher_class
 from .plain import plain
 from .store import store_or_none
@@ -42,6 +43,7 @@ from .table_html import (
     recent_html,
     seat_html,
     seat_name,
+    seats_html,
 )
 from .table_words import (
     action_key,
@@ -151,7 +153,7 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     with left, st.container(key="play_felt"):
         _felt(store, row, obs, seat, mark)
     with right:
-        st.markdown("#### " + _("Move log"))
+        heading(_("Move log"), 2, look=4)
         st.markdown(log_html(obs, -1 if seat is None else seat, mark), unsafe_allow_html=True)
         if seat is not None and not obs.game_over:
             st.button(_("Leave the table"), key="ct_leave", on_click=_act,
@@ -175,11 +177,7 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
                 f'data-version="{row.version}">{html.escape(status)}</div>',
                 unsafe_allow_html=True)
     others = [s for s in range(len(obs.players)) if s != seat]
-    per_row = 3 if len(others) > 4 else max(len(others), 1)
-    for i in range(0, len(others), per_row):
-        cols = st.columns(per_row)
-        for col, s in zip(cols, others[i:i + per_row], strict=False):
-            col.markdown(seat_html(variant, obs, s, you), unsafe_allow_html=True)
+    st.markdown(seats_html(variant, obs, others, you), unsafe_allow_html=True)
     with st.container(key="play_midrow"):
         mid, news = st.columns([1.25, 1], vertical_alignment="center")
     mid.markdown(middle_html(obs), unsafe_allow_html=True)

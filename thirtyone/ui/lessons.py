@@ -33,6 +33,7 @@ from ..store import StoreError
 from ..teach.lessons import Cards, Lesson, Link, Plot, Quiz, Teaches, Text, load_lessons
 from ..teach.mini_round import MiniRound
 from . import identity, lesson_round
+from .headings import heading
 from .lesson_blocks import said, show_link, show_plot
 from .store import UNAVAILABLE, store_or_none
 from .styles import stylesheet
@@ -369,7 +370,7 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
 def lesson_list(all_lessons: list[Lesson], current_slug: str) -> None:
     """The lessons as buttons, in the page's language; scores from the English course."""
     english = {x.slug: x for x in lessons()}
-    st.markdown("#### " + _("Lessons"))
+    heading(_("Lessons"), 2, look=4)
     for n, lesson in enumerate(all_lessons, 1):
         right, now, total = scores(english.get(lesson.slug, lesson))
         mark = " ✓" if total and right == total else ""

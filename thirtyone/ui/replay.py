@@ -24,6 +24,7 @@ from ..game.replay import game_after, last_move, open_observation, record_moves
 from ..i18n import N_, _
 from .cards import CARD_CSS
 from .common import changed_options_text
+from .headings import heading
 from .table_html import TABLE_CSS, log_html, middle_html, seat_html, showdown_rows_html
 from .table_state import GAME, State, clear_messages
 from .table_words import ENDED_WORDS, SHOWDOWN_KINDS, action_label
@@ -217,7 +218,7 @@ def draw_replay(state: State) -> None:
     _felt(variant, game, obs, seat, step, n)
     log, note = st.columns([1.6, 1], gap="medium")
     with log:
-        st.markdown("#### " + _("Move log"))
+        heading(_("Move log"), 2, look=4)
         st.markdown(log_html(obs, seat, len(obs.log)), unsafe_allow_html=True)
     if rep.get("outcome"):
         with note, st.expander(_("What this scenario shows")):

@@ -25,6 +25,7 @@ from ..game.saves import earlier_round_logs
 from ..i18n import _
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
+from .headings import heading
 from .identity import teacher_class
 from .plain import plain
 from .play_keep import keep
@@ -39,6 +40,7 @@ from .table_html import (
     past_logs_html,
     recent_html,
     seat_html,
+    seats_html,
     showdown_rows_html,
 )
 from .table_state import (
@@ -239,13 +241,7 @@ def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_en
             with top[1]:
                 _bot_controls(state, obs)
         others = [(you + k) % len(obs.players) for k in range(1, len(obs.players))]
-        per_row = 3 if len(others) > 4 else max(len(others), 1)
-        for i in range(0, len(others), per_row):
-            chunk = others[i:i + per_row]
-            cols = st.columns(per_row)
-            for col, seat in zip(cols, chunk, strict=False):
-                col.markdown(seat_html(variant, obs, seat, you),
-                             unsafe_allow_html=True)
+        st.markdown(seats_html(variant, obs, others, you), unsafe_allow_html=True)
         with st.container(key="play_midrow"):  # stacks on a narrow table (table.css)
             mid, news = st.columns([1.25, 1], vertical_alignment="center")
         mid.markdown(middle_html(obs), unsafe_allow_html=True)
@@ -446,10 +442,38 @@ def _setup(state: State, variant: Variant) -> None:
               type="primary")
 
 
+# After a move the page is drawn again and the button pressed is gone, so the browser's focus
+# fell back to the page's top (28 Tabs from the bots' Next). This keeps it at the table: when
+# the focus was last in the felt and its element has gone, the felt's status line takes it
+# (the next Tab reaches the table's next button). Installed once per browser page.
+FOCUS_KEEPER = """<div class="t31-focus-keeper"></div><script>
+(function () {
+  if (window.t31FocusKeeper) return;
+  window.t31FocusKeeper = true;
+  const FELT = '.st-key-play_felt';
+  let atTable = false;
+  const mark = (e) => { const t = e.target; atTable = !!(t && t.closest && t.closest(FELT)); };
+  document.addEventListener('focusin', mark, true);
+  document.addEventListener('pointerdown', mark, true);
+  const back = () => {
+    const a = document.activeElement;
+    if (!atTable || (a && a !== document.body && a.isConnected)) return;
+    const s = document.querySelector(FELT + ' [data-testid="play-status"]');
+    if (!s) return;
+    s.setAttribute('tabindex', '-1');
+    s.focus({preventScroll: true});
+  };
+  new MutationObserver(back).observe(document.body, {childList: true, subtree: true});
+})();
+</script>"""
+
+
 def table_styles() -> None:
     """The table's and the cards' styles, once for the whole page (not again in each element
-    that draws cards): every page that draws a table calls this first."""
+    that draws cards): every page that draws a table calls this first. It also keeps the
+    keyboard focus at the table after a move (``FOCUS_KEEPER``)."""
     st.markdown(TABLE_CSS + CARD_CSS, unsafe_allow_html=True)
+    st.html(FOCUS_KEEPER, unsafe_allow_javascript=True)
 
 
 def play_page() -> None:
@@ -498,7 +522,7 @@ def play_page() -> None:
         draw_table(state, hint=lambda s: _hint_box(s, "felt"))
     with right:
         _hint_box(state, "side")
-        st.markdown("#### " + _("Move log"))
+        heading(_("Move log"), 2, look=4)
         move_log(state)
         _save_load(state)
         replay_button(state)

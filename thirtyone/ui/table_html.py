@@ -77,6 +77,15 @@ def seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm",
             f"{counter_html(variant, obs, seat)}</div>{note_html}</div>{cards}</div>")
 
 
+def seats_html(variant: Variant, obs: Any, seats: Sequence[int], you: int) -> str:
+    """The other players' seats in one block: in rows of up to four (three when there are
+    more than four), and on a phone two or three to a row (``table.css``), so that the
+    table's middle, your hand and the move buttons stay on the screen."""
+    per_row = 3 if len(seats) > 4 else max(len(seats), 1)
+    inner = "".join(seat_html(variant, obs, s, you) for s in seats)
+    return f'<div class="play-seats play-seats-{per_row}">{inner}</div>'
+
+
 def middle_html(obs: Any) -> str:
     """The stock, the discard pile, the middle, the open and closed hands or the widow."""
     family = obs.rules.family
@@ -189,10 +198,11 @@ def showdown_rows_html(variant: Variant, obs: Any) -> str:
         tag = (" " + html.escape(_("(knocked)"))
                if result is not None and result.knocker == s else "")
         rows.append(f'<tr class="{"play-loser" if loser else ""}">'
-                    f"<td><b>{html.escape(name)}</b>{tag}</td>"
+                    f"<td class='play-who'><b>{html.escape(name)}</b>{tag}</td>"
                     f"<td class='play-hand'>{hand_html(hand, size='sm')}</td>"
-                    f"<td><b>{html.escape(str(value))}</b></td>"
-                    f"<td>{html.escape(why)}</td><td><b>{html.escape(change)}</b></td></tr>")
+                    f"<td class='play-val'><b>{html.escape(str(value))}</b></td>"
+                    f"<td class='play-why'>{html.escape(why)}</td>"
+                    f"<td class='play-change'><b>{html.escape(change)}</b></td></tr>")
     if not rows:
         return ""
     heads = (_("player"), _("hand"), _("value"), _("why"), _("result"))
@@ -212,7 +222,7 @@ def log_html(obs: Any, you: int, mark: int) -> str:
             cls.append("play-private")
         items.append(f'<li class="{" ".join(cls)}">{html.escape(e.text)}</li>')
     head = html.escape(_("Round {n}").format(n=obs.round_no))
-    return (f'<div class="play-log" data-testid="play-log"><h5>{head}</h5>'
+    return (f'<div class="play-log" data-testid="play-log"><h3 class="t31-look-5">{head}</h3>'
             f"<ol>{''.join(items)}</ol></div>")
 
 
@@ -222,5 +232,5 @@ def past_logs_html(past: Sequence[tuple[int, Sequence[str]]]) -> str:
     for round_no, lines in reversed(past):
         li = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
         head = html.escape(_("Round {n}").format(n=round_no))
-        parts.append(f"<h5>{head}</h5><ol>{li}</ol>")
+        parts.append(f'<h3 class="t31-look-5">{head}</h3><ol>{li}</ol>')
     return '<div class="play-log">' + "".join(parts) + "</div>"
