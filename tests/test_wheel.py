@@ -130,6 +130,22 @@ def test_the_venv_borrows_the_packages_of_the_interpreter_running_the_tests(venv
     assert Path(prefix) == venv["venv"]
 
 
+def test_the_installed_package_knows_its_version_and_licence(venv):
+    meta = _run([venv["python"], "-c", "import json, importlib.metadata as m, thirtyone; "
+                 "d = m.distribution('thirtyone'); print(json.dumps({'version': "
+                 "thirtyone.__version__, 'meta': dict(d.metadata.items()), 'classifiers': "
+                 "d.metadata.get_all('Classifier'), 'files': "
+                 "[str(f) for f in d.files]}))"], venv["tmp"], 60, venv["env"])
+    found = json.loads(meta.stdout.strip().splitlines()[-1])
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert f'version = "{found["version"]}"' in pyproject
+    p = _run([venv["venv"] / "bin" / "thirtyone", "--version"], venv["tmp"], 60, venv["env"])
+    assert p.stdout == f"thirtyone {found['version']}\n"
+    assert found["meta"]["License-Expression"] == "MIT AND CC-BY-SA-4.0"
+    assert any(f.endswith("/LICENSE") and ".dist-info/" in f for f in found["files"])
+    assert "Topic :: Education" in found["classifiers"]
+
+
 def test_the_wheel_holds_every_package_page_and_lesson(venv):
     p = _run([venv["python"], "-c", "import thirtyone; print(thirtyone.__file__)"],
              venv["tmp"], 60, venv["env"])

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from . import __version__
 from .core.cards import cards_text
 from .core.rules import OPTIONS, VARIANTS, Rules, get_variant, parse_option_text
 from .core.scoring import label_text, score
@@ -290,6 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
         langs=", ".join(LANGUAGES), env=LANG_ENV)
     common.add_argument("--lang", default=argparse.SUPPRESS, help=lang_help)
     p = _Parser(prog="thirtyone", description=_(DESCRIPTION))
+    p.add_argument("--version", action="version", version=f"thirtyone {__version__}",
+                   help=_("print the version and exit"))
     p.add_argument("--json", action="store_true", help=_("print machine-readable JSON"))
     p.add_argument("--lang", default=None, help=lang_help)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
