@@ -6,7 +6,8 @@ Every Python process of the server (``thirtyone app`` and the streamlit it start
 each ``socket.bind``, ``socket.connect``, ``socket.sendto``, ``socket.getaddrinfo`` and ``gethostby*`` through
 an audit hook (``sys.addaudithook``), installed by a ``sitecustomize`` on ``PYTHONPATH``.
 Streamlit would look up the external address (checkip.amazonaws.com) and open a UDP socket to
-8.8.8.8 to find its network address.
+8.8.8.8 to find its network address. A browser test does the same while Home, Class and Play
+are opened (the sessions' own work).
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+
+import pytest
+from e2e_helpers import new_tab, open_app
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,8 +82,10 @@ def test_stays_here_tells_loopback_from_the_world():
     assert not stays_here(["192.168.1.20", 8501])
 
 
-def serve_and_audit(cmd: list[str], cwd: Path, tmp: Path) -> tuple[list[dict], str]:
-    """Start ``cmd`` until it serves and has printed its address; every socket it used."""
+def serve_and_audit(cmd: list[str], cwd: Path, tmp: Path,
+                    visit=None) -> tuple[list[dict], str]:
+    """Start ``cmd`` until it serves and has printed its address, and ``visit(url)`` it if
+    given; every socket it used."""
     (tmp / "audit").mkdir(exist_ok=True)
     (tmp / "audit" / "sitecustomize.py").write_text(SITECUSTOMIZE)
     audit = tmp / "sockets.jsonl"
@@ -110,6 +116,8 @@ def serve_and_audit(cmd: list[str], cwd: Path, tmp: Path) -> tuple[list[dict], s
                 time.sleep(0.3)
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as r:
                 assert r.status == 200
+            if visit is not None:
+                visit(f"http://127.0.0.1:{port}")
             time.sleep(2)       # the address lookups ran as the URLs were printed
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -145,3 +153,23 @@ def test_thirtyone_app_makes_no_call_outside_the_machine(tmp_path):
     calls, log = serve_and_audit([sys.executable, "-m", "thirtyone", "app",
                                   "--server.port", str(port)], folder, tmp_path)
     check(calls, log, port)
+
+
+@pytest.mark.browser
+def test_pages_a_class_opens_make_no_call_outside_the_machine(tmp_path, browser):
+    """Sessions too: Home, Class (where a teacher starts a class and reads the join address)
+    and Play, opened in a browser, as a newcomer's server runs them."""
+    port = _free_port()
+
+    def visit(url: str) -> None:
+        tab = new_tab(browser, 1024, 768)
+        try:
+            for path in ("", "class", "play"):
+                open_app(tab, url, path)
+        finally:
+            tab.context.close()
+
+    calls, log = serve_and_audit([sys.executable, "-m", "streamlit", "run", "app.py",
+                                  "--server.port", str(port)], ROOT, tmp_path, visit)
+    check(calls, log, port)
+
