@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from apptest_versions import state_keys
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.ui.table_words import action_key
@@ -140,7 +141,7 @@ def test_an_early_knock_is_played_out_by_the_bots_and_costs_the_knocker(at):
 def test_start_again_forgets_the_round(at):
     follow_the_guide(at)
     at.button(key="t31learn_reset").click().run()
-    assert not any(str(k).startswith(SCOPE) for k in at.session_state)
+    assert not any(str(k).startswith(SCOPE) for k in state_keys(at))
 
 
 def test_a_finished_round_is_kept_by_the_stored_progress_check_and_a_bogus_one_dropped():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from apptest_versions import query
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +41,7 @@ def test_scorer_link_shows_fire_for_three_aces_in_schwimmen():
 def test_picking_a_card_on_the_scorer_changes_the_link():
     at = opened("scorer", variant="scat", hand="AH KH 9S")
     at.button(key="scorer_t31pick_9S").click().run()  # takes 9♠ back
-    assert at.query_params["hand"] == "AH KH"
+    assert query(at)["hand"] == "AH KH"
     assert "hand=AH+KH" in copy_link(at)
 
 
@@ -56,7 +57,7 @@ def test_play_link_sets_the_table_and_house_rules():
     assert at.selectbox(key="play_house_blitz__three_of_a_kind").value == 30.5
     assert at.selectbox(key="play_house_blitz__knocker_tied").value == "same"
     at.number_input(key="play_w_seed").set_value(7).run()
-    assert at.query_params["seed"] == "7"
+    assert query(at)["seed"] == "7"
     link = copy_link(at)
     for part in ("/play?", "variant=blitz", "three_of_a_kind=30.5", "knocker_tied=same",
                  "seed=7", "players=4", "bots=basic,standard,expert", "name=Mia"):
@@ -66,25 +67,25 @@ def test_play_link_sets_the_table_and_house_rules():
 def test_learn_link_opens_a_lesson_at_a_step():
     at = opened("learn", lesson="2", step="3")
     assert any("Step 3 of" in p.proto.text for p in at.get("progress"))
-    assert at.query_params["step"] == "3" and at.query_params["lesson"].startswith("02-")
+    assert query(at)["step"] == "3" and query(at)["lesson"].startswith("02-")
     at.button(key="t31step_next").click().run()
-    assert at.query_params["step"] == "4"
+    assert query(at)["step"] == "4"
 
 
 def test_odds_lab_link_opens_a_section_with_its_players():
     at = opened("odds_lab", variant="scat", section="knocking", players="5")
     assert at.radio(key="odds_section").value == "Knocking"
     assert at.selectbox(key="odds_sim_players").value == 5
-    assert at.query_params["section"] == "knocking"
+    assert query(at)["section"] == "knocking"
     at.radio(key="odds_section").set_value("Racing to 31").run()
-    assert at.query_params["section"] == "racing"
+    assert query(at)["section"] == "racing"
 
 
 @pytest.mark.parametrize("page", ["home", "variants"])
 def test_pages_without_controls_keep_the_variant_and_house_rules(page):
     at = opened(page, variant="kitty", ante="3")
     assert at.selectbox(key="variant_key").value == "kitty"
-    assert at.query_params == {"variant": "kitty", "ante": "3", "lang": "en"}
+    assert query(at) == {"variant": "kitty", "ante": "3", "lang": "en"}
 
 
 def test_a_bad_link_shows_notes_as_plain_text_and_keeps_what_it_can():
@@ -94,7 +95,7 @@ def test_a_bad_link_shows_notes_as_plain_text_and_keeps_what_it_can():
     assert len(notes) == 2 and all("evil" not in n for n in notes)
     assert not any("evil" in m.value for m in at.markdown)
     assert at.selectbox(key="variant_key").value == "schwimmen"
-    assert "hand" not in at.query_params
+    assert "hand" not in query(at)
 
 
 def test_a_resume_token_stays_in_the_address_but_never_in_the_class_link(tmp_path, monkeypatch):
@@ -103,8 +104,8 @@ def test_a_resume_token_stays_in_the_address_but_never_in_the_class_link(tmp_pat
     monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
     learner, token = open_store(url).new_learner("Kim")
     at = opened("scorer", variant="scat", hand="AH KH 9S", me=token)
-    assert at.query_params["me"] == token            # a reload keeps who this is
+    assert query(at)["me"] == token            # a reload keeps who this is
     assert token not in copy_link(at) and "me=" not in copy_link(at)
     at.switch_page("pages/learn.py").run()           # a page change clears the URL...
-    assert at.query_params["me"] == token            # ...and the token is put back
+    assert query(at)["me"] == token            # ...and the token is put back
     assert token not in copy_link(at)

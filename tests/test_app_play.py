@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from apptest_versions import Pills
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.core.actions import Exchange
@@ -94,8 +95,8 @@ def check_buttons_are_the_legal_moves(at: AppTest) -> None:
 
 
 def choose_exchange(at: AppTest, rnd: random.Random) -> None:
-    give = at.pills(key="play_w_give")
-    take = at.pills(key="play_w_take")
+    give = Pills(at, "play_w_give")
+    take = Pills(at, "play_w_take")
     k = rnd.randint(1, 2)
     give.set_value(rnd.sample(list(give.options), k))
     take.set_value(rnd.sample(list(take.options), k))
@@ -373,8 +374,8 @@ def test_a_widow_exchange_with_unequal_counts_is_refused_with_a_reason(at):
     if game.to_move != 0:
         pytest.skip("the deal ended the round")
     before = game.snapshot()
-    give = at.pills(key="play_w_give")
-    take = at.pills(key="play_w_take")
+    give = Pills(at, "play_w_give")
+    take = Pills(at, "play_w_take")
     give.set_value(list(give.options)[:2])
     take.set_value(list(take.options)[:1])
     run(at)

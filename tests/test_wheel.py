@@ -5,8 +5,10 @@ The wheel is built the way ``pip install .`` builds it (pip wheel, in an isolate
 environment with the setuptools that ``pyproject.toml`` asks for; the system's own setuptools
 may be older or lack bdist_wheel) from a copy of the repository, so that no build/ or
 egg-info is left in the checkout and no stale build output slips in. It is installed with
-``--no-deps`` into a fresh venv that borrows streamlit, numpy and the rest from the system's
-site-packages. Everything runs with its working directory outside the repository and no
+``--no-deps`` into a fresh venv that borrows streamlit, numpy and the rest from the
+interpreter running the tests: a ``.pth`` file lists that interpreter's package folders after
+the venv's own (``--system-site-packages`` would borrow from the base Python instead, which
+in a venv, as most people run the tests, has none of them). Everything runs with its working directory outside the repository and no
 PYTHONPATH, and the test checks that ``thirtyone`` is imported from the venv, so the
 checkout cannot stand in for the installed package.
 """
@@ -85,6 +87,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def borrowed_paths() -> list[str]:
+    """The package folders of the interpreter running the tests (a venv's own, or the
+    system's), as they stand on its sys.path. Plain folders in a ``.pth`` file: the ``.pth``
+    files inside them are not run, so an editable thirtyone there stays out of sight."""
+    return [path for path in sys.path
+            if Path(path).name in ("site-packages", "dist-packages") and Path(path).is_dir()]
+
+
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory: pytest.TempPathFactory) -> dict:
     tmp = tmp_path_factory.mktemp("wheel")
@@ -94,14 +104,46 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> dict:
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", tmp / "dist", src],
          tmp, 240, env)
     (wheel,) = (tmp / "dist").glob("thirtyone-*.whl")
-    _run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip",
-          tmp / "venv"], tmp, 120, env)
+    _run([sys.executable, "-m", "venv", "--without-pip", tmp / "venv"], tmp, 120, env)
     python = tmp / "venv" / "bin" / "python"
-    # pip itself comes from the system's site-packages; --ignore-installed so that a
-    # thirtyone installed there (an editable checkout) is neither reused nor touched.
+    p = _run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+             tmp, 60, env)
+    (Path(p.stdout.strip()) / "_thirtyone_test_borrowed.pth").write_text(
+        "".join(f"{path}\n" for path in borrowed_paths()))
+    # pip itself comes from the borrowed folders; --ignore-installed so that a thirtyone
+    # installed there (an editable checkout) is neither reused nor touched.
     _run([python, "-m", "pip", "install", "--no-deps", "--ignore-installed", "--no-index",
           wheel], tmp, 240, env)
     return {"tmp": tmp, "venv": tmp / "venv", "python": python, "env": env}
+
+
+def test_the_venv_borrows_the_packages_of_the_interpreter_running_the_tests(venv):
+    # run from a venv (as most people do), the base Python's packages would be another
+    # streamlit, or none: ModuleNotFoundError
+    import numpy
+    import streamlit
+    p = _run([venv["python"], "-c", "import numpy, streamlit, sys; "
+              "print(streamlit.__file__); print(numpy.__file__); print(sys.prefix)"],
+             venv["tmp"], 60, venv["env"])
+    st_file, np_file, prefix = p.stdout.strip().splitlines()
+    assert (st_file, np_file) == (streamlit.__file__, numpy.__file__)
+    assert Path(prefix) == venv["venv"]
+
+
+def test_the_installed_package_knows_its_version_and_licence(venv):
+    meta = _run([venv["python"], "-c", "import json, importlib.metadata as m, thirtyone; "
+                 "d = m.distribution('thirtyone'); print(json.dumps({'version': "
+                 "thirtyone.__version__, 'meta': dict(d.metadata.items()), 'classifiers': "
+                 "d.metadata.get_all('Classifier'), 'files': "
+                 "[str(f) for f in d.files]}))"], venv["tmp"], 60, venv["env"])
+    found = json.loads(meta.stdout.strip().splitlines()[-1])
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert f'version = "{found["version"]}"' in pyproject
+    p = _run([venv["venv"] / "bin" / "thirtyone", "--version"], venv["tmp"], 60, venv["env"])
+    assert p.stdout == f"thirtyone {found['version']}\n"
+    assert found["meta"]["License-Expression"] == "MIT AND CC-BY-SA-4.0"
+    assert any(f.endswith("/LICENSE") and ".dist-info/" in f for f in found["files"])
+    assert "Topic :: Education" in found["classifiers"]
 
 
 def test_the_wheel_holds_every_package_page_and_lesson(venv):

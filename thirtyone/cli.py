@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from . import __version__
 from .core.cards import cards_text
 from .core.rules import OPTIONS, VARIANTS, Rules, get_variant, parse_option_text
 from .core.scoring import label_text, score
@@ -195,20 +196,82 @@ def cmd_replay(args: argparse.Namespace) -> None:
     _print(data, args.json, lambda _d: text)
 
 
+DATA_DIR_ENV = "THIRTYONE_DATA_DIR"
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file as a dict; {} when it is missing or unreadable (Streamlit says why)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10: the Streamlit releases for it carry the toml package
+        import toml as tomllib
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _options(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """A config.toml's options by their dotted names: {"server.port": 8501, ...}."""
+    found: dict[str, Any] = {}
+    for key, value in table.items():
+        if isinstance(value, dict):
+            found.update(_options(value, f"{prefix}{key}."))
+        else:
+            found[f"{prefix}{key}"] = value
+    return found
+
+
+def _env_var(option: str) -> str:
+    """Streamlit's environment variable for an option: server.maxUploadSize is
+    STREAMLIT_SERVER_MAX_UPLOAD_SIZE."""
+    snake = "".join(f"_{c}" if c.isupper() else c for c in option.replace(".", "_"))
+    return "STREAMLIT_" + snake.upper()
+
+
+def _flag_value(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def app_command(app: Path, streamlit_args: list[str], cwd: Path,
+                environ: dict[str, str]) -> list[str]:
+    """The ``streamlit run`` command for ``thirtyone app``, run in the user's folder ``cwd``.
+
+    Streamlit reads the app's own settings from the ``.streamlit/config.toml`` beside
+    ``app`` (above the user's files), the user's ``~/.streamlit`` and ``cwd/.streamlit``
+    config and secrets, then the environment and the command line. An option that the
+    user's ``cwd/.streamlit/config.toml`` sets is passed on the command line so that the
+    user's value wins over the app's; the environment and the user's own arguments still
+    win over both."""
+    app_options = _options(_read_toml(app.parent / ".streamlit" / "config.toml"))
+    given = {arg[2:].partition("=")[0] for arg in streamlit_args if arg.startswith("--")}
+    flags: list[str] = []
+    for name, value in _options(_read_toml(cwd / ".streamlit" / "config.toml")).items():
+        if name not in app_options or name in given or _env_var(name) in environ:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            flags.append(f"--{name}={_flag_value(item)}")
+    return [sys.executable, "-m", "streamlit", "run", str(app), *flags, *streamlit_args]
+
+
 def cmd_app(args: argparse.Namespace) -> None:
     # An installed wheel runs thirtyone/ui/app.py, its pages/ installed beside it
-    # (package-dir in pyproject.toml); a checkout runs its top-level app.py.
+    # (package-dir in pyproject.toml); a checkout runs its top-level app.py. It runs in the
+    # folder it was started from: the user's .streamlit/ and relative paths are theirs.
     ui = Path(__file__).resolve().parent / "ui"
     app = ui / "app.py"
     if not (ui / "pages").is_dir():
         app = Path(__file__).resolve().parent.parent / "app.py"
     if not app.exists():
         raise CLIError(_("app.py was not found next to the package ({path}).").format(path=app))
-    cmd = [sys.executable, "-m", "streamlit", "run", str(app), *args.streamlit_args]
+    cwd = Path.cwd()
+    env = dict(os.environ)
+    if env.get(DATA_DIR_ENV):   # a relative data folder is the user's, whatever the app does
+        env[DATA_DIR_ENV] = str((cwd / Path(env[DATA_DIR_ENV]).expanduser()).resolve())
+    cmd = app_command(app, args.streamlit_args, cwd, env)
     if args.json:
-        print(json.dumps({"command": cmd}))
-    os.chdir(app.parent)
-    raise SystemExit(subprocess.call(cmd))
+        print(json.dumps({"command": cmd}), flush=True)
+    raise SystemExit(subprocess.call(cmd, env=env))
 
 
 # --- parser -----------------------------------------------------------------------------
@@ -228,6 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
         langs=", ".join(LANGUAGES), env=LANG_ENV)
     common.add_argument("--lang", default=argparse.SUPPRESS, help=lang_help)
     p = _Parser(prog="thirtyone", description=_(DESCRIPTION))
+    p.add_argument("--version", action="version", version=f"thirtyone {__version__}",
+                   help=_("print the version and exit"))
     p.add_argument("--json", action="store_true", help=_("print machine-readable JSON"))
     p.add_argument("--lang", default=None, help=lang_help)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
