@@ -27,8 +27,10 @@ pytestmark = pytest.mark.usefixtures("whole_app")
 def room(tmp_path, monkeypatch):
     """A class, Ada seated at a table with two bots and to move; the app opens the same
     SQLite file. Waits for a lock are short here (the store's own constants)."""
+    from thirtyone.store import engine as engine_mod
     from thirtyone.store import store as st_mod
     monkeypatch.setattr(st_mod, "BUSY_MS", 250)
+    monkeypatch.setattr(engine_mod, "BUSY_MS", 250)
     monkeypatch.setattr(st_mod, "RETRIES", 3)
     url = f"sqlite:///{tmp_path / 'class.db'}"
     monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)

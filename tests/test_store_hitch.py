@@ -140,8 +140,10 @@ class Holder:
 @pytest.fixture
 def quick(monkeypatch):
     """Short waits, so a lock that outlasts them is met in about a second."""
+    from thirtyone.store import engine as engine_mod
     from thirtyone.store import store as st_mod
-    monkeypatch.setattr(st_mod, "BUSY_MS", 250, raising=False)
+    monkeypatch.setattr(st_mod, "BUSY_MS", 250)
+    monkeypatch.setattr(engine_mod, "BUSY_MS", 250)
     monkeypatch.setattr(st_mod, "RETRIES", 3, raising=False)
     monkeypatch.setattr(st_mod, "BACKOFF_S", 0.05, raising=False)
 

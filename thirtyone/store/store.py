@@ -5,7 +5,7 @@ as Streamlit's ``st.connection``). Writes that can race — a move at a shared t
 challenge game — carry the version they were read at and are refused (``False``) when
 someone else wrote first: optimistic locking, so two moves for one turn never both land.
 
-Every read and write goes through ``Store._run``: a statement that meets a lock (SQLite's
+Every read and write goes through ``Store.run``: a statement that meets a lock (SQLite's
 "database is locked", a PostgreSQL deadlock, serialisation failure or lock timeout, a pool
 with no free connection) is tried again a few times with a growing, jittered wait
 (``RETRIES``, ``BACKOFF_S``), all within ``BUDGET_S``; if it still cannot be done the store
@@ -32,7 +32,6 @@ from sqlalchemy import (
     Connection,
     Engine,
     create_engine,
-    event,
     func,
     insert,
     inspect,
@@ -46,6 +45,17 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..i18n import N_, _
 from . import schema as s
+from .engine import (
+    BUSY,
+    BUSY_MS,
+    READ_ONLY,
+    StoreBusy,
+    StoreError,
+    StoreReadOnly,
+    error_kind,
+    normal_url,
+    prepare_engine,
+)
 from .names import fold
 from .tokens import (
     InputError,
@@ -64,9 +74,6 @@ WRONG_KEY = N_("That teacher key does not open a class dashboard.")
 NAME_TAKEN = N_("Someone in this class already uses that name: if it is you, ask your teacher "
                 "for a new resume link; if not, please add an initial.")
 RECORD_MAX = 2_000_000  # characters of one stored game record
-BUSY = N_("The class is busy, try again.")
-READ_ONLY = N_("Nothing could be saved: the class store is full or read-only just now.")
-BUSY_MS = 2000          # SQLite's own wait for a lock, per try (PRAGMA busy_timeout)
 RETRIES = 6             # tries of one read or write that meets a lock
 BACKOFF_S = 0.05        # the first wait between tries; doubled each time, with jitter
 LOCK_WAIT_S = 8.0       # how long a write waits for its turn in this process (SQLite)
@@ -75,45 +82,6 @@ WRONG_TRY_WINDOW_S = 30.0   # wrong codes and keys are counted over this long
 MAX_WRONG_TRIES = 5         # ... and this many in the window make the next one wait
 
 T = TypeVar("T")
-
-
-class StoreError(ValueError):
-    """A store operation that cannot be done; the message is one sentence for the user."""
-
-
-class StoreBusy(StoreError):
-    """The database stayed locked through every try: nothing was changed."""
-
-
-class StoreReadOnly(StoreError):
-    """The database cannot be written (full disk, read-only file or database)."""
-
-
-# SQLite's and PostgreSQL's words (and SQLSTATEs) for "locked, try again" and "cannot write"
-_BUSY_WORDS = ("database is locked", "database table is locked", "database schema is locked",
-               "deadlock detected", "could not serialize", "lock not available",
-               "could not obtain lock")
-_BUSY_STATES = {"40001", "40P01", "55P03"}
-_RO_WORDS = ("readonly database", "read-only database", "disk is full", "disk i/o error",
-             "read-only transaction", "no space left", "could not extend file",
-             "unable to open database file")
-_RO_STATES = {"25006", "53100", "53000"}
-
-
-def _kind(error: BaseException) -> str | None:
-    """"busy", "readonly" or None for an error from the database driver."""
-    if isinstance(error, PoolTimeout):
-        return "busy"
-    if not isinstance(error, DBAPIError) or isinstance(error, IntegrityError):
-        return None
-    orig = getattr(error, "orig", None)
-    state = str(getattr(orig, "sqlstate", "") or getattr(orig, "pgcode", "") or "")
-    words = str(orig or error).lower()
-    if state in _BUSY_STATES or any(w in words for w in _BUSY_WORDS):
-        return "busy"
-    if state in _RO_STATES or any(w in words for w in _RO_WORDS):
-        return "readonly"
-    return None
 
 
 @dataclass(frozen=True)
@@ -170,48 +138,6 @@ def now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
 
-def normal_url(url: str) -> str:
-    """PostgreSQL URLs use the psycopg (3) driver whatever scheme they came with."""
-    for old in ("postgres://", "postgresql://"):
-        if url.startswith(old):
-            return "postgresql+psycopg://" + url[len(old):]
-    return url
-
-
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    cur.execute(f"PRAGMA busy_timeout={int(BUSY_MS)}")
-    with contextlib.suppress(Exception):  # a read-only file keeps the mode it has
-        cur.execute("PRAGMA journal_mode=WAL")
-        # with the write-ahead log, NORMAL loses nothing when the app is killed (only a
-        # power cut can cost the last moves) and makes each write much shorter
-        cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.close()
-
-
-def _pg_settings(dbapi_conn: Any, _record: Any) -> None:
-    # a statement waits for a row or table lock at most BUSY_MS (then Store._run tries
-    # again), never for ever behind a stuck transaction
-    cur = dbapi_conn.cursor()
-    cur.execute(f"SET lock_timeout = {int(BUSY_MS)}")
-    cur.close()
-    dbapi_conn.commit()
-
-
-def prepare_engine(engine: Engine) -> Engine:
-    """SQLite: write-ahead log (readers never wait for a writer), a short busy wait
-    (``BUSY_MS``: ``Store._run`` tries again) and foreign keys on; PostgreSQL: a lock wait
-    of ``BUSY_MS`` at most; for every new connection of ``engine``."""
-    if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_pragmas)
-        engine.dispose()
-    elif engine.dialect.name == "postgresql":
-        event.listen(engine, "connect", _pg_settings)
-        engine.dispose()
-    return engine
-
-
 def open_store(url: str) -> Store:
     """A store on the database at ``url``, its schema made or brought up to date."""
     url = normal_url(url)
@@ -231,7 +157,7 @@ class Store:
 
     # --- every statement goes through here -------------------------------------------
 
-    def _run(self, work: Callable[[Connection], T], write: bool = True,
+    def run(self, work: Callable[[Connection], T], write: bool = True,
              tries: int | None = None) -> T:
         """``work`` in one transaction (``write``) or on one connection, tried again while
         the database is locked (``RETRIES`` times, or ``tries``; waits from ``BACKOFF_S``
@@ -254,7 +180,7 @@ class Store:
                 with self.engine.connect() as c:
                     return work(c)
             except (DBAPIError, PoolTimeout) as e:
-                kind = _kind(e)
+                kind = error_kind(e)
                 if kind == "readonly":
                     raise StoreReadOnly(_(READ_ONLY)) from None
                 if kind != "busy":
@@ -268,8 +194,8 @@ class Store:
                 wait *= 2
         raise StoreBusy(_(BUSY))
 
-    def _read(self, work: Callable[[Connection], T]) -> T:
-        return self._run(work, write=False)
+    def read(self, work: Callable[[Connection], T]) -> T:
+        return self.run(work, write=False)
 
     # --- schema ------------------------------------------------------------------------
 
@@ -294,7 +220,7 @@ class Store:
                                "{found}, this app knows {known}); update the app.").format(
                                    found=found, known=s.SCHEMA_VERSION))
         if found < 2:
-            self._run(self._to_2)
+            self.run(self._to_2)
         return self.schema_version()
 
     @staticmethod
@@ -339,7 +265,7 @@ class Store:
         for _try in range(20):
             code, key = new_code(), new_key()
             try:
-                cid = self._run(lambda c, code=code, key=key: c.execute(insert(s.classes).values(
+                cid = self.run(lambda c, code=code, key=key: c.execute(insert(s.classes).values(
                     code=code, name=name, key_hash=digest(key), created=now())
                     .returning(s.classes.c.id)).scalar_one())
                 return ClassRow(cid, code, name), key
@@ -348,7 +274,7 @@ class Store:
         raise StoreError(_("Could not make a new join code; please try again."))
 
     def _class_where(self, cond: Any) -> ClassRow | None:
-        row = self._read(lambda c: c.execute(
+        row = self.read(lambda c: c.execute(
             select(s.classes.c.id, s.classes.c.code, s.classes.c.name).where(cond)).first())
         return ClassRow(*row) if row else None
 
@@ -377,7 +303,7 @@ class Store:
             raise StoreError(str(e)) from None
         token = new_token()
         try:
-            lid = self._run(lambda c: c.execute(insert(s.learners).values(
+            lid = self.run(lambda c: c.execute(insert(s.learners).values(
                 class_id=class_id, name=name, name_fold=fold(name),
                 token_hash=digest(token), created=now(), seen=now())
                 .returning(s.learners.c.id)).scalar_one())
@@ -403,7 +329,7 @@ class Store:
         except InputError as e:
             raise StoreError(str(e)) from None
         try:
-            self._run(lambda c: c.execute(
+            self.run(lambda c: c.execute(
                 update(s.learners).where(s.learners.c.id == learner_id)
                 .values(class_id=klass.id, name=name, name_fold=fold(name))))
         except IntegrityError:
@@ -422,7 +348,7 @@ class Store:
         found = self._learner_where(s.learners.c.token_hash == digest(norm))
         if found is not None:
             with contextlib.suppress(StoreError):   # one short try: it is not worth a wait
-                self._run(lambda c: c.execute(update(s.learners)
+                self.run(lambda c: c.execute(update(s.learners)
                                               .where(s.learners.c.id == found.id)
                                               .values(seen=now())), tries=1)
         return found
@@ -432,19 +358,19 @@ class Store:
                     s.classes.c.name, s.classes.c.code)
              .select_from(s.learners.outerjoin(s.classes))
              .where(cond))
-        row = self._read(lambda c: c.execute(q).first())
+        row = self.read(lambda c: c.execute(q).first())
         return Learner(*row) if row else None
 
     def class_learners(self, class_id: int) -> list[Learner]:
         q = (select(s.learners.c.id, s.learners.c.name, s.learners.c.class_id)
              .where(s.learners.c.class_id == class_id))
-        rows = self._read(lambda c: [Learner(*r) for r in c.execute(q)])
+        rows = self.read(lambda c: [Learner(*r) for r in c.execute(q)])
         # by name as read (the fold is for sameness: "m" folds to "rn")
         return sorted(rows, key=lambda r: (r.name.casefold(), r.id))
 
     def last_seen(self, class_id: int) -> dict[int, dt.datetime]:
         q = select(s.learners.c.id, s.learners.c.seen).where(s.learners.c.class_id == class_id)
-        return self._read(lambda c: {r[0]: r[1] for r in c.execute(q)})
+        return self.read(lambda c: {r[0]: r[1] for r in c.execute(q)})
 
     # --- wrong join codes and teacher keys ----------------------------------------------
 
@@ -457,7 +383,7 @@ class Store:
         q = (select(s.wrong_tries.c.scope, s.wrong_tries.c.at)
              .where(s.wrong_tries.c.scope.in_(keys) & (s.wrong_tries.c.at > since))
              .order_by(s.wrong_tries.c.at.desc()))
-        rows = self._read(lambda c: c.execute(q).all())
+        rows = self.read(lambda c: c.execute(q).all())
         wait = 0.0
         for key in keys:
             times = [_aware(at) for sc, at in rows if sc == key]
@@ -475,7 +401,7 @@ class Store:
             c.execute(s.wrong_tries.delete().where(s.wrong_tries.c.at < old))
             for key in keys:
                 c.execute(insert(s.wrong_tries).values(scope=key, at=now()))
-        self._run(work)
+        self.run(work)
 
     # --- lesson progress and quiz answers ----------------------------------------------
 
@@ -486,17 +412,17 @@ class Store:
             if not done:
                 c.execute(insert(s.progress).values(learner_id=learner_id, data=data,
                                                     updated=now()))
-        self._run(work)
+        self.run(work)
 
     def progress(self, learner_id: int) -> dict | None:
-        return self._read(lambda c: c.execute(
+        return self.read(lambda c: c.execute(
             select(s.progress.c.data).where(s.progress.c.learner_id == learner_id)).scalar())
 
     def class_progress(self, class_id: int) -> dict[int, dict]:
         q = (select(s.progress.c.learner_id, s.progress.c.data)
              .join(s.learners, s.learners.c.id == s.progress.c.learner_id)
              .where(s.learners.c.class_id == class_id))
-        return self._read(lambda c: {r[0]: r[1] for r in c.execute(q)})
+        return self.read(lambda c: {r[0]: r[1] for r in c.execute(q)})
 
     def record_answer(self, learner_id: int, quiz: str, answer: str, correct: bool) -> int:
         """Keep one answer to a quiz; returns which try it was (1 = first)."""
@@ -517,7 +443,7 @@ class Store:
 
         for attempt in range(10):
             try:
-                return self._run(work)
+                return self.run(work)
             except IntegrityError:  # the same learner answered twice at once: count again
                 time.sleep(0.01 * (attempt + 1))
                 continue
@@ -536,7 +462,7 @@ class Store:
                     s.answers.c.at)
              .join(s.learners, s.learners.c.id == s.answers.c.learner_id)
              .where(cond).order_by(s.answers.c.id))
-        return self._read(lambda c: [dict(r._mapping) for r in c.execute(q)])
+        return self.read(lambda c: [dict(r._mapping) for r in c.execute(q)])
 
     # --- a learner's own saved game ----------------------------------------------------
 
@@ -550,14 +476,14 @@ class Store:
             if not done:
                 c.execute(insert(s.games).values(learner_id=learner_id, slot=slot,
                                                  record=record, version=1, updated=now()))
-        self._run(work)
+        self.run(work)
 
     def load_game(self, learner_id: int, slot: str) -> str | None:
-        return self._read(lambda c: c.execute(select(s.games.c.record).where(
+        return self.read(lambda c: c.execute(select(s.games.c.record).where(
             (s.games.c.learner_id == learner_id) & (s.games.c.slot == slot))).scalar())
 
     def delete_game(self, learner_id: int, slot: str) -> None:
-        self._run(lambda c: c.execute(s.games.delete().where(
+        self.run(lambda c: c.execute(s.games.delete().where(
             (s.games.c.learner_id == learner_id) & (s.games.c.slot == slot))))
 
     # --- shared class tables -----------------------------------------------------------
@@ -569,7 +495,7 @@ class Store:
             title = check_name(title, "table name")
         except InputError as e:
             raise StoreError(str(e)) from None
-        tid = self._run(lambda c: c.execute(insert(s.tables).values(
+        tid = self.run(lambda c: c.execute(insert(s.tables).values(
             class_id=class_id, title=title, variant=variant, seats=seats, record=record,
             version=1, status="open", created=now(), updated=now())
             .returning(s.tables.c.id)).scalar_one())
@@ -580,12 +506,12 @@ class Store:
 
     def table(self, table_id: int) -> TableRow | None:
         q = select(*self._TABLE_COLS).where(s.tables.c.id == table_id)
-        row = self._read(lambda c: c.execute(q).first())
+        row = self.read(lambda c: c.execute(q).first())
         return TableRow(*row) if row else None
 
     def table_version(self, table_id: int) -> int | None:
         """The table's version alone: a cheap poll for 'has anyone moved?'."""
-        return self._read(lambda c: c.execute(
+        return self.read(lambda c: c.execute(
             select(s.tables.c.version).where(s.tables.c.id == table_id)).scalar())
 
     def update_table(self, table_id: int, version: int, *, record: str | None = None,
@@ -600,7 +526,7 @@ class Store:
             values["seats"] = seats
         if status is not None:
             values["status"] = status
-        n = self._run(lambda c: c.execute(update(s.tables).where(
+        n = self.run(lambda c: c.execute(update(s.tables).where(
             (s.tables.c.id == table_id) & (s.tables.c.version == version))
             .values(**values)).rowcount)
         return n == 1
@@ -608,7 +534,7 @@ class Store:
     def class_tables(self, class_id: int) -> list[TableRow]:
         q = (select(*self._TABLE_COLS)
              .where(s.tables.c.class_id == class_id).order_by(s.tables.c.id))
-        return self._read(lambda c: [TableRow(*r) for r in c.execute(q)])
+        return self.read(lambda c: [TableRow(*r) for r in c.execute(q)])
 
     # --- class challenges --------------------------------------------------------------
 
@@ -618,7 +544,7 @@ class Store:
             title = check_name(title, "challenge name")
         except InputError as e:
             raise StoreError(str(e)) from None
-        cid = self._run(lambda c: c.execute(insert(s.challenges).values(
+        cid = self.run(lambda c: c.execute(insert(s.challenges).values(
             class_id=class_id, title=title, variant=variant, setup=setup,
             seed=int(seed), created=now()).returning(s.challenges.c.id)).scalar_one())
         return self.challenge(cid)  # type: ignore[return-value]
@@ -626,18 +552,18 @@ class Store:
     def close_challenge(self, challenge_id: int) -> None:
         """The teacher closes the challenge: from now on its full records may be downloaded
         (closing twice keeps the first time)."""
-        self._run(lambda c: c.execute(update(s.challenges).where(
+        self.run(lambda c: c.execute(update(s.challenges).where(
             (s.challenges.c.id == challenge_id) & s.challenges.c.closed.is_(None))
             .values(closed=now())))
 
     def challenge(self, challenge_id: int) -> ChallengeRow | None:
-        row = self._read(lambda c: c.execute(
+        row = self.read(lambda c: c.execute(
             self._challenge_q().where(s.challenges.c.id == challenge_id)).first())
         return ChallengeRow(*row[:6], closed=row[6] is not None) if row else None
 
     def class_challenges(self, class_id: int) -> list[ChallengeRow]:
         q = self._challenge_q().where(s.challenges.c.class_id == class_id)
-        return self._read(lambda c: [ChallengeRow(*r[:6], closed=r[6] is not None)
+        return self.read(lambda c: [ChallengeRow(*r[:6], closed=r[6] is not None)
                                      for r in c.execute(q.order_by(s.challenges.c.id))])
 
     @staticmethod
@@ -659,7 +585,7 @@ class Store:
                     s.plays.c.record, s.plays.c.finished, s.plays.c.score, s.plays.c.version)
              .join(s.learners, s.learners.c.id == s.plays.c.learner_id)
              .where(cond))
-        rows = self._read(lambda c: [PlayRow(*r) for r in c.execute(q)])
+        rows = self.read(lambda c: [PlayRow(*r) for r in c.execute(q)])
         return sorted(rows, key=lambda r: (r.name.casefold(), r.learner_id))
 
     def save_play(self, challenge_id: int, learner_id: int, record: str, *,
@@ -682,7 +608,7 @@ class Store:
             return n == 1
 
         try:
-            return self._run(work)
+            return self.run(work)
         except IntegrityError:
             return False
 
@@ -693,7 +619,7 @@ class Store:
         def work(c: Connection) -> dict[str, int]:
             return {t.name: c.execute(select(func.count()).select_from(t)).scalar_one()
                     for t in s.metadata.sorted_tables}
-        return self._read(work)
+        return self.read(work)
 
 
 def _aware(when: dt.datetime) -> dt.datetime:
