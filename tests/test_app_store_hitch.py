@@ -138,3 +138,22 @@ def test_an_answer_while_locked_says_busy_and_the_lesson_goes_on(room):
     assert at.button_group[0].value == "27"           # the answer stays on the screen
     ada = room["store"].learner_by_token(room["token"])
     assert room["store"].learner_answers(ada.id) == []   # and nothing was half kept
+
+
+def test_a_game_on_play_with_a_read_only_store_says_it_is_not_saved_and_plays_on(
+        room, monkeypatch):
+    """Play keeps a game in the store after every move: when nothing can be written the page
+    says so in one sentence, and the game on screen goes on."""
+    room["store"].engine.dispose()
+    monkeypatch.setenv("THIRTYONE_DATABASE_URL", read_only_url(room["url"]))
+    shared.forget_cache()
+    at = page("play")
+    assert not at.warning
+    at.text_input(key="play_w_name").input("Sam")
+    at.button(key="play_new").click().run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == [plain(READ_ONLY)]
+    assert at.session_state["play_game"] is not None            # the game is on
+    at.button(key="play_act_draw").click().run()
+    assert not at.exception and not at.error
+    assert [w.value for w in at.warning] == [plain(READ_ONLY)]

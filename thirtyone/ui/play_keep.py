@@ -30,6 +30,7 @@ import numpy as np
 
 from ..game.records import game_from_record, game_to_record
 from ..i18n import N_, _
+from ..store import StoreError
 from .table_state import (
     AFTER_MINE,
     BOT_RNG,
@@ -51,6 +52,7 @@ FORMAT = "thirtyone-play-1"
 MAX_TEXT = 1_000_000           # characters of a kept game read back (a long game is ~30 KB)
 WRITTEN = "play_keep_written"  # the text last written (or read back): unchanged -> no write
 TRIED = "play_keep_tried"      # the restore was tried once in this session
+UNSAVED = "play_keep_unsaved"  # why the last change could not be kept (one sentence), or None
 DROPPED = N_("The game kept for you could not be brought back, so a new one starts from "
              "the setup.")
 
@@ -171,5 +173,8 @@ def keep(state: State) -> None:
         if learner is not None:
             store.save_game(learner.id, SLOT, text)
             state[WRITTEN] = text
+            state[UNSAVED] = None
+    except StoreError as e:  # busy, full or read-only: the game stays on screen, unsaved
+        state[UNSAVED] = str(e)
     except Exception:  # noqa: BLE001 - a store that fails: the page goes on, unsaved
         return

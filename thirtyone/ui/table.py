@@ -28,7 +28,7 @@ from .common import changed_options_text, current_variant, rules_editor
 from .headings import heading
 from .identity import teacher_class
 from .plain import plain
-from .play_keep import keep
+from .play_keep import UNSAVED, keep
 from .replay import replay_button
 from .scenarios import teacher_tools
 from .table_html import (
@@ -502,6 +502,8 @@ def play_page() -> None:
         st.error(plain(state[ERROR]))       # may quote a file or a text box: plain text
     if state.get(NOTICE):
         st.success(plain(state[NOTICE]))
+    if state.get(UNSAVED):       # the store could not keep the game: it goes on, unsaved
+        st.warning(plain(state[UNSAVED]), icon=":material/save:")
     if game is None:
         _load_control(state)
         return
