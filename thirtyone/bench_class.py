@@ -152,6 +152,7 @@ class LivePage(Session):
         self.on_version: Any = None
         self.reader: asyncio.Task | None = None
         self.runs = 0
+        self.page_hash = ""                # the page's script hash, as the browser sends it
 
     async def start(self, page: str, query: str) -> None:
         self.page, self.query = page, query
@@ -163,6 +164,8 @@ class LivePage(Session):
         msg = BackMsg()
         rs = msg.rerun_script
         rs.query_string, rs.page_name = self.query, self.page
+        if self.page_hash:
+            rs.page_script_hash = self.page_hash
         if fragment:
             rs.fragment_id = fragment
         rs.is_auto_rerun = auto
@@ -193,6 +196,8 @@ class LivePage(Session):
                     fid, every = m.auto_rerun.fragment_id, m.auto_rerun.interval
                     if fid not in self.timers and every > 0:
                         self.timers[fid] = asyncio.create_task(self._tick(fid, every))
+                elif kind == "navigation":   # the page shown (st.navigation)
+                    self.page_hash = m.navigation.page_script_hash
                 elif kind == "page_info_changed":
                     self.query = m.page_info_changed.query_string
                 elif kind == "script_finished" and m.script_finished != 2:
