@@ -157,6 +157,7 @@ def load(store: Store, table_id: int) -> tuple[TableRow, Game]:
     """The table and its game as they are now. The game is shared: read it, never change it
     (``_fresh`` copies it for a change)."""
     version = store.table_version(table_id)
+    _know_version(store, table_id, version, time.monotonic())
     if version is None:
         raise TableRefused(_("There is no such table; ask your teacher for the link."))
     hit = cached(store, table_id, version)

@@ -135,7 +135,11 @@ def _act(change: Any, *args: Any) -> None:
 def moved_on(store: Store, tid: int) -> bool:
     """Has the table changed since this tab drew it? One version read (``shared.version``)."""
     drawn = st.session_state.get(DRAWN, {})
-    return tid not in drawn or shared.version(store, tid) != drawn[tid]
+    if tid not in drawn:
+        return True
+    now, was = shared.version(store, tid), drawn[tid]
+    # versions only grow: an older one is a reading from before this tab drew the table
+    return now != was and (now is None or was is None or now > was)
 
 
 @st.fragment(run_every=POLL_SECONDS)
