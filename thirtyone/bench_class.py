@@ -11,8 +11,10 @@ protocol the browser speaks, ``bench_load.Session``'s messages), against one ser
 - the others are in lessons: they click through the scorer, Play and the Odds lab as in
   ``bench_load`` (``walk``).
 
-First ``idle`` seconds with everyone seated and nobody moving (lessons not started): the
-server's CPU then, per seated page and second, is what an idle table page costs. Then
+First, once every seat's page has drawn its table, ``idle`` seconds with nobody moving
+(lessons not started): the server's CPU then, per seated page and second, is what an idle
+table page costs (the teacher's open page and the server's own upkeep are counted in it
+too, so it is an upper bound). Then
 ``seconds`` of the class. Figures:
 
 - ``move_p50_s``, ``move_p95_s``: from a move's click until the mover's page shows the table
@@ -128,6 +130,14 @@ def set_up(store_url: str, students: int, seated: int) -> Plan:
 
 
 # --- a page that polls: the browser's side of st.fragment(run_every=...) ----------------------
+
+@dataclass
+class Clock:
+    """When the seats may start moving and when the class ends: set once every seat's page
+    has drawn its table and the idle stretch is over."""
+    start_moving: float = float("inf")
+    deadline: float = float("inf")
+
 
 @dataclass
 class Seen:
@@ -258,8 +268,7 @@ def choose(buttons: dict[str, Any], rng: random.Random) -> Any:
 
 
 async def seat_loop(ws_url: str, tid: int, seat: int, token: str, stats: Stats, seen: Seen,
-                    start_moving: float, deadline: float, think: tuple[float, float],
-                    rng: random.Random) -> None:
+                    clock: Clock, think: tuple[float, float], rng: random.Random) -> None:
     """One student at a table until ``deadline``: watches, and moves when it is their turn."""
     page = LivePage(ws_url, stats)
     try:
@@ -267,24 +276,23 @@ async def seat_loop(ws_url: str, tid: int, seat: int, token: str, stats: Stats, 
             page.on_version = lambda v: seen.shown.setdefault((tid, v, seat), time.monotonic())
             try:
                 await page.start("table", f"table={tid}&me={token}")
-                while time.monotonic() < deadline:
-                    await _turn(page, tid, seat, stats, seen, start_moving, deadline, think, rng)
+                while time.monotonic() < clock.deadline:
+                    await _turn(page, tid, seat, stats, seen, clock, think, rng)
             finally:
                 await page.close()
     except Exception as e:  # noqa: BLE001 - e.g. the websocket would not open
         stats.error(f"table {tid} seat {seat}: {type(e).__name__}: {e}")
 
 
-async def _turn(page: LivePage, tid: int, seat: int, stats: Stats, seen: Seen,
-                start_moving: float, deadline: float, think: tuple[float, float],
-                rng: random.Random) -> None:
+async def _turn(page: LivePage, tid: int, seat: int, stats: Stats, seen: Seen, clock: Clock,
+                think: tuple[float, float], rng: random.Random) -> None:
     """Wait for a change; when the page shows this seat's move buttons, think and click."""
     await page.wait_change(0.5)
-    if time.monotonic() < start_moving or not page.ready or not page.buttons:
+    if time.monotonic() < clock.start_moving or not page.ready or not page.buttons:
         return
     at = page.version
     await asyncio.sleep(rng.uniform(*think))
-    if time.monotonic() >= deadline or page.version != at or not page.buttons or at is None:
+    if time.monotonic() >= clock.deadline or page.version != at or not page.buttons or at is None:
         return
     moves = [k for k in page.buttons if k.startswith("play_act_")]
     w = choose(page.buttons, rng) if moves else page.buttons.get("ct_next")
@@ -305,14 +313,14 @@ async def _turn(page: LivePage, tid: int, seat: int, stats: Stats, seen: Seen,
         seen.move_latency.append(seen.shown.get((tid, at + 1), time.monotonic()) - sent)
 
 
-async def teacher_loop(ws_url: str, key: str, stats: Stats, deadline: float) -> None:
+async def teacher_loop(ws_url: str, key: str, stats: Stats, clock: Clock) -> None:
     """The teacher: the Class page with the dashboard open (and whatever it polls)."""
     page = LivePage(ws_url, stats)
     try:
         async with page:
             await page.start("class", f"teacher={key}")
-            while time.monotonic() < deadline:
-                await asyncio.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
+            while time.monotonic() < clock.deadline:
+                await asyncio.sleep(min(1.0, max(0.0, clock.deadline - time.monotonic())))
             await page.close()
     except Exception as e:  # noqa: BLE001
         stats.error(f"teacher: {type(e).__name__}: {e}")
@@ -355,25 +363,29 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
     rng = random.Random(seed)
     seated = sum(len(toks) for _tid, toks in plan.tables)
     load0 = os.getloadavg()[0]
-    t0 = time.monotonic()
     ramp = min(5.0, idle / 2)
-    start_moving = t0 + ramp + idle
-    deadline = start_moving + seconds
-    tasks = [asyncio.create_task(teacher_loop(ws_url, plan.teacher_key, stats, deadline))]
+    clock = Clock()
+    tasks = [asyncio.create_task(teacher_loop(ws_url, plan.teacher_key, stats, clock))]
     n = 0
     for tid, tokens in plan.tables:
         for seat, tok in enumerate(tokens):
             async def one(tid: int = tid, seat: int = seat, tok: str = tok, i: int = n) -> None:
                 await asyncio.sleep(ramp * i / max(seated, 1))
-                await seat_loop(ws_url, tid, seat, tok, stats, seen, start_moving, deadline,
-                                think, random.Random(rng.random()))
+                await seat_loop(ws_url, tid, seat, tok, stats, seen, clock, think,
+                                random.Random(rng.random()))
             tasks.append(asyncio.create_task(one()))
             n += 1
-    # the idle stretch: every seat open and polling, nobody moving, no lessons yet
-    await asyncio.sleep(ramp + min(2.0, idle / 3))
+    # the idle stretch: every seat's page has drawn its table (then a second more), nobody
+    # moves, no lessons yet
+    until = time.monotonic() + ramp + 60
+    while time.monotonic() < until and len({(t, s) for t, _v, s in seen.shown}) < seated:
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(1.0)
     c0, w0 = cpu_seconds(pids), time.monotonic()
-    await asyncio.sleep(max(0.0, start_moving - time.monotonic()))
+    await asyncio.sleep(idle)
     idle_cpu, idle_wall = cpu_seconds(pids) - c0, time.monotonic() - w0
+    clock.start_moving = time.monotonic()
+    clock.deadline = deadline = clock.start_moving + seconds
 
     async def lesson(i: int) -> None:
         await asyncio.sleep(min(5.0, seconds / 4) * i / max(plan.lessons, 1))

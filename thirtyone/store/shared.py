@@ -46,7 +46,7 @@ STALE = N_("Another move reached the table first; here is the table as it is now
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus")
 TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
 CACHE_SIZE = 64
-VERSION_AGE = 0.25    # seconds a table's version read from the store answers every poll
+VERSION_AGE = 0.5     # seconds a table's version read from the store answers every poll
 VERSIONS_MAX = 4096
 MAX_BOT_TURNS = 2 * MAX_ROUND_TURNS   # one call never lets bots play for ever
 

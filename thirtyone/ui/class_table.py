@@ -4,7 +4,7 @@ The table page (``/table?table=ID``) shows the table from this tab's learner's s
 learner id, so a reload, a new tab or another device with the resume link returns to it.
 The table is drawn by a fragment (``_live``) that a move button reruns alone; a second,
 empty fragment (``_watch``) polls every second (``st.fragment(run_every=...)``): it reads only
-the table's version (``shared.version``, one query per table and quarter second in the
+the table's version (``shared.version``, one query per table and half second in the
 process) and draws nothing while it is the version this tab drew last, so an idle seated
 page costs the server little; when another seat moved, it reruns the page, which draws the
 table once. The game is replayed only when the version changed (``store.shared`` keeps the
