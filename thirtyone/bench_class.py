@@ -41,11 +41,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import random
 import re
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.parse
@@ -92,18 +94,6 @@ def check_store_url(url: str) -> str:
     return url
 
 
-def pupil_name(i: int) -> str:
-    """``Pupil Ab``: letters only, as names must be, and one per student."""
-    letters = ""
-    n = i
-    while True:
-        letters = chr(ord("a") + n % 26) + letters
-        n //= 26
-        if not n:
-            break
-    return f"Pupil {letters.capitalize()}"
-
-
 @dataclass
 class Plan:
     teacher_key: str
@@ -112,25 +102,18 @@ class Plan:
 
 
 def set_up(store_url: str, students: int, seated: int) -> Plan:
-    """A class of ``students``; ``seated`` of them (a multiple of 4) at tables of 4."""
-    from .core.rules import VARIANTS
-    from .store import open_store, shared
-
-    store = open_store(store_url)
-    store.migrate()
-    klass, key = store.create_class("Load test")
-    people = [store.join_class(klass.code, pupil_name(i)) for i in range(students)]
-    tables = []
-    for t in range(seated // TABLE_SEATS):
-        at = people[t * TABLE_SEATS:(t + 1) * TABLE_SEATS]
-        row = shared.make_table(store, klass.id, f"Table {t + 1}", VARIANT,
-                                VARIANTS[VARIANT].rules, ["student"] * TABLE_SEATS,
-                                bot_level="basic")
-        for seat, (learner, _token) in enumerate(at):
-            shared.take_seat(store, row.id, learner, seat)
-        tables.append((row.id, [tok for _learner, tok in at]))
-    store.engine.dispose()
-    return Plan(key, tables, students - seated)
+    """A class of ``students``; ``seated`` of them (a multiple of 4) at tables of 4. Made by
+    ``python -m thirtyone.store.load_class`` in a process of its own (the store is a layer
+    above the benchmarks, as the app is: both are run, not imported)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "thirtyone.store.load_class", store_url, str(students),
+         str(seated), str(TABLE_SEATS), VARIANT],
+        capture_output=True, text=True, timeout=300, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"setting up the class failed: {done.stderr.strip()[-500:]}")
+    made = json.loads(done.stdout)
+    return Plan(made["teacher_key"], [(t, list(toks)) for t, toks in made["tables"]],
+                students - seated)
 
 
 # --- a page that polls: the browser's side of st.fragment(run_every=...) ----------------------
