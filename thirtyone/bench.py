@@ -21,7 +21,8 @@ click of every page, with targets, and the Odds lab's first simulated curve, in 
    "seconds"}``.
    ``--load N --class``: a class period instead (``bench_class``, issue 25 item 18): a
    teacher, N students, 60 % of them (``--seated``) at 4-seat class tables playing with
-   ``--think`` seconds per move, the rest in lessons; move latency p50/p95, the time until the
+   ``--think`` seconds per move, the rest in the Learn page's lessons (``--lessons pages``:
+   the scorer, Play and the Odds lab); move latency p50/p95, the time until the
    other seats see a move (p95), the server's CPU per idle seated page and per session-second,
    with the load average; ``--store-url`` with ``--url`` (the class is made in that store).
 """
@@ -137,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="with --class: the share of the students at tables (default 0.6)")
     p.add_argument("--idle", type=float, default=10.0,
                    help="with --class: seconds seated with nobody moving first (2-120)")
+    p.add_argument("--lessons", choices=("learn", "pages"), default="learn",
+                   help="with --class: the students not at tables walk the Learn page's "
+                        "lessons (default) or the scorer, Play and the Odds lab")
     p.add_argument("--store-url",
                    help="with --class and --url: that server's store, where the class is made")
     p.add_argument("--pages", action="store_true",
@@ -176,13 +180,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def _class_load(args: argparse.Namespace) -> int:
     row = run_class(args.load, args.url, args.seconds, tuple(args.think), args.seated,
-                    args.idle, args.store_url)
+                    args.idle, args.store_url, lessons=args.lessons)
     for e in row.pop("error_samples", []):
         print(f"error: {e}", file=sys.stderr)
     if args.json:
         print(json.dumps({k: row[k] for k in (*CLASS_KEYS, "cpu_share", "idle_ms_per_seat_s_gross",
-                                             "server_upkeep_ms_s", "client_cpu_share", "url",
-                                             "processes")}))
+                                             "server_upkeep_ms_s", "client_cpu_share", "lessons",
+                                             "url", "processes")}))
     else:
         print_class(row)
     return 0

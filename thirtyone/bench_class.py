@@ -8,8 +8,9 @@ protocol the browser speaks, ``bench_load.Session``'s messages), against one ser
   each seat's page polls as a browser does (it answers the server's ``auto_rerun`` with a
   fragment rerun every interval), and when a seat's move buttons show, that student thinks
   ``think`` seconds and clicks one; a dealt-out round is dealt again the same way;
-- the others are in lessons: they click through the scorer, Play and the Odds lab as in
-  ``bench_load`` (``walk``).
+- the others are in lessons: on the Learn page they answer the quizzes, step on, and open
+  another lesson now and then, ``think`` seconds between clicks (``--lessons pages``: the
+  scorer, Play and the Odds lab of ``bench_load.walk`` instead).
 
 First, once every seat's page has drawn its table, ``idle`` seconds with nobody moving
 (lessons not started): the server's CPU then, per seated page and second, is what an idle
@@ -19,7 +20,7 @@ class. Figures:
 - ``move_p50_s``, ``move_p95_s``: from a move's click until the mover's page shows the table
   after it (the version the move made);
 - ``see_p95_s``: from a move's click until each other seat's page shows that version;
-- ``lesson_p95_s``: the lesson clicks (``bench_load``'s click to idle);
+- ``lesson_p95_s``: the lesson clicks (from the click until the page is idle again);
 - ``idle_ms_per_seat_s``: server CPU (``/proc/<pid>/stat``, user + system) per idle seated
   page per second, less the server's upkeep with no page open (``server_upkeep_ms_s``,
   measured for 3 s before the first session; ``idle_ms_per_seat_s_gross`` keeps it in);
@@ -60,6 +61,7 @@ from .bench_load import (
     TIMEOUT_S,
     LoadError,
     Session,
+    SessionLost,
     Stats,
     app_pids,
     check_numbers,
@@ -244,6 +246,39 @@ class LivePage(Session):
                     await t
 
 
+async def learn_step(s: Session, rng: random.Random) -> None:
+    """One click of a student in a lesson: answer the quiz shown, or step on, or (now and
+    then) open another lesson."""
+    quiz = s.find("", "button_group")
+    step = s.find("t31step_next")
+    others = s.find("t31lesson_")
+    if quiz and rng.random() < 0.5:
+        w = rng.choice(quiz)
+        await s.set_value(w, int_array_value=[rng.randrange(max(1, len(w.proto.options)))])
+    elif step and rng.random() < 0.85:
+        await s.click(step[0])
+    elif others:
+        await s.click(rng.choice(others))
+    else:
+        await s.open("learn")
+
+
+async def learn_walk(ws_url: str, stats: Stats, clock: Clock, think: tuple[float, float],
+                     rng: random.Random) -> None:
+    try:
+        async with Session(ws_url, stats) as s:
+            await s.open("learn")
+            while time.monotonic() < clock.deadline:
+                await asyncio.sleep(rng.uniform(*think))
+                if time.monotonic() >= clock.deadline:
+                    return
+                await learn_step(s, rng)
+    except SessionLost:
+        pass
+    except Exception as e:  # noqa: BLE001 - e.g. the websocket would not open
+        stats.error(f"lesson: {type(e).__name__}: {e}")
+
+
 def choose(buttons: dict[str, Any], rng: random.Random) -> Any:
     """A move as a student might make it: knocking now and then, else any other move."""
     keys = sorted(buttons)
@@ -341,7 +376,8 @@ def _r(x: float | None) -> float | None:
 
 
 async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
-                             think: tuple[float, float], seed: int) -> dict[str, Any]:
+                             think: tuple[float, float], seed: int,
+                             lessons: str = "learn") -> dict[str, Any]:
     host, port = check_url(url)
     netloc = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     ws_url = f"ws://{netloc}/_stcore/stream"
@@ -380,7 +416,10 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
 
     async def lesson(i: int) -> None:
         await asyncio.sleep(min(5.0, seconds / 4) * i / max(plan.lessons, 1))
-        await walk(ws_url, i, lesson_stats, deadline, think, random.Random(rng.random()))
+        if lessons == "pages":
+            await walk(ws_url, i, lesson_stats, deadline, think, random.Random(rng.random()))
+        else:
+            await learn_walk(ws_url, lesson_stats, clock, think, random.Random(rng.random()))
 
     tasks += [asyncio.create_task(lesson(i)) for i in range(plan.lessons)]
     c1, w1, me1 = cpu_seconds(pids), time.monotonic(), time.process_time()
@@ -394,7 +433,7 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
         "seconds": round(class_wall, 1), "moves": len(lat),
         "move_p50_s": _r(statistics.median(lat)) if lat else None,
         "move_p95_s": _r(percentile(lat, 0.95)), "see_p95_s": _r(percentile(see, 0.95)),
-        "lesson_clicks": len(lesson_stats.latencies),
+        "lessons": lessons, "lesson_clicks": len(lesson_stats.latencies),
         "lesson_p95_s": _r(percentile(lesson_stats.latencies, 0.95)),
         "errors": len(stats.errors) + len(lesson_stats.errors),
         "idle_ms_per_seat_s": (round(1000 * (idle_cpu - base_rate * idle_wall)
@@ -427,9 +466,11 @@ def seated_count(students: int, share: float) -> int:
 def run_class(students: int, url: str | None = None, seconds: float = 60.0,
               think: tuple[float, float] = (1.0, 3.0), seated_share: float = 0.6,
               idle: float = 10.0, store_url: str | None = None,
-              seed: int = 0) -> dict[str, Any]:
+              seed: int = 0, lessons: str = "learn") -> dict[str, Any]:
     """The class load test; starts and stops its own server when ``url`` is None."""
     check_numbers(students, seconds, think)
+    if lessons not in ("learn", "pages"):
+        raise LoadError(f"The lessons are 'learn' or 'pages', not {lessons!r}.")
     if not 2 <= idle <= 120:
         raise LoadError(f"The idle stretch lasts 2 to 120 seconds, not {idle}.")
     seated = min(seated_count(students, seated_share), students - students % TABLE_SEATS)
@@ -440,12 +481,13 @@ def run_class(students: int, url: str | None = None, seconds: float = 60.0,
             raise LoadError("With --url the class is set up in that server's store: give "
                             "--store-url (or THIRTYONE_DATABASE_URL).")
         plan = set_up(check_store_url(store_url), students, seated)
-        return asyncio.run(run_class_sessions(url, plan, seconds, idle, think, seed))
+        return asyncio.run(run_class_sessions(url, plan, seconds, idle, think, seed, lessons))
     with tempfile.TemporaryDirectory(prefix="thirtyone-class-") as data:
         proc, own = start_server(data)
         try:
             plan = set_up(f"sqlite:///{data}/thirtyone.db", students, seated)
-            return asyncio.run(run_class_sessions(own, plan, seconds, idle, think, seed))
+            return asyncio.run(run_class_sessions(own, plan, seconds, idle, think, seed,
+                                                  lessons))
         finally:
             proc.terminate()
             try:
@@ -460,7 +502,7 @@ def print_class(row: dict[str, Any]) -> None:
         return "-" if v is None else f"{v}{unit}"
 
     print(f"Class load: 1 teacher, {row['students']} students ({row['seated']} at "
-          f"{row['tables']} tables of {TABLE_SEATS}, the rest in lessons) for {row['seconds']} s "
+          f"{row['tables']} tables of {TABLE_SEATS}, the rest in lessons: {row['lessons']}) for {row['seconds']} s "
           f"against {row['url']} ({row['processes']} app process(es)); load average "
           f"{row['load_avg'][0]} -> {row['load_avg'][1]}")
     print(f"  moves {row['moves']}: p50 {num(row['move_p50_s'], ' s')}, p95 "
