@@ -35,13 +35,13 @@ LAYERS = {
     "expert": 6,
     "bots": 7,
     "bench": 8, "teach": 8, "plots": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
-    "bench_seats": 8, "bench_stream": 8, "bench_reference": 8,
+    "bench_seats": 8, "bench_stream": 8, "bench_reference": 8, "bench_class": 8,
     "cli": 9, "__main__": 9, "store": 9,
     "ui": 10,
 }
 GROUP = {"": "core", "bench_odds": "bench", "bench_bots": "bench", "bench_load": "bench",
          "bench_pages": "bench", "bench_seats": "bench", "bench_stream": "bench",
-         "bench_reference": "bench", "__main__": "cli"}
+         "bench_reference": "bench", "bench_class": "bench", "__main__": "cli"}
 OUTSIDE = 11  # app.py, pages/, tools/ and tests/ sit above everything
 
 

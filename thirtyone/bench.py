@@ -19,6 +19,12 @@ click of every page, with targets, and the Odds lab's first simulated curve, in 
    its own, ``--seconds``, ``--think MIN MAX``; ``--json`` prints ``{"sessions", "clicks",
    "p50_s", "p95_s", "errors", "rss_mb_start", "rss_mb_peak", "rss_mb_end", "url", "processes",
    "seconds"}``.
+   ``--load N --class``: a class period instead (``bench_class``, issue 25 item 18): a
+   teacher, N students, 60 % of them (``--seated``) at 4-seat class tables playing with
+   ``--think`` seconds per move, the rest in the Learn page's lessons (``--lessons pages``:
+   the scorer, Play and the Odds lab); move latency p50/p95, the time until the
+   other seats see a move (p95), the server's CPU per idle seated page and per session-second,
+   with the load average; ``--store-url`` with ``--url`` (the class is made in that store).
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ import numpy as np
 
 from . import bench_pages, bench_reference, bench_stream, lookup
 from .bench_bots import bench_strength
+from .bench_class import KEYS as CLASS_KEYS
+from .bench_class import print_class, run_class
 from .bench_load import KEYS, LoadError, print_load, run_load
 from .bench_odds import bench_odds
 from .bench_seats import bench_seats
@@ -123,6 +131,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--settle", type=float, default=10.0,
                    help="seconds after the sessions leave before the last memory reading "
                         "(Streamlit keeps a closed session 120 s for a reconnect; <= 300)")
+    p.add_argument("--class", dest="class_mode", action="store_true",
+                   help="with --load N: a class period (a teacher, N students: some at 4-seat "
+                        "class tables playing, the rest in lessons; bench_class)")
+    p.add_argument("--seated", type=float, default=0.6,
+                   help="with --class: the share of the students at tables (default 0.6)")
+    p.add_argument("--idle", type=float, default=10.0,
+                   help="with --class: seconds seated with nobody moving first (2-120)")
+    p.add_argument("--lessons", choices=("learn", "pages"), default="learn",
+                   help="with --class: the students not at tables walk the Learn page's "
+                        "lessons (default) or the scorer, Play and the Odds lab")
+    p.add_argument("--store-url",
+                   help="with --class and --url: that server's store, where the class is made")
     p.add_argument("--pages", action="store_true",
                    help="only the app's pages: server time of a first render and of a click")
     args = p.parse_args(argv)
@@ -158,6 +178,20 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _class_load(args: argparse.Namespace) -> int:
+    row = run_class(args.load, args.url, args.seconds, tuple(args.think), args.seated,
+                    args.idle, args.store_url, lessons=args.lessons)
+    for e in row.pop("error_samples", []):
+        print(f"error: {e}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({k: row[k] for k in (*CLASS_KEYS, "cpu_share", "idle_ms_per_seat_s_gross",
+                                             "server_upkeep_ms_s", "client_cpu_share", "lessons",
+                                             "url", "processes")}))
+    else:
+        print_class(row)
+    return 0
+
+
 def main_load(args: argparse.Namespace) -> int:
     """``--load N``: one line of JSON (``--json``) or a short table; exit 2 on bad input."""
     if args.load is None:
@@ -166,6 +200,8 @@ def main_load(args: argparse.Namespace) -> int:
     try:
         if not 0 <= args.settle <= 300:
             raise LoadError("--settle is between 0 and 300 seconds.")
+        if args.class_mode:
+            return _class_load(args)
         row = run_load(args.load, args.url, args.seconds, tuple(args.think), args.settle)
     except LoadError as e:
         print(e, file=sys.stderr)

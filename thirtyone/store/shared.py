@@ -14,7 +14,9 @@ record back only if the table is still at v. Otherwise the move is refused with
 ``STALE`` and nothing changes: two moves sent for one turn never both land.
 
 A small in-process cache keeps the replayed game per (table, version), so a page polling
-every second does not replay the record each time.
+every second does not replay the record each time; ``version`` answers "has anyone moved?"
+for every page of a table in this process with one query per ``VERSION_AGE`` seconds (a
+move made in this process is known at once).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -43,6 +46,8 @@ STALE = N_("Another move reached the table first; here is the table as it is now
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus")
 TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
 CACHE_SIZE = 64
+VERSION_AGE = 0.5     # seconds a table's version read from the store answers every poll
+VERSIONS_MAX = 4096
 MAX_BOT_TURNS = 2 * MAX_ROUND_TURNS   # one call never lets bots play for ever
 
 
@@ -111,15 +116,48 @@ def cached(store: Store, table_id: int, version: int) -> tuple[TableRow, Game] |
 
 
 def forget_cache() -> None:
-    """Drop every cached game (tests that empty a database and start again)."""
+    """Drop every cached game and version (tests that empty a database and start again)."""
     with _lock:
         _cache.clear()
+        _versions.clear()
+
+
+_versions: dict[tuple[str, int], tuple[int | None, float]] = {}
+
+
+def _know_version(store: Store, table_id: int, version: int | None, at: float) -> None:
+    key = (str(store.engine.url), table_id)
+    with _lock:
+        old = _versions.get(key)
+        # versions only grow: a read that started before a write must not undo it
+        if old is not None and version is not None and old[0] is not None and old[0] > version:
+            version = old[0]
+        if len(_versions) >= VERSIONS_MAX and key not in _versions:
+            _versions.clear()
+        _versions[key] = (version, at)
+
+
+def version(store: Store, table_id: int, max_age: float = VERSION_AGE) -> int | None:
+    """The table's version now (None: no such table), for a page that polls: read from the
+    store at most once per ``max_age`` seconds per table in this process, however many pages
+    ask. A move written in this process is known at once; one written by another process
+    (several app processes on one PostgreSQL) within ``max_age``."""
+    key = (str(store.engine.url), table_id)
+    now = time.monotonic()
+    with _lock:
+        hit = _versions.get(key)
+    if hit is not None and now - hit[1] < max_age:
+        return hit[0]
+    found = store.table_version(table_id)
+    _know_version(store, table_id, found, now)
+    return found
 
 
 def load(store: Store, table_id: int) -> tuple[TableRow, Game]:
     """The table and its game as they are now. The game is shared: read it, never change it
     (``_fresh`` copies it for a change)."""
     version = store.table_version(table_id)
+    _know_version(store, table_id, version, time.monotonic())
     if version is None:
         raise TableRefused(_("There is no such table; ask your teacher for the link."))
     hit = cached(store, table_id, version)
@@ -219,6 +257,7 @@ def _write(store: Store, row: TableRow, game: Game, seats: Sequence[Seat]) -> Ta
     if not store.update_table(row.id, row.version, record=json.dumps(game_to_record(game)),
                               seats=[s.as_dict() for s in seats], status=status):
         raise TableRefused(_(STALE), stale=True)
+    _know_version(store, row.id, row.version + 1, time.monotonic())
     # not cached as it is: replaying the record names every player as seated now, the same
     # in every process (and after a restart)
     return replace(row, seats=[s.as_dict() for s in seats], version=row.version + 1,
@@ -385,4 +424,4 @@ def hidden_cards(game: Game, seat: int | None) -> set[str]:
 
 __all__ = ["STALE", "Seat", "TableRefused", "hand_to_bot", "hidden_cards", "load",
            "make_table", "next_round", "observation", "play", "seat_of", "seats_of",
-           "table_bot_level", "table_variants", "take_seat"]
+           "table_bot_level", "table_variants", "take_seat", "version"]

@@ -2,9 +2,13 @@
 
 The table page (``/table?table=ID``) shows the table from this tab's learner's seat, found by
 learner id, so a reload, a new tab or another device with the resume link returns to it.
-It redraws itself every second (``st.fragment(run_every=...)``): the poll reads only the
-table's version, and the game is replayed only when the version changed (``store.shared``
-keeps the replayed game per version). Every move goes through ``store.shared.play`` with the
+The table is drawn by a fragment (``_live``) that a move button reruns alone; a second,
+empty fragment (``_watch``) polls every second (``st.fragment(run_every=...)``): it reads only
+the table's version (``shared.version``, one query per table and half second in the
+process) and draws nothing while it is the version this tab drew last, so an idle seated
+page costs the server little; when another seat moved, it reruns the page, which draws the
+table once. The game is replayed only when the version changed (``store.shared`` keeps the
+replayed game per version). Every move goes through ``store.shared.play`` with the
 version the page showed: a move that lost the race to another is refused with a message.
 A spectator (the teacher, a classmate without a seat) sees only what everybody sees.
 
@@ -65,6 +69,7 @@ POLL_SECONDS = 1.0
 ERROR = "t31_ct_error"        # the last refused move of this tab, one sentence
 SEEN = "t31_ct_seen"          # {table id: (version, log length)} this tab drew last
 TIMING = "t31_ct_timing"      # seconds the last redraw took (measured, shown to tests)
+DRAWN = "t31_ct_drawn"        # {table id: version} the table was last drawn at in this tab
 PAGE = "pages/table.py"
 CLASS_PAGE = "pages/class.py"
 
@@ -107,6 +112,7 @@ def table_page() -> None:
     if member and shared.seat_of(row, learner.id) is None:
         _take_seat_box(store, row, learner)
     _live(store, row.id, learner.id if member else None)
+    _watch(store, row.id)
 
 
 def _take_seat_box(store: Store, row: TableRow, learner: Learner) -> None:
@@ -128,15 +134,38 @@ def _act(change: Any, *args: Any) -> None:
         st.session_state[ERROR] = str(e)
 
 
+def moved_on(store: Store, tid: int) -> bool:
+    """Has the table changed since this tab drew it? One version read (``shared.version``)."""
+    drawn = st.session_state.get(DRAWN, {})
+    if tid not in drawn:
+        return True
+    now, was = shared.version(store, tid), drawn[tid]
+    # versions only grow: an older one is a reading from before this tab drew the table
+    return now != was and (now is None or was is None or now > was)
+
+
 @st.fragment(run_every=POLL_SECONDS)
+def _watch(store: Store, tid: int) -> None:
+    """Every second: nothing, unless the table moved on; then the page is drawn again."""
+    try:
+        moved = moved_on(store, tid)
+    except StoreError:     # busy or unreadable just now: the next poll asks again
+        return
+    if moved:
+        st.rerun()
+
+
+@st.fragment
 def _live(store: Store, tid: int, learner_id: int | None) -> None:
-    """The table as it is now, drawn again every second (cheap while nobody moves)."""
+    """The table as it is now; drawn on a page run, or alone after this tab's own move."""
     t0 = time.perf_counter()
     try:
         row, game = shared.load(store, tid)
     except (TableRefused, StoreError) as e:
+        st.session_state.setdefault(DRAWN, {})[tid] = None   # drawn as gone
         st.error(str(e))
         return
+    st.session_state.setdefault(DRAWN, {})[tid] = row.version
     seat = shared.seat_of(row, learner_id) if learner_id is not None else None
     obs = shared.observation(game, seat)
     seen = st.session_state.setdefault(SEEN, {})
