@@ -148,6 +148,7 @@ class LivePage(Session):
         self.ready = False                 # the run that drew ``version`` has finished
         self.buttons: dict[str, Any] = {}  # key -> Widget, drawn with ``version``
         self.timers: dict[str, asyncio.Task] = {}
+        self.intervals: dict[str, float] = {}   # fragment id -> seconds, as last declared
         self.on_version: Any = None
         self.reader: asyncio.Task | None = None
         self.runs = 0
@@ -182,6 +183,16 @@ class LivePage(Session):
             await asyncio.sleep(every)
             await self._send(fragment=fragment, auto=True)
 
+    def _timer(self, fid: str, every: float) -> None:
+        """As the browser: one timer per fragment, started again when its interval changes."""
+        if every <= 0 or self.intervals.get(fid) == every:
+            return
+        old = self.timers.pop(fid, None)
+        if old is not None:
+            old.cancel()
+        self.intervals[fid] = every
+        self.timers[fid] = asyncio.create_task(self._tick(fid, every))
+
     async def _read(self) -> None:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
         try:
@@ -192,9 +203,7 @@ class LivePage(Session):
                 if kind == "delta":
                     self._take(m.delta)
                 elif kind == "auto_rerun":
-                    fid, every = m.auto_rerun.fragment_id, m.auto_rerun.interval
-                    if fid not in self.timers and every > 0:
-                        self.timers[fid] = asyncio.create_task(self._tick(fid, every))
+                    self._timer(m.auto_rerun.fragment_id, m.auto_rerun.interval)
                 elif kind == "navigation":   # the page shown (st.navigation)
                     self.page_hash = m.navigation.page_script_hash
                 elif kind == "page_info_changed":
