@@ -24,6 +24,9 @@ class. Figures:
 - ``idle_ms_per_seat_s``: server CPU (``/proc/<pid>/stat``, user + system) per idle seated
   page per second, less the server's upkeep with no page open (``server_upkeep_ms_s``,
   measured for 3 s before the first session; ``idle_ms_per_seat_s_gross`` keeps it in);
+- ``idle_late_ms_per_seat_s``: the same over the idle stretch's second half only: a table
+  page polls more slowly once its table has been quiet a while (``ui.class_table``), so with
+  an ``idle`` of 30 s or more this is the steady cost of a page nobody moves at;
 - ``cpu_ms_per_session_s``: server CPU per session (teacher and students) per second during
   the class (``cpu_share``: of a core);
 - ``load_avg``: the machine's 1-minute load average before and
@@ -418,8 +421,11 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
         await asyncio.sleep(0.2)
     await asyncio.sleep(1.0)
     c0, w0 = cpu_seconds(pids), time.monotonic()
-    await asyncio.sleep(idle)
+    await asyncio.sleep(idle / 2)
+    c_half, w_half = cpu_seconds(pids), time.monotonic()
+    await asyncio.sleep(idle / 2)
     idle_cpu, idle_wall = cpu_seconds(pids) - c0, time.monotonic() - w0
+    late_cpu, late_wall = cpu_seconds(pids) - c_half, time.monotonic() - w_half
     clock.start_moving = time.monotonic()
     clock.deadline = deadline = clock.start_moving + seconds
 
@@ -448,6 +454,9 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
         "idle_ms_per_seat_s": (round(1000 * (idle_cpu - base_rate * idle_wall)
                                      / (seated * idle_wall), 2)
                                if seated and idle_wall > 0 and pids else None),
+        "idle_late_ms_per_seat_s": (round(1000 * (late_cpu - base_rate * late_wall)
+                                          / (seated * late_wall), 2)
+                                    if seated and late_wall > 0 and pids else None),
         "idle_ms_per_seat_s_gross": (round(1000 * idle_cpu / (seated * idle_wall), 2)
                                      if seated and idle_wall > 0 and pids else None),
         "server_upkeep_ms_s": round(1000 * base_rate, 1) if pids else None,
@@ -520,7 +529,7 @@ def print_class(row: dict[str, Any]) -> None:
     print(f"  lesson clicks {row['lesson_clicks']}: p95 {num(row['lesson_p95_s'], ' s')}; "
           f"errors {row['errors']}")
     print(f"  server CPU: idle seated page {num(row['idle_ms_per_seat_s'], ' ms/s')} "
-          f"(target < 2), in class {num(row['cpu_ms_per_session_s'], ' ms')} per session-second "
+          f"(target < 2; its second half {num(row.get('idle_late_ms_per_seat_s'), ' ms/s')}), in class {num(row['cpu_ms_per_session_s'], ' ms')} per session-second "
           f"({num(row['cpu_share'])} of a core; upkeep with no page open "
           f"{num(row['server_upkeep_ms_s'], ' ms/s')}; idle seated page with it "
           f"{num(row['idle_ms_per_seat_s_gross'], ' ms/s')}); load client "
