@@ -8,8 +8,8 @@ table's version (``shared.version``, one query per table and half second in the 
 and draws nothing while it is the version this tab drew last, so an idle seated page costs
 the server little; when another seat moved, it reruns the page, which draws the table once.
 It polls every ``POLL_SECONDS`` while the table is in play and every ``QUIET_POLL_SECONDS``
-once nobody has moved for ``QUIET_SECONDS`` or the round is over (the showdown): noticing
-that, it reruns the page once, which declares the fragment again with the longer interval
+once nobody has moved for ``QUIET_SECONDS`` (a showdown too: the round after it is dealt
+quickly, and its first moves must show quickly): noticing that, it reruns the page once, which declares the fragment again with the longer interval
 (the browser keeps one timer per fragment and restarts it when the interval changes); any
 change at the table brings the short interval back. The game is replayed only when the version changed (``store.shared`` keeps the
 replayed game per version). Every move goes through ``store.shared.play`` with the
@@ -70,13 +70,12 @@ def status_word(status: str) -> str:
 
 PARAM = "table"
 POLL_SECONDS = 1.0        # the poll while the table is in play
-QUIET_POLL_SECONDS = 2.5  # ... once it has been quiet, or the round is over
+QUIET_POLL_SECONDS = 2.5  # ... once it has been quiet
 QUIET_SECONDS = 12.0      # nobody moved for this long: the table is quiet
 ERROR = "t31_ct_error"        # the last refused move of this tab, one sentence
 SEEN = "t31_ct_seen"          # {table id: (version, log length)} this tab drew last
 TIMING = "t31_ct_timing"      # seconds the last redraw took (measured, shown to tests)
 DRAWN = "t31_ct_drawn"        # {table id: version} the table was last drawn at in this tab
-RESTING = "t31_ct_resting"    # {table id: True} the round drawn last is over (the showdown)
 EVERY = "t31_ct_every"        # {table id: seconds} the poll interval this tab's page declared
 PAGE = "pages/table.py"
 CLASS_PAGE = "pages/class.py"
@@ -158,11 +157,8 @@ def moved_on(store: Store, tid: int) -> bool:
 def poll_interval(store: Store, tid: int) -> float:
     """How often this tab asks whether the table moved on: ``POLL_SECONDS`` while it is in
     play, ``QUIET_POLL_SECONDS`` when nobody has moved for ``QUIET_SECONDS`` (as far as this
-    process knows, ``shared.quiet_for``) or the round this tab drew is over."""
-    if st.session_state.get(RESTING, {}).get(tid) or \
-            shared.quiet_for(store, tid) >= QUIET_SECONDS:
-        return QUIET_POLL_SECONDS
-    return POLL_SECONDS
+    process knows, ``shared.quiet_for``)."""
+    return QUIET_POLL_SECONDS if shared.quiet_for(store, tid) >= QUIET_SECONDS else POLL_SECONDS
 
 
 def _watch(store: Store, tid: int) -> None:
@@ -189,7 +185,6 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     st.session_state.setdefault(DRAWN, {})[tid] = row.version
     seat = shared.seat_of(row, learner_id) if learner_id is not None else None
     obs = shared.observation(game, seat)
-    st.session_state.setdefault(RESTING, {})[tid] = bool(obs.round_over)
     seen = st.session_state.setdefault(SEEN, {})
     # lines since the version this tab drew last are new (none on a first look)
     last = seen.get(tid, (row.version, len(obs.log)))
