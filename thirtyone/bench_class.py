@@ -373,6 +373,17 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / tick
 
 
+async def cpu_over(pids: list[int], seconds: float) -> list[tuple[float, float]]:
+    """Wait ``seconds``; the CPU seconds ``pids`` used and the wall seconds, over all of it
+    and over its second half alone (the pages' steady cost, once they have settled)."""
+    marks = [(cpu_seconds(pids), time.monotonic())]
+    for _half in (1, 2):
+        await asyncio.sleep(seconds / 2)
+        marks.append((cpu_seconds(pids), time.monotonic()))
+    (c0, w0), (c1, w1), (c2, w2) = marks
+    return [(c2 - c0, w2 - w0), (c2 - c1, w2 - w1)]
+
+
 def see_times(seen: Seen) -> list[float]:
     """For every move: the time from its click until each other seat first showed it."""
     out = []
@@ -420,12 +431,7 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
     while time.monotonic() < until and len({(t, s) for t, _v, s in seen.shown}) < seated:
         await asyncio.sleep(0.2)
     await asyncio.sleep(1.0)
-    c0, w0 = cpu_seconds(pids), time.monotonic()
-    await asyncio.sleep(idle / 2)
-    c_half, w_half = cpu_seconds(pids), time.monotonic()
-    await asyncio.sleep(idle / 2)
-    idle_cpu, idle_wall = cpu_seconds(pids) - c0, time.monotonic() - w0
-    late_cpu, late_wall = cpu_seconds(pids) - c_half, time.monotonic() - w_half
+    (idle_cpu, idle_wall), (late_cpu, late_wall) = await cpu_over(pids, idle)
     clock.start_moving = time.monotonic()
     clock.deadline = deadline = clock.start_moving + seconds
 
