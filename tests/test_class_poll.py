@@ -69,6 +69,30 @@ def test_version_asks_the_store_once_per_age(store, monkeypatch):
     assert shared.version(store, 10**8) is None                 # no such table
 
 
+def test_quiet_for_counts_from_the_last_change_this_process_knew(store):
+    """How long nobody has moved at a table (the poll slows down after a while): 0 for a
+    table never read, growing while nothing changes, back to 0 with a move made here and
+    with one made elsewhere once a poll has read it (SQLite and PostgreSQL)."""
+    shared.forget_cache()
+    tid = _table(store)
+    shared.forget_cache()
+    assert shared.quiet_for(store, tid) == 0.0                  # never read here
+    v0 = shared.version(store, tid, max_age=0)
+    time.sleep(0.3)
+    assert shared.version(store, tid, max_age=0) == v0          # read again: no change
+    assert shared.quiet_for(store, tid) >= 0.3
+    seat, action, v = _a_move(store, tid)
+    shared.play(store, tid, seat, action, v)                    # a move in this process
+    assert shared.quiet_for(store, tid) < 0.2
+    time.sleep(0.3)
+    assert shared.quiet_for(store, tid) >= 0.3
+    seat, action, v = _a_move(store, tid)
+    assert store.update_table(tid, v, record=store.table(tid).record)   # elsewhere
+    assert shared.quiet_for(store, tid) >= 0.3                  # not read yet
+    assert shared.version(store, tid, max_age=0) == v + 1
+    assert shared.quiet_for(store, tid) < 0.2
+
+
 async def _watch_idle(app_url: str, tid: int, token: str, move) -> tuple[int, int, int, float]:
     """Open the seat's page; count elements and runs over 3.5 idle seconds; then ``move()``
     and time until the page shows the next version."""
