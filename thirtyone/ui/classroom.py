@@ -31,6 +31,7 @@ from ..store.store import MAX_WRONG_TRIES, WRONG_CODE, WRONG_KEY, WRONG_TRY_WIND
 from ..store.tokens import InputError, normal_code
 from ..teach.class_report import progress_summary
 from . import address, challenge, class_table, dashboard, identity
+from .headings import heading
 from .lessons import forget_progress, lessons
 from .links import full_link
 from .plain import plain
@@ -212,7 +213,7 @@ def resume_link() -> str:
 
 
 def _student(store: Store, learner: Learner) -> None:
-    st.subheader(f"{plain(learner.class_name)}")
+    heading(learner.class_name, 2, look=3)  # h2 under the page's h1 (escaped)
     st.markdown(_("You are **{name}** in this class.").format(name=plain(learner.name)))
     fresh = bool(st.session_state.pop(NEW_LINK, False))
     with st.expander(_("Your resume link"), expanded=fresh, icon=":material/key:"):
