@@ -117,6 +117,17 @@ def test_the_key_comes_with_its_dashboard_link_before_the_code_is_shown_big():
     assert all(key not in c.value for c in at.code if "variant=" in c.value)
 
 
+def test_the_secret_dashboard_link_is_on_the_public_address(monkeypatch):
+    """A teacher who opened the app as localhost gets a dashboard link their phone or a second
+    computer can open: on THIRTYONE_PUBLIC_URL, as the students' join link is."""
+    monkeypatch.setenv("THIRTYONE_PUBLIC_URL", "http://room12.school.lan:8501/")
+    at = session()
+    at.text_input(key="t31_start_name").input("Year 11")
+    at.button(key="t31_start_go").click().run()
+    (key,) = [c.value for c in at.code if re.fullmatch(r"[A-Z0-9]{4}(-[A-Z0-9]{4}){2}", c.value)]
+    assert f"http://room12.school.lan:8501/class?teacher={key}" in [c.value for c in at.code]
+
+
 def test_a_student_joins_with_a_loose_code_and_comes_back_with_the_resume_link():
     _, code, _ = start_class()
     loose = " ".join(code.lower())  # "k 7 q m 2 p"
