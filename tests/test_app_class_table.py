@@ -208,3 +208,28 @@ def test_the_teacher_makes_a_table_and_hands_a_seat_to_a_bot(app_store, monkeypa
 def class_table_frame(store, klass):
     from thirtyone.ui.class_table import tables_frame
     return tables_frame(store, klass)
+
+
+def test_the_bots_read_in_the_students_language_at_the_showdown(table):
+    """The store names bots "Cy (bot)" (a language-free record); the felt, the turn line and
+    the showdown's rows name them in the page's language ("Cy (бот)", "Cy (бот)")."""
+    store, _, tid, tokens = table
+    for _ in range(40):
+        row, game = shared.load(store, tid)
+        if game.round_over:
+            break
+        texts = [str(a) for a in game.legal_actions()]
+        pick = "knock" if "knock" in texts else ("draw" if "draw" in texts else texts[0])
+        shared.play(store, tid, game.to_move, pick, row.version)
+    _, game = shared.load(store, tid)
+    assert game.round_over
+    bot = next(p for p in game.players if p.endswith(" (bot)")).removesuffix(" (bot)")
+    for lang, word in (("ru", "бот"), ("uk", "бот"), ("en", "bot")):
+        at = table_page_test()
+        at.query_params.update({"table": str(tid), "me": tokens["Ada"], "lang": lang})
+        at.run()
+        assert not at.exception
+        (show,) = [m.value for m in at.markdown if 'class="play-show"' in m.value]
+        assert f"<b>{bot} ({word})</b>" in show
+        if lang != "en":
+            assert "(bot)" not in show
