@@ -233,3 +233,34 @@ def test_the_bots_read_in_the_students_language_at_the_showdown(table):
         assert f"<b>{bot} ({word})</b>" in show
         if lang != "en":
             assert "(bot)" not in show
+
+
+def test_a_student_who_stays_in_one_tab_is_still_seen(app_store, monkeypatch):
+    """The dashboard's "last seen" is written again while a student stays in one session
+    (playing at a table for an hour is not "seen an hour ago")."""
+    import datetime as dt
+
+    from sqlalchemy import update
+
+    from thirtyone.store import schema
+    from thirtyone.ui import identity
+
+    store, _ = app_store
+    klass, _ = store.create_class("Seen class")
+    ada, tok = store.join_class(klass.code, "Ada")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    at.switch_page("pages/class.py")
+    at.query_params["me"] = tok
+    at.run()
+    assert not at.exception
+    hour_ago = dt.datetime.now(dt.UTC) - dt.timedelta(hours=1)
+    with store.engine.begin() as c:
+        c.execute(update(schema.learners).where(schema.learners.c.id == ada.id)
+                  .values(seen=hour_ago))
+    monkeypatch.setattr(identity, "SEEN_EVERY_S", 0.0, raising=False)  # a minute later
+    at.run()
+    assert not at.exception
+    seen = store.last_seen(klass.id)[ada.id]
+    seen = seen if seen.tzinfo else seen.replace(tzinfo=dt.UTC)
+    assert dt.datetime.now(dt.UTC) - seen < dt.timedelta(minutes=1)
