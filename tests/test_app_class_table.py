@@ -208,3 +208,59 @@ def test_the_teacher_makes_a_table_and_hands_a_seat_to_a_bot(app_store, monkeypa
 def class_table_frame(store, klass):
     from thirtyone.ui.class_table import tables_frame
     return tables_frame(store, klass)
+
+
+def test_the_bots_read_in_the_students_language_at_the_showdown(table):
+    """The store names bots "Cy (bot)" (a language-free record); the felt, the turn line and
+    the showdown's rows name them in the page's language ("Cy (бот)", "Cy (бот)")."""
+    store, _, tid, tokens = table
+    for _ in range(40):
+        row, game = shared.load(store, tid)
+        if game.round_over:
+            break
+        texts = [str(a) for a in game.legal_actions()]
+        pick = "knock" if "knock" in texts else ("draw" if "draw" in texts else texts[0])
+        shared.play(store, tid, game.to_move, pick, row.version)
+    _, game = shared.load(store, tid)
+    assert game.round_over
+    bot = next(p for p in game.players if p.endswith(" (bot)")).removesuffix(" (bot)")
+    for lang, word in (("ru", "бот"), ("uk", "бот"), ("en", "bot")):
+        at = table_page_test()
+        at.query_params.update({"table": str(tid), "me": tokens["Ada"], "lang": lang})
+        at.run()
+        assert not at.exception
+        (show,) = [m.value for m in at.markdown if 'class="play-show"' in m.value]
+        assert f"<b>{bot} ({word})</b>" in show
+        if lang != "en":
+            assert "(bot)" not in show
+
+
+def test_a_student_who_stays_in_one_tab_is_still_seen(app_store, monkeypatch):
+    """The dashboard's "last seen" is written again while a student stays in one session
+    (playing at a table for an hour is not "seen an hour ago")."""
+    import datetime as dt
+
+    from sqlalchemy import update
+
+    from thirtyone.store import schema
+    from thirtyone.ui import identity
+
+    store, _ = app_store
+    klass, _ = store.create_class("Seen class")
+    ada, tok = store.join_class(klass.code, "Ada")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    at.switch_page("pages/class.py")
+    at.query_params["me"] = tok
+    at.run()
+    assert not at.exception
+    hour_ago = dt.datetime.now(dt.UTC) - dt.timedelta(hours=1)
+    with store.engine.begin() as c:
+        c.execute(update(schema.learners).where(schema.learners.c.id == ada.id)
+                  .values(seen=hour_ago))
+    monkeypatch.setattr(identity, "SEEN_EVERY_S", 0.0, raising=False)  # a minute later
+    at.run()
+    assert not at.exception
+    seen = store.last_seen(klass.id)[ada.id]
+    seen = seen if seen.tzinfo else seen.replace(tzinfo=dt.UTC)
+    assert dt.datetime.now(dt.UTC) - seen < dt.timedelta(minutes=1)

@@ -109,7 +109,7 @@ def test_a_read_only_store_shows_the_class_table_and_dashboard_and_refuses_write
     assert not student.error
     # the teacher's dashboard
     teacher = page("class", teacher=room["key"])
-    assert any(s.value.startswith("Dashboard") for s in teacher.subheader)
+    assert any(m.value.startswith('<h2 class="t31-look-3">Dashboard') for m in teacher.markdown)
     assert not teacher.error and not teacher.exception
     # the table; a move must write: one sentence, the table stays
     at = page("table", table=str(room["tid"]), me=room["token"])

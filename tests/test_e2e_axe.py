@@ -50,13 +50,14 @@ def room(tmp_path_factory):
                     tmp).start()
     shared.forget_cache()
     store = open_store(url)
-    klass, _ = store.create_class("Axe class")
+    klass, key = store.create_class("Axe class")
     learner, token = store.join_class(klass.code, "Ada")
     row = shared.make_table(store, klass.id, "Table A", "scat", get_variant("scat").rules,
                             ["student", "basic", "basic"])
     shared.take_seat(store, row.id, learner)
     ch = challenge_play.make_challenge(store, klass.id, "Challenge A", "scat", 2, "basic", 1)
     srv.store, srv.token, srv.tid, srv.cid = store, token, row.id, ch.id
+    srv.key = key
     yield srv
     srv.stop()
     store.engine.dispose()
@@ -118,6 +119,33 @@ def test_a_seated_class_table_and_a_challenge_pass_axe_wcag2_aa(browser, room, a
         settle(tab)
         tab.locator(".st-key-chal_start button").click()
         tab.wait_for_selector("[data-testid='play-status']", timeout=60_000)
+        settle(tab)
+        found += violations(tab, axe_source)
+    finally:
+        tab.context.close()
+    assert not found, "\n".join(found)
+
+
+def test_the_teachers_dashboard_and_a_students_class_page_pass_axe_wcag2_aa(browser, room,
+                                                                            axe_source):
+    """The teacher's dashboard (students, a class table, a challenge, the downloads) and a
+    joined student's Class page: headings in order (h1, h2, h3), contrast, labels."""
+    tab = new_tab(browser, 1024, 768)
+    try:
+        tab.goto(f"{room.url}/class?teacher={room.key}")
+        tab.wait_for_selector(".st-key-t31_teacher_close button", timeout=60_000)
+        settle(tab)
+        found = violations(tab, axe_source)
+        SHOTS.mkdir(exist_ok=True)
+        tab.screenshot(path=str(SHOTS / "axe_dashboard.png"), full_page=True)
+    finally:
+        tab.context.close()
+    tab = new_tab(browser, 1024, 768)
+    try:
+        tab.goto(f"{room.url}/class?me={room.token}")
+        tab.wait_for_selector("[data-testid='stSidebar'] .st-key-variant_key input",
+                              timeout=60_000)
+        tab.get_by_text("Ada", exact=False).first.wait_for()
         settle(tab)
         found += violations(tab, axe_source)
     finally:

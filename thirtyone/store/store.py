@@ -347,11 +347,16 @@ class Store:
             return None
         found = self._learner_where(s.learners.c.token_hash == digest(norm))
         if found is not None:
-            with contextlib.suppress(StoreError):   # one short try: it is not worth a wait
-                self.run(lambda c: c.execute(update(s.learners)
-                                              .where(s.learners.c.id == found.id)
-                                              .values(seen=now())), tries=1)
+            self.note_seen(found.id)
         return found
+
+    def note_seen(self, learner_id: int) -> None:
+        """Write a learner's "last seen" time when it can: one short try (a busy or read-only
+        store: not this time; it is not worth a wait)."""
+        with contextlib.suppress(StoreError):
+            self.run(lambda c: c.execute(update(s.learners)
+                                          .where(s.learners.c.id == learner_id)
+                                          .values(seen=now())), tries=1)
 
     def _learner_where(self, cond: Any) -> Learner | None:
         q = (select(s.learners.c.id, s.learners.c.name, s.learners.c.class_id,

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import time
+from dataclasses import replace
 from typing import Any
 
 import pandas as pd
@@ -185,6 +186,9 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     st.session_state.setdefault(DRAWN, {})[tid] = row.version
     seat = shared.seat_of(row, learner_id) if learner_id is not None else None
     obs = shared.observation(game, seat)
+    # the store's language-free "Cy (bot)" in this page's language, on the felt, the turn line
+    # and the showdown (seat_name leaves a student's name as it is)
+    obs = replace(obs, players=tuple(seat_name(p) for p in obs.players))
     seen = st.session_state.setdefault(SEEN, {})
     # lines since the version this tab drew last are new (none on a first look)
     last = seen.get(tid, (row.version, len(obs.log)))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import html
 import math
+from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -31,6 +32,7 @@ from ..store.store import MAX_WRONG_TRIES, WRONG_CODE, WRONG_KEY, WRONG_TRY_WIND
 from ..store.tokens import InputError, normal_code
 from ..teach.class_report import progress_summary
 from . import address, challenge, class_table, dashboard, identity
+from .headings import heading
 from .lessons import forget_progress, lessons
 from .links import full_link
 from .plain import plain
@@ -212,7 +214,7 @@ def resume_link() -> str:
 
 
 def _student(store: Store, learner: Learner) -> None:
-    st.subheader(f"{plain(learner.class_name)}")
+    heading(learner.class_name, 2, look=3)  # h2 under the page's h1 (escaped)
     st.markdown(_("You are **{name}** in this class.").format(name=plain(learner.name)))
     fresh = bool(st.session_state.pop(NEW_LINK, False))
     with st.expander(_("Your resume link"), expanded=fresh, icon=":material/key:"):
@@ -241,6 +243,16 @@ def _student(store: Store, learner: Learner) -> None:
 
 # --- the teacher ------------------------------------------------------------------------------
 
+def teacher_link(key: str) -> str:
+    """The secret dashboard link: on the address the class reaches (``address.public_base``:
+    the teacher's phone or a second computer can open it), unless that is only this
+    computer's loopback; then on the address this browser uses."""
+    base = address.public_base()
+    if base.loopback:
+        return full_link("class", {"teacher": key})
+    return f"{base.url}/class?{urlencode({'teacher': key})}"
+
+
 def _new_class_panel(klass: ClassRow) -> None:
     """The teacher key and dashboard link, once, until noted; then the join code to project
     (so the key is never on the screen with the big code)."""
@@ -252,7 +264,7 @@ def _new_class_panel(klass: ClassRow) -> None:
                        icon=":material/lock:")
             st.code(new[1], language=None)
             st.caption(_("The secret dashboard link (opens the dashboard in any browser):"))
-            st.code(full_link("class", {"teacher": new[1]}), language=None, wrap_lines=True)
+            st.code(teacher_link(new[1]), language=None, wrap_lines=True)
             st.caption(_("The students' join code, {code}, is shown big once the key is "
                          "noted.").format(code=klass.code))
             if st.button(_("I have noted the key"), key="t31_key_noted", type="primary",

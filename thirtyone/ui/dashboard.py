@@ -21,6 +21,7 @@ from ..store import teacher as teacher_store
 from ..teach.class_report import learner_scores, progress_summary, quiz_stats, score_grid
 from ..teach.lessons import Quiz
 from . import address, challenge, class_table
+from .headings import heading
 from .lessons import lessons, quiz_ids
 from .plain import plain
 
@@ -226,15 +227,15 @@ def dashboard(store: Store, klass: ClassRow) -> None:
     """The dashboard of ``klass`` (the caller has checked the teacher key). What students
     change (arrivals, answers, tables) shows by itself within ``DASH_SECONDS``."""
     head, refresh = st.columns([4, 1], vertical_alignment="bottom")
-    head.subheader(_("Dashboard: {name}").format(name=plain(klass.name)))
+    heading(_("Dashboard: {name}").format(name=klass.name), 2, look=3, container=head)
     head.caption(_("Join code {code}").format(code=klass.code))
     refresh.button(_("Refresh"), icon=":material/refresh:", key="t31_dash_refresh",
                    width="stretch")
     _live_class(store, klass)
-    st.markdown("#### " + _("Class tables"))
+    heading(_("Class tables"), 3, look=4)
     class_table.make_table_box(store, klass)
     _live_tables(store, klass)
-    st.markdown("#### " + _("Challenges"))
+    heading(_("Challenges"), 3, look=4)
     challenge.teacher_challenges(store, klass)
     _live_downloads(store, klass)
 
@@ -244,14 +245,14 @@ def _live_class(store: Store, klass: ClassRow) -> None:
     students = students_frame(store, klass)
     answers = store.class_answers(klass.id)
     quizzes = quiz_frame(answers)
-    st.markdown("#### " + _("Students ({n})").format(n=len(students)))
+    heading(_("Students ({n})").format(n=len(students)), 3, look=4)
     if students.empty:
         st.info(_("Nobody has joined yet: show the join code to the class."))
     else:
         screen = students.assign(**{"last seen": students["last seen"].map(_ago)})
         st.dataframe(shown(screen), hide_index=True, width="stretch", key="t31_dash_students")
         _resume_links(store, klass)
-    st.markdown("#### " + _("Quizzes"))
+    heading(_("Quizzes"), 3, look=4)
     if quizzes.empty:
         st.caption(_("No quiz answered yet."))
     else:
@@ -269,7 +270,7 @@ def _live_tables(store: Store, klass: ClassRow) -> None:
 
 @st.fragment(run_every=DASH_SECONDS)
 def _live_downloads(store: Store, klass: ClassRow) -> None:
-    st.markdown("#### " + _("Download (CSV)"))
+    heading(_("Download (CSV)"), 3, look=4)
     st.caption(_("The files keep their column names in English in every language, so a "
                  "spreadsheet or a script reads them the same way."))
     cols = st.columns(4)

@@ -12,6 +12,7 @@ class makes one in that class (``thirtyone/ui/classroom.py``).
 from __future__ import annotations
 
 import contextlib
+import time
 
 import streamlit as st
 
@@ -28,6 +29,8 @@ COOKIE = "t31_teacher"              # the browser's teacher session token (a coo
 TEACHER_TOKEN = "t31_teacher_token"  # this session's teacher token, to end it on Sign out
 COOKIE_TRIED = "t31_teacher_cookie_tried"
 COOKIE_SET = "t31_teacher_cookie_set"    # a token to set as the cookie ("" clears it)
+SEEN_AT = "t31_me_seen_at"          # when this session last wrote the learner's "last seen"
+SEEN_EVERY_S = 60.0
 
 
 def token() -> str | None:
@@ -46,17 +49,30 @@ def current_learner(store: Store | None = None) -> Learner | None:
         return None
     cached = st.session_state.get(LEARNER_KEY)
     if isinstance(cached, Learner):
+        _keep_seen(store, cached)
         return cached
     store = store or store_or_none()
     if store is None:
         return None
-    found = store.learner_by_token(tok)
+    found = store.learner_by_token(tok)   # writes "last seen"
     if found is None:
         forget()
         st.session_state["t31_me_unknown"] = True
         return None
     st.session_state[LEARNER_KEY] = found
+    st.session_state[SEEN_AT] = time.monotonic()
     return found
+
+
+def _keep_seen(store: Store | None, learner: Learner) -> None:
+    """A student who stays in one tab (at a class table, in a lesson) is still "seen" on the
+    dashboard: their time is written again on a page run at most every ``SEEN_EVERY_S``."""
+    if time.monotonic() - st.session_state.get(SEEN_AT, 0.0) < SEEN_EVERY_S:
+        return
+    store = store or store_or_none()
+    if store is not None:
+        st.session_state[SEEN_AT] = time.monotonic()
+        store.note_seen(learner.id)
 
 
 def adopt(learner: Learner, new_token: str) -> None:
