@@ -297,10 +297,8 @@ def _teacher(store: Store, klass: ClassRow) -> None:
         st.error(_("That class no longer exists."))
         return
     fresh_class = st.session_state.pop(JUST_MADE, False)
-    # open while nobody has joined yet (also after a reload: the code is on the projector)
-    waiting = fresh_class or NEW_KEY in st.session_state or not store.class_learners(fresh.id)
-    with st.expander(_("Join code for the class"), expanded=waiting,
-                     icon=":material/qr_code:"):
+    with st.expander(_("Join code for the class"), expanded=fresh_class or NEW_KEY in
+                     st.session_state, icon=":material/qr_code:"):
         _new_class_panel(fresh)
     dashboard.dashboard(store, fresh)
     st.divider()
