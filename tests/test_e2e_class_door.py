@@ -242,6 +242,9 @@ def test_the_dashboard_follows_the_class_and_gives_a_new_resume_link(browser, tm
         student.locator(".st-key-t31_join_go button").click()
         wait_for_app(student)
         no_traceback(student)
+        # the resume link box is drawn a moment after the join's rerun has ended
+        student.locator("[data-testid='stCode'] code").filter(has_text="me=").first.wait_for(
+            timeout=15_000)
         token = query(student)["me"]
         resume = [t for t in student.locator("[data-testid='stCode'] code").all_inner_texts()
                   if "me=" in t]

@@ -313,7 +313,12 @@ def teacher_tables(store: Store, klass: Any) -> None:
 
 def make_table_box(store: Store, klass: Any) -> None:
     """The teacher's "Make a class table" form."""
-    with st.expander(_("Make a class table"), expanded=not store.class_tables(klass.id)):
+    # open on a first look at a class with no table, and then kept as it is for this page
+    # load: an expander whose "expanded" changes folds or unfolds under the teacher's hand
+    key = f"ct_make_open_{klass.id}"
+    if key not in st.session_state:
+        st.session_state[key] = not store.class_tables(klass.id)
+    with st.expander(_("Make a class table"), expanded=st.session_state[key]):
         _make_form(store, klass)
 
 
