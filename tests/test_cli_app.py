@@ -7,7 +7,6 @@ were silently ignored and the data folder landed inside the venv)."""
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import new_tab, wait_for_app
+from e2e_helpers.server import stop_group
 
 from thirtyone.cli import app_command, main
 
@@ -129,12 +129,7 @@ def test_a_real_thirtyone_app_reads_the_users_config_and_secrets(tmp_path, brows
             finally:
                 tab.context.close()
         finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+            stop_group(proc)
     text = log_path.read_text()
     assert "Traceback" not in text, text
     assert colour == "rgb(255, 248, 225)", colour                    # the user's theme

@@ -15,7 +15,6 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -25,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import new_tab, open_app
+from e2e_helpers.server import stop_group
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -120,12 +120,7 @@ def serve_and_audit(cmd: list[str], cwd: Path, tmp: Path,
                 visit(f"http://127.0.0.1:{port}")
             time.sleep(2)       # the address lookups ran as the URLs were printed
         finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+            stop_group(proc)
     calls = [json.loads(line) for line in audit.read_text().splitlines()]
     return calls, log_path.read_text()
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -27,6 +26,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from e2e_helpers.server import stop_group
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted(p.name for p in (ROOT / "pages").glob("*.py"))
@@ -225,12 +225,7 @@ def test_the_installed_thirtyone_app_serves_the_app(venv):
                 assert r.status == 200
                 assert "<html" in r.read().decode().lower()
         finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+            stop_group(proc)
     text = log_path.read_text()
     command = json.loads(text.splitlines()[0])["command"]  # printed by --json
     assert Path(command[0]).is_relative_to(venv["venv"])

@@ -68,6 +68,7 @@ from .bench_load import (
     check_url,
     percentile,
     start_server,
+    stop_server,
     walk,
     widget_key,
 )
@@ -489,12 +490,7 @@ def run_class(students: int, url: str | None = None, seconds: float = 60.0,
             return asyncio.run(run_class_sessions(own, plan, seconds, idle, think, seed,
                                                   lessons))
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop_server(proc)
 
 
 def print_class(row: dict[str, Any]) -> None:

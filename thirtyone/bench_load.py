@@ -520,12 +520,17 @@ def run_load(sessions: int, url: str | None = None, seconds: float = 60.0,
         try:
             return asyncio.run(run_sessions(own, sessions, seconds, think, settle, seed))
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop_server(proc)
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    """Stop a server ``start_server`` started: asked to end, killed after 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def print_load(row: dict[str, Any]) -> None:

@@ -10,6 +10,7 @@ two side by side. ``conftest.app_url`` is the shared server of every other brows
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -70,3 +71,14 @@ class AppServer:
                 self.proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def stop_group(proc: subprocess.Popen, timeout: float = 15) -> None:
+    """End a server started in its own process group (``start_new_session=True``): SIGTERM
+    to the group, SIGKILL if it is still there after ``timeout`` seconds."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
