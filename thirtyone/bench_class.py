@@ -156,6 +156,7 @@ class LivePage(Session):
         self.on_version: Any = None
         self.reader: asyncio.Task | None = None
         self.runs = 0
+        self.full_runs = 0                 # of them, runs of the whole page
         self.page_hash = ""                # the page's script hash, as the browser sends it
 
     async def start(self, page: str, query: str) -> None:
@@ -214,6 +215,7 @@ class LivePage(Session):
                     self.query = m.page_info_changed.query_string
                 elif kind == "script_finished" and m.script_finished != 2:
                     self.runs += 1
+                    self.full_runs += m.script_finished == m.FINISHED_SUCCESSFULLY
                     self.ready = True
                     self.changed.set()
         except asyncio.CancelledError:

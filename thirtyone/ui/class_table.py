@@ -76,6 +76,7 @@ QUIET_SECONDS = 12.0      # nobody moved for this long: the table is quiet
 ERROR = "t31_ct_error"        # the last refused move of this tab, one sentence
 SEEN = "t31_ct_seen"          # {table id: (version, log length)} this tab drew last
 TIMING = "t31_ct_timing"      # seconds the last redraw took (measured, shown to tests)
+CONFIRM = "t31_ct_confirm"    # this tab changed the table: its next poll draws the page again
 DRAWN = "t31_ct_drawn"        # {table id: version} the table was last drawn at in this tab
 EVERY = "t31_ct_every"        # {table id: seconds} the poll interval this tab's page declared
 PAGE = "pages/table.py"
@@ -139,6 +140,7 @@ def _act(change: Any, *args: Any) -> None:
     """A button's callback: make the change at the table (``shared.take_seat``, ``play``,
     ``next_round``, ``hand_to_bot``); a refusal is kept to be shown, as plain text."""
     st.session_state[ERROR] = None
+    st.session_state[CONFIRM] = True
     try:
         change(*args)
     except (TableRefused, StoreError) as e:   # StoreError: busy, or nothing could be saved
@@ -169,7 +171,14 @@ def _watch(store: Store, tid: int) -> None:
         moved = moved_on(store, tid)
     except StoreError:     # busy or unreadable just now: the next poll asks again
         return
-    if moved or st.session_state.get(EVERY, {}).get(tid) != poll_interval(store, tid):
+    # CONFIRM: this tab's own move was drawn by a rerun of ``_live`` alone, and Streamlit
+    # may lose what a run drew when this tab's next poll reaches the server as that run
+    # ends (the poll starts a new script runner, and the messages of the one that just
+    # finished, not yet sent, are dropped): under load about one move in 200 was never
+    # shown to its mover, who then waited with old buttons. One more full draw on the next
+    # poll makes that self-healing, at one page run per move of this tab.
+    confirm = st.session_state.pop(CONFIRM, False)
+    if moved or confirm or st.session_state.get(EVERY, {}).get(tid) != poll_interval(store, tid):
         st.rerun()
 
 
@@ -183,7 +192,6 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
         st.session_state.setdefault(DRAWN, {})[tid] = None   # drawn as gone
         st.error(str(e))
         return
-    st.session_state.setdefault(DRAWN, {})[tid] = row.version
     seat = shared.seat_of(row, learner_id) if learner_id is not None else None
     obs = shared.observation(game, seat)
     # the store's language-free "Cy (bot)" in this page's language, on the felt, the turn line
@@ -193,8 +201,6 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     # lines since the version this tab drew last are new (none on a first look)
     last = seen.get(tid, (row.version, len(obs.log)))
     mark = last[1] if last[0] != row.version else seen.get(("mark", tid), len(obs.log))
-    seen[("mark", tid)] = mark
-    seen[tid] = (row.version, len(obs.log))
     if st.session_state.get(ERROR):
         st.error(plain(st.session_state[ERROR]))
     # the Play page's keys: its felt, and its stacking of the log under a narrow table
@@ -210,6 +216,13 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
                       args=(shared.hand_to_bot, store, tid, seat),
                       help=_("A {level} bot takes your seat and plays on.").format(
                           level=level_name(shared.table_bot_level(row))))
+    # Only now is this version drawn: a run cut short (another rerun of this tab took its
+    # place, and what it had drawn never reached the browser) leaves the older version
+    # here, so the next poll sees the table moved on and draws it again (a click could
+    # otherwise stay unseen, the table waiting for a page that never showed its move)
+    seen[("mark", tid)] = mark
+    seen[tid] = (row.version, len(obs.log))
+    st.session_state.setdefault(DRAWN, {})[tid] = row.version
     st.session_state[TIMING] = time.perf_counter() - t0
 
 
