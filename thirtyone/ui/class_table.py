@@ -3,11 +3,15 @@
 The table page (``/table?table=ID``) shows the table from this tab's learner's seat, found by
 learner id, so a reload, a new tab or another device with the resume link returns to it.
 The table is drawn by a fragment (``_live``) that a move button reruns alone; a second,
-empty fragment (``_watch``) polls every second (``st.fragment(run_every=...)``): it reads only
-the table's version (``shared.version``, one query per table and half second in the
-process) and draws nothing while it is the version this tab drew last, so an idle seated
-page costs the server little; when another seat moved, it reruns the page, which draws the
-table once. The game is replayed only when the version changed (``store.shared`` keeps the
+empty fragment (``_watch``) polls (``st.fragment(run_every=...)``): it reads only the
+table's version (``shared.version``, one query per table and half second in the process)
+and draws nothing while it is the version this tab drew last, so an idle seated page costs
+the server little; when another seat moved, it reruns the page, which draws the table once.
+It polls every ``POLL_SECONDS`` while the table is in play and every ``QUIET_POLL_SECONDS``
+once nobody has moved for ``QUIET_SECONDS`` (a showdown too: the round after it is dealt
+quickly, and its first moves must show quickly): noticing that, it reruns the page once, which declares the fragment again with the longer interval
+(the browser keeps one timer per fragment and restarts it when the interval changes); any
+change at the table brings the short interval back. The game is replayed only when the version changed (``store.shared`` keeps the
 replayed game per version). Every move goes through ``store.shared.play`` with the
 version the page showed: a move that lost the race to another is refused with a message.
 A spectator (the teacher, a classmate without a seat) sees only what everybody sees.
@@ -66,11 +70,15 @@ def status_word(status: str) -> str:
     return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 PARAM = "table"
-POLL_SECONDS = 1.0
+POLL_SECONDS = 1.0        # the poll while the table is in play
+QUIET_POLL_SECONDS = 2.5  # ... once it has been quiet
+QUIET_SECONDS = 12.0      # nobody moved for this long: the table is quiet
 ERROR = "t31_ct_error"        # the last refused move of this tab, one sentence
 SEEN = "t31_ct_seen"          # {table id: (version, log length)} this tab drew last
 TIMING = "t31_ct_timing"      # seconds the last redraw took (measured, shown to tests)
+CONFIRM = "t31_ct_confirm"    # this tab changed the table: its next poll draws the page again
 DRAWN = "t31_ct_drawn"        # {table id: version} the table was last drawn at in this tab
+EVERY = "t31_ct_every"        # {table id: seconds} the poll interval this tab's page declared
 PAGE = "pages/table.py"
 CLASS_PAGE = "pages/class.py"
 
@@ -113,7 +121,10 @@ def table_page() -> None:
     if member and shared.seat_of(row, learner.id) is None:
         _take_seat_box(store, row, learner)
     _live(store, row.id, learner.id if member else None)
-    _watch(store, row.id)
+    every = poll_interval(store, row.id)
+    st.session_state.setdefault(EVERY, {})[row.id] = every
+    # the same fragment (its id does not depend on run_every), declared with this interval
+    st.fragment(run_every=every)(_watch)(store, row.id)
 
 
 def _take_seat_box(store: Store, row: TableRow, learner: Learner) -> None:
@@ -129,6 +140,7 @@ def _act(change: Any, *args: Any) -> None:
     """A button's callback: make the change at the table (``shared.take_seat``, ``play``,
     ``next_round``, ``hand_to_bot``); a refusal is kept to be shown, as plain text."""
     st.session_state[ERROR] = None
+    st.session_state[CONFIRM] = True
     try:
         change(*args)
     except (TableRefused, StoreError) as e:   # StoreError: busy, or nothing could be saved
@@ -145,14 +157,28 @@ def moved_on(store: Store, tid: int) -> bool:
     return now != was and (now is None or was is None or now > was)
 
 
-@st.fragment(run_every=POLL_SECONDS)
+def poll_interval(store: Store, tid: int) -> float:
+    """How often this tab asks whether the table moved on: ``POLL_SECONDS`` while it is in
+    play, ``QUIET_POLL_SECONDS`` when nobody has moved for ``QUIET_SECONDS`` (as far as this
+    process knows, ``shared.quiet_for``)."""
+    return QUIET_POLL_SECONDS if shared.quiet_for(store, tid) >= QUIET_SECONDS else POLL_SECONDS
+
+
 def _watch(store: Store, tid: int) -> None:
-    """Every second: nothing, unless the table moved on; then the page is drawn again."""
+    """Run as a fragment every ``poll_interval``: nothing, unless the table moved on or the
+    interval should change; then the page is drawn again (and declares the new interval)."""
     try:
         moved = moved_on(store, tid)
     except StoreError:     # busy or unreadable just now: the next poll asks again
         return
-    if moved:
+    # CONFIRM: this tab's own move was drawn by a rerun of ``_live`` alone, and Streamlit
+    # may lose what a run drew when this tab's next poll reaches the server as that run
+    # ends (the poll starts a new script runner, and the messages of the one that just
+    # finished, not yet sent, are dropped): under load about one move in 200 was never
+    # shown to its mover, who then waited with old buttons. One more full draw on the next
+    # poll makes that self-healing, at one page run per move of this tab.
+    confirm = st.session_state.pop(CONFIRM, False)
+    if moved or confirm or st.session_state.get(EVERY, {}).get(tid) != poll_interval(store, tid):
         st.rerun()
 
 
@@ -166,7 +192,6 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
         st.session_state.setdefault(DRAWN, {})[tid] = None   # drawn as gone
         st.error(str(e))
         return
-    st.session_state.setdefault(DRAWN, {})[tid] = row.version
     seat = shared.seat_of(row, learner_id) if learner_id is not None else None
     obs = shared.observation(game, seat)
     # the store's language-free "Cy (bot)" in this page's language, on the felt, the turn line
@@ -176,8 +201,6 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     # lines since the version this tab drew last are new (none on a first look)
     last = seen.get(tid, (row.version, len(obs.log)))
     mark = last[1] if last[0] != row.version else seen.get(("mark", tid), len(obs.log))
-    seen[("mark", tid)] = mark
-    seen[tid] = (row.version, len(obs.log))
     if st.session_state.get(ERROR):
         st.error(plain(st.session_state[ERROR]))
     # the Play page's keys: its felt, and its stacking of the log under a narrow table
@@ -193,6 +216,13 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
                       args=(shared.hand_to_bot, store, tid, seat),
                       help=_("A {level} bot takes your seat and plays on.").format(
                           level=level_name(shared.table_bot_level(row))))
+    # Only now is this version drawn: a run cut short (another rerun of this tab took its
+    # place, and what it had drawn never reached the browser) leaves the older version
+    # here, so the next poll sees the table moved on and draws it again (a click could
+    # otherwise stay unseen, the table waiting for a page that never showed its move)
+    seen[("mark", tid)] = mark
+    seen[tid] = (row.version, len(obs.log))
+    st.session_state.setdefault(DRAWN, {})[tid] = row.version
     st.session_state[TIMING] = time.perf_counter() - t0
 
 
