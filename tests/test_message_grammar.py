@@ -1,0 +1,167 @@
+"""Every message of the ru and uk catalogs that names a player or a variant, rendered with
+sample names of both genders: a name never stands where Russian or Ukrainian would need to
+inflect it (after a preposition, as the apposition of «игрока»/«гравця», with an ending glued
+on), no verb in the past tense agrees with a name whose gender the sentence cannot know, a
+variant's name stands in quotes or bold and never after a preposition, no glossary word the
+language bans, and no Latin letters beyond the tokens every language keeps."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+from thirtyone.i18n import catalog_files
+from thirtyone.i18n.glossary import banned_in
+
+SAMPLES = {"ru": ("Аня", "Пётр"), "uk": ("Ганна", "Петро")}
+VARIANT = {"ru": "Тридцать одно", "uk": "Тридцять одне"}
+PREPOSITIONS = {
+    "ru": {"у", "для", "от", "с", "со", "к", "ко", "по", "о", "об", "обо", "в", "во", "на", "за",
+           "из", "до", "при", "про", "без", "над", "под", "перед", "между", "против", "через",
+           "среди", "кроме", "вместо", "после", "около"},
+    "uk": {"у", "в", "для", "від", "з", "із", "зі", "до", "по", "про", "на", "за", "при", "без",
+           "над", "під", "перед", "між", "проти", "через", "серед", "крім", "замість", "після",
+           "біля", "о", "об"},
+}
+# a name after one of these nouns in an oblique case would have to take that case too
+OBLIQUE_ROLES = {
+    "ru": re.compile(r"(игрок|банкомёт|понтёр|сдающ|постучавш)\w*(а|у|ом|ов|ам|ами|ах|ему|его|им|ого)$", re.I),
+    "uk": re.compile(r"(гравц|гравец|банківник|понтер|роздавач)\w*(я|ю|еві|ові|ем|ів|ям|ями|ях|а|у)$", re.I),
+}
+# a verb in the past tense: it shows a gender the sentence does not know for a name
+PAST = {
+    "ru": re.compile(r"^\w+(ал|ял|ел|ил|ул|ыл|ла|лся|лась)$", re.I),
+    "uk": re.compile(r"^\w+(ав|ив|ув|яв|ала|ила|ула|яла|вся|лася)$", re.I),
+}
+NOT_PAST = {"стол", "угол", "пол", "дел", "мел", "сигнал", "финал", "интервал", "зал", "начал",
+            "было", "была", "был", "была", "сила", "дела", "стола", "пола", "мала", "мило",
+            "правила", "числа", "вила", "сколько", "пила", "сила", "ила", "чисел", "весла",
+            "тела", "лесла", "ела", "смысла", "мысла", "масла", "ряла", "пла", "скала",
+            "право", "рукав", "стала", "сала", "сначала", "спочатку", "оставалась",
+            "лишалася", "був", "була", "начала", "качала"}
+PERSON_FIELDS = {"who", "dealer", "new", "knocker", "others", "you"}
+TECHNICAL = ("option", "setting", "rule", "link", "concept", "plot", "Dashboard", "scenario",
+             "level '", "record", "file", "column", "key", "class", "house")
+# Latin words every language keeps: the variants' own names, commands typed at the command
+# line (quoted), card codes
+KEEP_LATIN = {"Scat", "Blitz", "Schwimmen", "Kitty", "Switch", "Stop", "the", "Bus", "Banking",
+              "Eenendertigen", "Commerce", "hit", "stay", "Thirty", "One"}
+LATIN_OK = re.compile(r"'[^']*'|`[^`]*`|<[^<>]*>|--[a-z-]+(?: [a-z]+)?|\b(?:10|[2-9TJQKA])[SHDC]\b"
+                      r"|https?://\S+|\b[a-z_]+=[^ ]*")
+
+
+def _fields(msgid: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
+
+
+def _people(msgid: str) -> set[str]:
+    out = {f for f in _fields(msgid) if f in PERSON_FIELDS}
+    if "starting with {first}" in msgid:
+        out.add("first")
+    if "{name}" in msgid and not re.search(r"['«*`]\{name\}", msgid) \
+            and not any(w in msgid for w in TECHNICAL):
+        out.add("name")
+    return out
+
+
+def _variants(msgid: str) -> set[str]:
+    return {f for f in _fields(msgid) if f in ("variant", "game")}
+
+
+class _Sample(dict):
+    def __missing__(self, key):
+        return "7"
+
+
+def _messages(lang):
+    for po in catalog_files(lang):
+        with po.open("rb") as f:
+            for m in read_po(f, locale=lang):
+                if not m.id or not m.string:
+                    continue
+                msgid = m.id if isinstance(m.id, str) else m.id[0]
+                forms = [m.string] if isinstance(m.string, str) else list(m.string)
+                for text in forms:
+                    if text:
+                        yield po.stem, msgid, text
+
+
+def _words_before(text: str, at: int) -> str:
+    m = re.search(r"([\w'’-]+)[\s«»*\"(]*$", text[:at])
+    return m.group(1) if m else ""
+
+
+def problems(lang: str, msgid: str, template: str) -> list[str]:
+    people, variants = _people(msgid), _variants(msgid)
+    if not people and not variants:
+        return []
+    out = []
+    for name in SAMPLES[lang]:
+        values = _Sample({f: name for f in people})
+        values.update({f: VARIANT[lang] for f in variants})
+        try:
+            text = template.format_map(values)
+        except (KeyError, IndexError, ValueError) as e:
+            return [f"cannot be formatted: {e}"]
+        for m in re.finditer(re.escape(name), text):
+            before = _words_before(text, m.start())
+            if before.lower() in PREPOSITIONS[lang]:
+                out.append(f"name after the preposition «{before}»: {text}")
+            elif OBLIQUE_ROLES[lang].match(before):
+                out.append(f"name after «{before}» would need its case: {text}")
+            if re.match(r"\w", text[m.end():m.end() + 1]):
+                out.append(f"an ending glued to the name: {text}")
+        if people:
+            # "кто постучал", "хто постукав": the generic masculine of a role, not the name
+            words = [""] + re.findall(r"\w+", text)
+            past = [w for prev, w in zip(words, words[1:], strict=False)
+                    if PAST[lang].match(w) and w.lower() not in NOT_PAST
+                    and prev.lower() not in ("кто", "никто", "хто", "ніхто")]
+            if past:
+                out.append(f"a verb in the past tense ({', '.join(past)}) with a name: {text}")
+        for m in re.finditer(re.escape(VARIANT[lang]), text):
+            before = _words_before(text, m.start())
+            quoted = text[max(0, m.start() - 2):m.start()].endswith(("«", "*", "'", '"'))
+            if before.lower() in PREPOSITIONS[lang]:
+                out.append(f"variant after the preposition «{before}»: {text}")
+            elif before and not quoted and not text[:m.start()].rstrip().endswith((":", "—", ",", ".")):
+                out.append(f"variant after «{before}» without quotes: {text}")
+        out += [f"banned «{f.word}» ({f.why}): {text}" for f in banned_in(text, lang)]
+        latin = [w for w in re.findall(r"[A-Za-z]+", LATIN_OK.sub(" ", text)) if w not in KEEP_LATIN]
+        if latin:
+            out.append(f"Latin letters ({' '.join(latin)}): {text}")
+    return sorted(set(out))
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_message_with_a_name_reads_right_with_names_of_both_genders(lang):
+    bad = [f"{stem}: {msgid[:60]!r}: {p}" for stem, msgid, text in _messages(lang)
+           for p in problems(lang, msgid, text)]
+    assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang, msgid, text", [
+    ("ru", "{who} has {total}.", "У {who} {total}."),
+    ("ru", "The banker pays {who} {paid}.", "Банкомёт платит игроку {who} {paid}."),
+    ("ru", "{name} (knocked)", "{name} (постучал)"),
+    ("ru", "Odds for {variant}.", "Шансы для {variant}."),
+    ("uk", "{who} has {total}.", "У гравця {who} {total}."),
+    ("uk", "{name} (knocked)", "{name} (постукав)"),
+    ("uk", "{who} has {total}.", "{who}у {total}."),
+    ("ru", "{who} hints 20 (hearts).", "{who}: 20 (hearts)."),
+])
+def test_the_check_finds_the_old_mistakes(lang, msgid, text):
+    assert problems(lang, msgid, text)
+
+
+@pytest.mark.parametrize("lang, msgid, text", [
+    ("ru", "{who} has {total}.", "{who} — {total}."),
+    ("ru", "{name} (knocked)", "стук: {name}"),
+    ("ru", "Odds for {variant}.", "Шансы в варианте «{variant}»."),
+    ("uk", "The banker pays {who} {paid}.", "Банківник платить {paid}; отримує {who}."),
+])
+def test_the_check_lets_the_right_sentences_pass(lang, msgid, text):
+    assert problems(lang, msgid, text) == []
