@@ -17,10 +17,11 @@ and fails on any of them in that language's catalogs and lessons.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+import tomllib
 
 HERE = Path(__file__).resolve().parent
 LANGS = ("ru", "uk")
