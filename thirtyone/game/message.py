@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core.cards import Card
 from ..i18n import N_, _, ngettext, npgettext, pgettext
+from ..i18n.names import shown_name
 
 
 def _frozen(v: Any) -> Any:
@@ -41,6 +42,8 @@ def render(v: Any) -> str:
         return v.display
     if isinstance(v, tuple) and v and all(isinstance(c, Card) for c in v):
         return " ".join(c.display for c in v)
+    if isinstance(v, str):      # a player's name as the page shows it (a bot's in its script)
+        return shown_name(v)
     return str(v)
 
 
