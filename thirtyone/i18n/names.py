@@ -65,8 +65,9 @@ def bot_names(players: Sequence[str], bots: Sequence[bool]) -> dict[str, str]:
 
 @contextmanager
 def names_shown(mapping: Mapping[str, str]) -> Iterator[None]:
-    """Inside the block, a name field of a message reads as ``mapping`` says."""
-    token = _shown.set(dict(mapping))
+    """Inside the block, a name field of a message reads as ``mapping`` says (on top of the
+    names an outer block put in force)."""
+    token = _shown.set({**(_shown.get() or {}), **mapping})
     try:
         yield
     finally:
