@@ -58,6 +58,7 @@ def _people(msgid: str) -> set[str]:
     out = {f for f in _fields(msgid) if f in PERSON_FIELDS}
     if "starting with {first}" in msgid:
         out.add("first")
+    out |= set(re.findall(r"one of \{(players|names)\}", msgid))      # a list of names
     if "{name}" in msgid and not re.search(r"['«*`]\{name\}", msgid) \
             and not any(w in msgid for w in TECHNICAL):
         out.add("name")
