@@ -89,5 +89,7 @@ def test_the_play_page_names_its_bots_in_cyrillic(db, lang):
         (log,) = [m.value for m in at.markdown if 'data-testid="play-log"' in m.value]
         assert not LATIN_BOT.search(html), [html[max(0, m.start() - 120):m.end() + 30] for m in LATIN_BOT.finditer(html)][:4]
         assert person_name("Ann") in log and person_name("Bo") in html
+        # the name the page offers the student is an example in the reader's script too
+        assert not re.search(r"\bSam\b", log) and person_name("Sam") in log
         labels = " ".join(str(s.label) for s in at.selectbox)
         assert not LATIN_BOT.search(labels), labels

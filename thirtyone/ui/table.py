@@ -408,7 +408,7 @@ def _setup(state: State, variant: Variant) -> None:
     cfg = cfg_of(state)
     lo = max(1, rules.min_players - 1)
     hi = min(6, rules.max_players - 1)
-    seeded(state, "play_w_name", "Sam")
+    seeded(state, "play_w_name", person_name("Sam"))   # «Саша» in Russian
     seeded(state, "play_w_seed", 31)
     seeded(state, "play_w_bots", min(max(2, lo), hi))
     if state["play_w_bots"] not in range(lo, hi + 1):
