@@ -28,7 +28,7 @@ CYRILLIC_NAME = re.compile(r"^[А-ЯЁІЇЄҐ][а-яёіїєґ']+$")
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_every_bot_and_example_name_has_a_name_in_cyrillic(lang):
     with use_language(lang):
-        shown = [person_name(p) for p in PEOPLE]
+        shown = [person_name(p) for p in PEOPLE if p != "You"]   # "You": Sam's stand-in
     assert all(CYRILLIC_NAME.match(s) for s in shown), shown
     assert len(set(shown)) == len(shown)             # two bots never share a name
 
@@ -93,3 +93,20 @@ def test_the_play_page_names_its_bots_in_cyrillic(db, lang):
         assert not re.search(r"\bSam\b", log) and person_name("Sam") in log
         labels = " ".join(str(s.label) for s in at.selectbox)
         assert not LATIN_BOT.search(labels), labels
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_scenarios_replay_names_its_players_in_cyrillic(db, lang):
+    """The rule book's example (players Tom, You and Lena): the felt, the step line and the
+    log of its replay name all three in the reader's script, as its description does."""
+    with use_language(lang):
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+        at.query_params.update({"lang": lang, "scenario": "schwimmen_worked_example"})
+        at.switch_page("pages/play.py")
+        _run(at)
+        at.button(key="play_replay_last").click()
+        _run(at)
+        html = "\n".join(m.value for m in at.markdown)
+        (log,) = [m.value for m in at.markdown if 'data-testid="play-log"' in m.value]
+        assert not re.search(r"\b(?:Tom|You|Lena)\b", html), re.findall(r".{60}\b(?:Tom|You|Lena)\b", html)
+        assert all(person_name(p) in log for p in ("Tom", "You", "Lena")), log

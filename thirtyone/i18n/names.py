@@ -27,7 +27,7 @@ from . import _, pgettext
 #: every name a bot or an example of this app is given (tables of bots in ui.table_words,
 #: store.shared, store.challenge_play, teach.quiz_kinds; the scenarios and the lessons)
 PEOPLE = ("Ann", "Ben", "Bo", "Cleo", "Cy", "Dee", "Ed", "Eli", "Fay", "Flo", "Gus", "Lena",
-          "Sam", "Tom")
+          "Sam", "Tom", "You")      # "You": the learner's seat in the teachers' scenarios
 
 
 def _marks() -> None:      # the catalog tool reads these; person_name looks them up by name
@@ -36,6 +36,7 @@ def _marks() -> None:      # the catalog tool reads these; person_name looks the
     pgettext("person name", "Ed"), pgettext("person name", "Eli"), pgettext("person name", "Fay")
     pgettext("person name", "Flo"), pgettext("person name", "Gus"), pgettext("person name", "Lena")
     pgettext("person name", "Sam"), pgettext("person name", "Tom")
+    pgettext("person name", "You")
 
 
 _BOT = re.compile(r"(\w+) \(bot\)")

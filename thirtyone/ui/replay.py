@@ -144,7 +144,7 @@ def _variant_of(record: dict, rules: Any) -> Variant:
     return VARIANTS.get(record.get("variant"), closest_variant(rules))
 
 
-def _controls(state: State, game: Any, n: int) -> None:
+def _controls(state: State, game: Any, n: int, names: dict[str, str]) -> None:
     step = int(state.get(STEP, 0))
     cols = st.columns(4)
     for col, (label, key, icon, move, off) in zip(cols, (
@@ -160,7 +160,8 @@ def _controls(state: State, game: Any, n: int) -> None:
         c0.slider(_("Move"), 0, n, key=STEP,
                   help=_("0 is the deal; drag to jump to any move."))
     c1.selectbox(_("Whose view"), list(range(game.n)), key=SEAT,
-                 format_func=lambda s: shown_name(game.players[s]),
+                 # the names fixed here: AppTest formats options outside the page's names
+                 format_func=lambda s: names.get(game.players[s], game.players[s]),
                  help=_("The table as this player saw it: only their own cards face up."))
     c2.toggle(_("Show every card"), key=SHOW_ALL,
               help=_("Turn every hand (and the widow) face up, for the teacher."))
@@ -222,11 +223,12 @@ def draw_replay(state: State) -> None:
                                                               rules=house) if house
              else _("{variant} with its usual rules.").format(variant=_(variant.name)))
     st.caption(about + (f" {_(rep['about'])}" if rep.get("about") else ""))
-    # the examples' and the bots' names in the reader's script (the viewer's own seat as it is)
+    # the examples' and the bots' names in the reader's script (the viewer's own seat as it
+    # is, unless a scenario calls it "You")
     own = rep.get("own", 0)
-    names = {p: person_name(p) for i, p in enumerate(game.players) if i != own}
+    names = {p: person_name(p) for i, p in enumerate(game.players) if i != own or p == "You"}
     with names_shown(names):
-        _controls(state, game, n)
+        _controls(state, game, n, names)
         _felt(variant, game, with_shown_names(obs), seat, step, n)
         log, note = st.columns([1.6, 1], gap="medium")
         with log:
