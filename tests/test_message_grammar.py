@@ -39,6 +39,8 @@ PAST = {
 NOT_PAST = {"стол", "угол", "пол", "сигнал", "финал", "интервал", "зал", "начал", "был", "была",
             "сила", "дела", "стола", "правила", "числа", "сколько", "тела", "масла", "скала",
             "стала", "сначала", "начала", "оставалась", "рукав", "був", "була", "лишалася"}
+# a participle or an adjective right after a variant's name agrees with it in gender
+AGREES = re.compile(r"^\w+(ан|ен|ян|ён|ый|ий|ой|ая|яя|ий|ів|ий|ана|ена|ений|аний)$", re.I)
 PERSON_FIELDS = {"who", "dealer", "new", "knocker", "others", "you"}
 TECHNICAL = ("option", "setting", "rule", "link", "concept", "plot", "Dashboard", "scenario",
              "level '", "record", "file", "column", "key", "class", "house")
@@ -127,6 +129,9 @@ def problems(lang: str, msgid: str, template: str) -> list[str]:
                 out.append(f"variant after the preposition «{before}»: {text}")
             elif before and not quoted and not text[:m.start()].rstrip().endswith((":", "—", ",", ".")):
                 out.append(f"variant after «{before}» without quotes: {text}")
+            after = re.match(r"\s+(\w+)", text[m.end():])
+            if after and AGREES.match(after.group(1)):
+                out.append(f"«{after.group(1)}» agrees with the variant's name: {text}")
         out += [f"banned «{f.word}» ({f.why}): {text}" for f in banned_in(text, lang)]
         latin = [w for w in re.findall(r"[A-Za-z]+", LATIN_OK.sub(" ", text)) if w not in KEEP_LATIN]
         if latin:
