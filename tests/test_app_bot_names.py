@@ -33,6 +33,17 @@ def test_every_bot_and_example_name_has_a_name_in_cyrillic(lang):
     assert len(set(shown)) == len(shown)             # two bots never share a name
 
 
+def test_every_list_of_bot_names_is_named_in_cyrillic():
+    """The bots' names live in several tables; each name has its Cyrillic names."""
+    from thirtyone.store import challenge_play
+    from thirtyone.store import shared as store_shared
+    from thirtyone.teach import quiz_kinds
+    from thirtyone.ui import table_words
+    for names in (table_words.BOT_NAMES, store_shared.BOT_NAMES, challenge_play.BOT_NAMES,
+                  quiz_kinds.NAMES):
+        assert set(names) <= set(PEOPLE), set(names) - set(PEOPLE)
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_a_class_tables_log_names_its_bots_in_cyrillic_with_the_word_bot(lang):
     g = new_game(get_variant("scat").rules, ["Ada", "Cy (bot)", "Dee (bot)"], seed=3)
