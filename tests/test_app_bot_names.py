@@ -121,3 +121,17 @@ def test_a_scenarios_replay_names_its_players_in_cyrillic(db, lang):
         (log,) = [m.value for m in at.markdown if 'data-testid="play-log"' in m.value]
         assert not re.search(r"\b(?:Tom|You|Lena)\b", html), re.findall(r".{60}\b(?:Tom|You|Lena)\b", html)
         assert all(person_name(p) in log for p in ("Tom", "You", "Lena")), log
+
+
+def test_a_student_may_not_take_a_bots_name_as_the_reader_sees_it():
+    """In Russian the bot Ann reads «Аня»: a student called Аня would sit beside a second
+    Аня, so the name is refused as the English one is."""
+    from thirtyone.ui.table_state import ERROR, start_game
+    variant = get_variant("scat")
+    for lang in ("ru", "uk"):
+        with use_language(lang):
+            state: dict = {}
+            start_game(state, variant, variant.rules, person_name("Ann"), ["basic", "basic"], 5)
+            assert GAME not in state and state[ERROR], lang
+            start_game(state, variant, variant.rules, "Зоя", ["basic", "basic"], 5)
+            assert state[GAME].players == ("Зоя", "Ann", "Bo")

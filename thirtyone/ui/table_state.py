@@ -86,7 +86,7 @@ def start_game(state: State, variant: Variant, rules: Rules, name: str, levels: 
     clear_messages(state)
     name = (name or "").strip() or person_name("Sam")
     bots = [BOT_NAMES[i] for i in range(len(levels))]
-    if name in bots:
+    if name in bots or name in {person_name(b) for b in bots}:   # «Аня» is the bot Ann in ru
         state[ERROR] = _("'{name}' is the name of a bot at this table; please pick another "
                          "name. The current game is kept.").format(name=name)
         return
