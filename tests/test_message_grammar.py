@@ -210,3 +210,36 @@ def test_a_hint_in_russian_and_ukrainian_has_no_english_words(lang):
                     bad.append(f"{key}: {' '.join(latin)}: {text}")
     assert seen > 20
     assert not bad, "\n".join(bad[:20])
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_played_round_logged_in_english_reads_without_english_in_russian(lang):
+    """The log is kept as messages and read in the reader's language; a hand's value in it
+    was kept as English text ("Вскрытие: … = flush" in Stop the Bus)."""
+    import numpy as np
+
+    from thirtyone.bots import make_bot_for
+    from thirtyone.core.rules import VARIANTS, get_variant
+    from thirtyone.game.registry import start_game
+    from thirtyone.i18n import use_language
+    bad = []
+    for key in sorted(VARIANTS):
+        rules = get_variant(key).rules
+        for seed in (1, 2, 3):
+            g = start_game(rules, list(SAMPLES[lang]) + ["Вова"], seed=seed)
+            rng = np.random.default_rng(seed)
+            bot = make_bot_for(rules, "basic")
+            for _i in range(300):
+                if g.game_over or g.round_no > 2:
+                    break
+                if g.round_over:
+                    g.next_round()
+                    continue
+                g.apply(bot(g.observation(g.to_move, log=False), rng))
+            with use_language(lang):
+                for e in g.log:
+                    latin = [w for w in re.findall(r"[A-Za-z]+", LATIN_OK.sub(" ", e.text))
+                             if w not in KEEP_LATIN]
+                    if latin:
+                        bad.append(f"{key}: {' '.join(latin)}: {e.text}")
+    assert not bad, "\n".join(sorted(set(bad))[:20])

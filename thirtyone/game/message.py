@@ -110,6 +110,32 @@ class Join(Msg):
         return ("join", self.sep, self.parts)
 
 
+class Value(Msg):
+    """A hand's value written when read: ``30½``, or a brag class in the reader's language
+    (``pair of kings``, «пара королей»); an English word kept in a log line was read as
+    English in Russian ("= flush")."""
+
+    __slots__ = ("brag", "points")
+
+    def __init__(self, points: Any, brag: bool = False) -> None:
+        super().__init__("")
+        self.points = points
+        self.brag = brag
+
+    def __str__(self) -> str:
+        from ..core.scoring import brag_value_text, points_text
+        return brag_value_text(self.points) if self.brag else points_text(self.points)
+
+    def _key(self) -> tuple:
+        return ("value", self.brag, self.points)
+
+
+def value_msg(score: Any) -> Value:
+    """A ``Score``'s ``value_text``, rendered when read."""
+    brag = isinstance(score.points, tuple)
+    return Value(score.key if brag else score.points, brag)
+
+
 class Names(Msg):
     """Names in a list a person reads: 'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
 
