@@ -243,3 +243,34 @@ def test_a_played_round_logged_in_english_reads_without_english_in_russian(lang)
                     if latin:
                         bad.append(f"{key}: {' '.join(latin)}: {e.text}")
     assert not bad, "\n".join(sorted(set(bad))[:20])
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_brag_hand_is_named_in_the_readers_language_on_the_table(lang):
+    """Stop the Bus ranks hands like brag: the showdown's value column and 'your hand' said
+    'pair' and 'flush' in Russian (the score's English id)."""
+    import numpy as np
+
+    from thirtyone.bots import make_bot_for
+    from thirtyone.core.rules import get_variant
+    from thirtyone.game.registry import start_game
+    from thirtyone.i18n import use_language
+    from thirtyone.ui.table_html import showdown_rows_html
+    from thirtyone.ui.table_words import hand_note
+    variant = get_variant("stop_the_bus")
+    bad = []
+    for seed in range(1, 6):
+        g = start_game(variant.rules, ["Sam", "Ann", "Bo"], seed=seed)
+        rng = np.random.default_rng(seed)
+        bot = make_bot_for(variant.rules, "basic")
+        with use_language(lang):
+            note = hand_note(g.observation(0))
+        while not g.round_over:
+            g.apply(bot(g.observation(g.to_move, log=False), rng))
+        with use_language(lang):
+            rows = showdown_rows_html(variant, g.observation(0))
+        for text in (note, re.sub(r"<[^<>]*>", " ", rows)):
+            found = re.findall(r"\b(?:pair|flush|run|prial|high card|running)\b", text)
+            if found:
+                bad.append(f"{found}: {text[:160]}")
+    assert not bad, "\n".join(bad)

@@ -207,7 +207,7 @@ def showdown_rows_html(variant: Variant, obs: Any) -> str:
         try:
             sc = score(hand, rules)
             why = sc.explain()
-            value = sc.value_text if rules.hand_value != "brag" else sc.label
+            value = sc.value_text if rules.hand_value != "brag" else sc.label_text
         except (CardError, ValueError):
             why, value = "", ""
         change = change_text(variant, rules, result, s, out=obs.out[s])
