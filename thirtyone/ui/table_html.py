@@ -175,7 +175,7 @@ def shown_bots(obs: Any) -> dict[str, str]:
     """The bots' seats of ``obs`` as the reader's language names them (``Ann`` -> «Аня»,
     ``Ann (bot)`` -> «Аня (бот)»); use with ``thirtyone.i18n.names.names_shown`` so the log
     lines name them so too."""
-    styles = tuple(getattr(obs, "styles", ()) or ())
+    styles = tuple(obs.styles or ())
     bots = [bool(styles[i]) if i < len(styles) else False for i in range(len(obs.players))]
     bots = [b or bool(_BOT_SEAT.fullmatch(p)) for b, p in zip(bots, obs.players, strict=True)]
     return bot_names(obs.players, bots)
