@@ -35,6 +35,7 @@ from ..bots import levels_for
 from ..core.actions import Discard, Draw, Hit, Knock, Swap
 from ..core.rules import VARIANTS
 from ..i18n import N_, _
+from ..i18n.names import names_shown
 from ..store import Learner, Store, StoreError, TableRow, shared
 from ..store.shared import TableRefused
 from .cards import card_html, hand_html
@@ -53,6 +54,7 @@ from .table_html import (
     seat_html,
     seat_name,
     seats_html,
+    shown_bots,
 )
 from .table_words import (
     action_key,
@@ -196,6 +198,8 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     obs = shared.observation(game, seat)
     # the store's language-free "Cy (bot)" in this page's language, on the felt, the turn line
     # and the showdown (seat_name leaves a student's name as it is)
+    # the log's lines name the bots so too ("Cy (bot)" reads «Сева (бот)»)
+    bots = shown_bots(obs)
     obs = replace(obs, players=tuple(seat_name(p) for p in obs.players))
     seen = st.session_state.setdefault(SEEN, {})
     # lines since the version this tab drew last are new (none on a first look)
@@ -206,11 +210,13 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     # the Play page's keys: its felt, and its stacking of the log under a narrow table
     with st.container(key="play_layout"):
         left, right = st.columns([3.2, 1.2], gap="medium")
-    with left, st.container(key="play_felt"):
+    with left, st.container(key="play_felt"), names_shown(bots):
         _felt(store, row, obs, seat, mark)
     with right:
         heading(_("Move log"), 2, look=4)
-        st.markdown(log_html(obs, -1 if seat is None else seat, mark), unsafe_allow_html=True)
+        with names_shown(bots):
+            st.markdown(log_html(obs, -1 if seat is None else seat, mark),
+                        unsafe_allow_html=True)
         if seat is not None and not obs.game_over:
             st.button(_("Leave the table"), key="ct_leave", on_click=_act,
                       args=(shared.hand_to_bot, store, tid, seat),

@@ -23,6 +23,7 @@ from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap
 from ..core.rules import Variant
 from ..game.saves import earlier_round_logs
 from ..i18n import _
+from ..i18n.names import names_shown, person_name
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
 from .headings import heading
@@ -42,6 +43,8 @@ from .table_html import (
     seat_html,
     seats_html,
     showdown_rows_html,
+    shown_bots,
+    with_shown_names,
 )
 from .table_state import (
     CFG,
@@ -228,9 +231,16 @@ def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_en
     """The felt: the others, the middle, your hand, the buttons. ``round_end`` draws what
     comes once a round is over (a class challenge deals its own next round); ``hint``, if
     given, draws a hint button under the move buttons (the Play page's)."""
+    obs = observe(state)
+    # the bots named in the reader's script, on the felt and in the log lines
+    with names_shown(shown_bots(obs)):
+        _draw_table(state, with_shown_names(obs), round_end, hint)
+
+
+def _draw_table(state: State, obs: Any, round_end: Callable[[State, Any], None],
+                hint: Callable[[State], None] | None) -> None:
     variant = variant_of_game(state)
     you = state.get(YOU, 0)
-    obs = observe(state)
     with st.container(key="play_felt"):
         status = turn_words(obs, you)
         bots_move = not obs.round_over and obs.to_move not in (None, you)
@@ -299,12 +309,14 @@ def _auto_step() -> None:
 def move_log(state: State) -> None:
     """This round's log lines that you may see, the newest highlighted; earlier rounds
     folded away below."""
-    st.markdown(log_html(observe(state), state.get(YOU, 0), state.get(MARK, 0) or 0),
-                unsafe_allow_html=True)
-    # earlier rounds read from the game itself, so they follow a language switch (the
-    # texts kept in PAST were written in the language of their time)
-    game = state.get(GAME)
-    past = earlier_round_logs(game, state.get(YOU, 0)) if game is not None else []
+    obs = observe(state)
+    with names_shown(shown_bots(obs)):     # the bots named in the reader's script
+        st.markdown(log_html(obs, state.get(YOU, 0), state.get(MARK, 0) or 0),
+                    unsafe_allow_html=True)
+        # earlier rounds read from the game itself, so they follow a language switch (the
+        # texts kept in PAST were written in the language of their time)
+        game = state.get(GAME)
+        past = earlier_round_logs(game, state.get(YOU, 0)) if game is not None else []
     past = past or state.get(PAST) or []
     if past:
         with st.expander(_("Earlier rounds ({n})").format(n=len(past))):
@@ -396,7 +408,7 @@ def _setup(state: State, variant: Variant) -> None:
     cfg = cfg_of(state)
     lo = max(1, rules.min_players - 1)
     hi = min(6, rules.max_players - 1)
-    seeded(state, "play_w_name", "Sam")
+    seeded(state, "play_w_name", person_name("Sam"))   # «Саша» in Russian
     seeded(state, "play_w_seed", 31)
     seeded(state, "play_w_bots", min(max(2, lo), hi))
     if state["play_w_bots"] not in range(lo, hi + 1):
@@ -414,7 +426,7 @@ def _setup(state: State, variant: Variant) -> None:
     cols = st.columns(min(n_bots, 6))
     choose_levels(state, variant.key, levels, n_bots)
     for i in range(n_bots):
-        cols[i].selectbox(_("{name} plays").format(name=BOT_NAMES[i]), levels,
+        cols[i].selectbox(_("{name} plays").format(name=person_name(BOT_NAMES[i])), levels,
                           key=f"play_w_level_{i}", format_func=level_name, help="; ".join(
                               _("{level}: {what}").format(level=level_name(lv),
                                                           what=_(LEVEL_HELP[lv]) if lv in LEVEL_HELP else "")
