@@ -553,12 +553,20 @@ def play_page() -> None:
     with tools if tools is not None else nullcontext(), st.expander(
             _("New game: table and house rules"), expanded=game is None):
         _setup(state, variant)
+    # each message in a place of its own (nothing when there is none), so that one coming or
+    # going never moves the table under it (see ui.slots)
     if state.get(ERROR):
         st.error(plain(state[ERROR]))       # may quote a file or a text box: plain text
+    else:
+        st.empty()
     if state.get(NOTICE):
         st.success(plain(state[NOTICE]))
+    else:
+        st.empty()
     if state.get(UNSAVED):       # the store could not keep the game: it goes on, unsaved
         st.warning(plain(state[UNSAVED]), icon=":material/save:")
+    else:
+        st.empty()
     if game is None:
         _load_control(state)
         return
@@ -573,6 +581,8 @@ def play_page() -> None:
     if playing.key != variant.key:
         st.caption(_("This game is {game}; the sidebar choice ({chosen}) is for your next new "
                      "game.").format(game=_(playing.name), chosen=_(variant.name)))
+    else:
+        st.empty()
     with st.container(key="play_layout"):  # the log goes under the table when narrow
         left, right = st.columns([3.2, 1.2], gap="medium")
     with left:
