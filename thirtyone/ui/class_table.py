@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -43,8 +44,9 @@ from .common import changed_options_text, rules_editor
 from .headings import heading
 from .identity import current_learner, teacher_class
 from .plain import plain
+from .slots import Slots
 from .store import store_or_none
-from .table import showdown, table_styles
+from .table import hands_shape, showdown_hands, showdown_head, table_styles
 from .table_html import (
     bot_seat_name,
     level_name,
@@ -120,8 +122,11 @@ def table_page() -> None:
         st.page_link(CLASS_PAGE, label=_("Go to the Class page"), icon=":material/groups:")
         return
     st.caption(f"{plain(row.title)} · {plain(_(VARIANTS[row.variant].name))}")
+    # always in its place (taken, it empties), so that the table under it stays where it is
     if member and shared.seat_of(row, learner.id) is None:
-        _take_seat_box(store, row, learner)
+        _take_seat_box(store, row, learner)   # one element
+    else:
+        st.empty()
     _live(store, row.id, learner.id if member else None)
     every = poll_interval(store, row.id)
     st.session_state.setdefault(EVERY, {})[row.id] = every
@@ -188,11 +193,13 @@ def _watch(store: Store, tid: int) -> None:
 def _live(store: Store, tid: int, learner_id: int | None) -> None:
     """The table as it is now; drawn on a page run, or alone after this tab's own move."""
     t0 = time.perf_counter()
+    # the fragment's two places are always drawn: a refusal (or nothing), then the table
     try:
         row, game = shared.load(store, tid)
     except (TableRefused, StoreError) as e:
         st.session_state.setdefault(DRAWN, {})[tid] = None   # drawn as gone
         st.error(str(e))
+        st.empty()
         return
     seat = shared.seat_of(row, learner_id) if learner_id is not None else None
     obs = shared.observation(game, seat)
@@ -207,6 +214,8 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     mark = last[1] if last[0] != row.version else seen.get(("mark", tid), len(obs.log))
     if st.session_state.get(ERROR):
         st.error(plain(st.session_state[ERROR]))
+    else:
+        st.empty()
     # the Play page's keys: its felt, and its stacking of the log under a narrow table
     with st.container(key="play_layout"):
         left, right = st.columns([3.2, 1.2], gap="medium")
@@ -222,6 +231,8 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
                       args=(shared.hand_to_bot, store, tid, seat),
                       help=_("A {level} bot takes your seat and plays on.").format(
                           level=level_name(shared.table_bot_level(row))))
+        else:
+            st.empty()   # its place kept (it goes when the game is over)
     # Only now is this version drawn: a run cut short (another rerun of this tab took its
     # place, and what it had drawn never reached the browser) leaves the older version
     # here, so the next poll sees the table moved on and draws it again (a click could
@@ -232,44 +243,66 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     st.session_state[TIMING] = time.perf_counter() - t0
 
 
+#: the felt's places, top to bottom (``Slots``): at a showdown the next round's button stands
+#: right under the result line, above the hands and why they count (on a phone it is then on
+#: the first screen under the status line)
+FELT_PLACES = ("house", "status", "seats", "midrow", "result", "next", "hands", "seat", "hand",
+               "discards", "swaps", "simple")
+
+
 def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) -> None:
+    """The table from ``seat`` (None: a spectator). Every part has its place (``Slots``), so
+    a rerun of the fragment replaces the old buttons where they stood."""
+    places = Slots(FELT_PLACES)
     variant = VARIANTS[row.variant]
     you = -1 if seat is None else seat
     house = changed_options_text(obs.rules, variant.rules)
     if house:
-        st.caption(_("House rules: {rules}.").format(rules=house))
+        places.put("house", lambda: st.caption(_("House rules: {rules}.").format(rules=house)))
     status = turn_words(obs, you) if seat is not None else turn_words(obs, -1)
     if seat is None:
         status = _("You are watching. {status}").format(status=status)
     # data-version: which state of the table this is (browser tests wait for it)
-    st.markdown(f'<div class="play-status" data-testid="play-status" '
-                f'data-version="{row.version}">{html.escape(status)}</div>',
-                unsafe_allow_html=True)
+    places.put("status", lambda: st.markdown(
+        f'<div class="play-status" data-testid="play-status" data-version="{row.version}">'
+        f"{html.escape(status)}</div>", unsafe_allow_html=True))
     others = [s for s in range(len(obs.players)) if s != seat]
-    st.markdown(seats_html(variant, obs, others, you), unsafe_allow_html=True)
-    with st.container(key="play_midrow"):
-        mid, news = st.columns([1.25, 1], vertical_alignment="center")
-    mid.markdown(middle_html(obs), unsafe_allow_html=True)
+    places.put("seats", lambda: st.markdown(seats_html(variant, obs, others, you),
+                                            unsafe_allow_html=True))
     recent = recent_html(obs, mark)
-    if recent and not obs.round_over:
-        news.markdown(recent, unsafe_allow_html=True)
+
+    def midrow() -> None:
+        with st.container(key="play_midrow"):
+            mid, news = st.columns([1.25, 1], vertical_alignment="center")
+        mid.markdown(middle_html(obs), unsafe_allow_html=True)
+        if recent and not obs.round_over:
+            news.markdown(recent, unsafe_allow_html=True)
+        else:
+            news.empty()
+    places.put("midrow", midrow)
     if obs.round_over:
-        showdown(variant, obs)
+        places.put("result", lambda: showdown_head(obs))
+        places.put("hands", lambda: showdown_hands(variant, obs), hands_shape(variant, obs))
     if seat is not None:
-        st.markdown(seat_html(variant, obs, seat, seat, with_cards=False, note=hand_note(obs)),
-                    unsafe_allow_html=True)
+        places.put("seat", lambda: st.markdown(
+            seat_html(variant, obs, seat, seat, with_cards=False, note=hand_note(obs)),
+            unsafe_allow_html=True))
         if not obs.round_over and not (obs.to_move == seat and obs.phase == "discard"):
-            st.markdown(hand_html(obs.hand, size="lg"), unsafe_allow_html=True)
+            places.put("hand", lambda: st.markdown(hand_html(obs.hand, size="lg"),
+                                                   unsafe_allow_html=True))
     if obs.round_over and (seat is not None or _teacher_of(row.class_id)):
         label = _("New game") if obs.game_over else _("Deal the next round")
-        st.button(label, key="ct_next", type="primary", on_click=_act,
-                  args=(shared.next_round, store, row.id, row.version))
+        places.put("next", lambda: st.button(
+            label, key="ct_next", type="primary", on_click=_act,
+            args=(shared.next_round, store, row.id, row.version)))
     elif seat is not None and obs.to_move == seat:
-        _move_buttons(store, row, obs, seat)
+        _move_buttons(store, row, obs, seat, places)
+    places.draw()
 
 
-def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
-    """Exactly the legal moves, as buttons carrying the version they were drawn at."""
+def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int, places: Slots) -> None:
+    """Exactly the legal moves, as buttons carrying the version they were drawn at, each kind
+    in its own place of the felt (``places``)."""
     legal = list(obs.legal_actions)
 
     def button(col: Any, a: Any, primary: bool = False) -> None:
@@ -279,29 +312,37 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
 
     discards = [a for a in legal if isinstance(a, Discard)]
     if discards:
-        cols = st.columns(len(obs.hand))
-        for col, card in zip(cols, obs.hand, strict=False):
-            # a card taken from the pile is not "drawn": the caption under it says so
-            caption = (html.escape(_("just drawn"))
-                       if card == obs.just_drawn and not obs.took_from_discard else "&nbsp;")
-            col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
-                         f'<div class="play-label play-card-label">{caption}</div></div>',
-                         unsafe_allow_html=True)
-            if Discard(card) in discards:
-                button(col, Discard(card))
-            else:
-                col.caption(_("taken from the pile: it stays this turn"))
+        def discard_row() -> None:
+            cols = st.columns(len(obs.hand))
+            for col, card in zip(cols, obs.hand, strict=False):
+                # a card taken from the pile is not "drawn": the caption under it says so
+                caption = (html.escape(_("just drawn"))
+                           if card == obs.just_drawn and not obs.took_from_discard
+                           else "&nbsp;")
+                col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
+                             f'<div class="play-label play-card-label">{caption}</div></div>',
+                             unsafe_allow_html=True)
+                if Discard(card) in discards:
+                    button(col, Discard(card))
+                else:
+                    col.caption(_("taken from the pile: it stays this turn"))
+        places.put("discards", discard_row,
+                   ("discards", tuple(Discard(c) in discards for c in obs.hand)))
     rest = [a for a in legal if not isinstance(a, Discard)]
     swaps = [a for a in rest if isinstance(a, Swap)]
     simple = [a for a in rest if not isinstance(a, Swap)]
-    for i in range(0, len(swaps), 3):
-        cols = st.columns(3)
-        for col, a in zip(cols, swaps[i:i + 3], strict=False):
-            button(col, a)
-    for i in range(0, len(simple), 3):
-        cols = st.columns(3)
-        for col, a in zip(cols, simple[i:i + 3], strict=False):
-            button(col, a, primary=isinstance(a, (Knock, Draw, Hit)))
+
+    def rows_of_three(actions: list[Any], primary: bool) -> Callable[[], None]:
+        def draw() -> None:
+            for i in range(0, len(actions), 3):
+                cols = st.columns(3)
+                for col, a in zip(cols, actions[i:i + 3], strict=False):
+                    button(col, a, primary=primary and isinstance(a, (Knock, Draw, Hit)))
+        return draw
+    if swaps:
+        places.put("swaps", rows_of_three(swaps, False), ("swaps", len(swaps)))
+    if simple:
+        places.put("simple", rows_of_three(simple, True), ("simple", len(simple)))
 
 
 # --- on the Class page -----------------------------------------------------------------------
