@@ -4,7 +4,6 @@ an independent count agrees with, and its seeded simulation narrows towards that
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 import numpy as np
