@@ -62,7 +62,7 @@ def _chart(steps: list[SimStep], true: float, guess: float) -> go.Figure:
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=x + x[::-1], y=[100 * s.high for s in steps]
                              + [100 * s.low for s in steps][::-1],
-                             fill="toself", fillcolor="rgba(31,119,180,0.2)",
+                             fill="toself", fillcolor="rgba(31,119,180,0.2)", mode="lines",
                              line={"width": 0}, hoverinfo="skip",
                              name=_("95 % band")))
     fig.add_trace(go.Scatter(x=x, y=[100 * s.estimate for s in steps], mode="lines+markers",
