@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from thirtyone.teach.guess import Guess
 from thirtyone.teach.lessons import (
     Cards,
     LessonError,
@@ -29,6 +30,7 @@ from thirtyone.teach.lessons import (
     parse_lesson,
 )
 from thirtyone.teach.mini_round import MiniRound
+from thirtyone.teach.practice import Practice
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 ENGLISH = sorted(p.name for p in LESSONS.glob("*.md") if p.name.lower() != "readme.md")
@@ -70,6 +72,10 @@ def block_signature(b) -> tuple:
         return ("link", b.to, b.params)
     if isinstance(b, MiniRound):
         return ("round", b)
+    if isinstance(b, Guess):   # everything but the question
+        return ("guess", b.kind, b.variant, b.players, b.value, b.turns, b.hand)
+    if isinstance(b, Practice):
+        return ("practice", b)
     raise AssertionError(f"unknown block {b!r}")
 
 

@@ -1,12 +1,14 @@
 """The tables of the store (SQLAlchemy Core) and the schema version they make.
 
-Version 2. A database made by a newer version of the app is refused with a clear message
+Version 3. A database made by a newer version of the app is refused with a clear message
 rather than written to; an older one is brought up to date by the steps in ``store.migrate``.
 
 - 1 -> 2: ``t31_learners.name_fold`` holds ``names.fold`` of the name (case and look-alike
   letters folded, UTS #39) instead of its case fold; ``t31_challenges.closed`` (when the
   teacher closed the challenge: until then no student's download holds a deck); the table
   ``t31_wrong_tries`` (wrong join codes and teacher keys, per code and client address).
+- 2 -> 3: the table ``t31_practice`` (issue 26: one row per practice item a learner finished,
+  its kind, whether it was right at the first try and how many tries it took).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 metadata = MetaData()
 
@@ -80,6 +82,19 @@ answers = Table(
     UniqueConstraint("learner_id", "quiz", "try_no", name="t31_answer_try"),
 )
 Index("t31_answers_learner", answers.c.learner_id)
+
+# one practice item finished ("Another one" deals as many as a learner wants)
+practice = Table(
+    "t31_practice", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner_id", Integer, ForeignKey("t31_learners.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("right_first", Boolean, nullable=False),
+    Column("tries", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+Index("t31_practice_learner", practice.c.learner_id)
 
 games = Table(
     "t31_games", metadata,

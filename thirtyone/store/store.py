@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     Connection,
     Engine,
+    case,
     create_engine,
     func,
     insert,
@@ -221,7 +222,16 @@ class Store:
                                    found=found, known=s.SCHEMA_VERSION))
         if found < 2:
             self.run(self._to_2)
+        if found < 3:
+            self.run(self._to_3)
         return self.schema_version()
+
+    @staticmethod
+    def _to_3(c: Connection) -> None:
+        """Schema 2 -> 3: the practice table (``create_all`` above already made it, as it
+        makes every missing table); only the version row changes, once."""
+        c.execute(update(s.meta).where((s.meta.c.key == "schema") & (s.meta.c.value == "2"))
+                  .values(value="3"))
 
     @staticmethod
     def _to_2(c: Connection) -> None:
@@ -453,6 +463,24 @@ class Store:
                 time.sleep(0.01 * (attempt + 1))
                 continue
         raise StoreError(_("Your answer could not be saved; please try again."))
+
+    def record_practice(self, learner_id: int, kind: str, right_first: bool,
+                        tries: int) -> None:
+        """Keep one finished practice item (issue 26) for the teacher's dashboard."""
+        kind = str(kind)[:20]
+        tries = max(1, min(int(tries), 99))
+        self.run(lambda c: c.execute(insert(s.practice).values(
+            learner_id=learner_id, kind=kind, right_first=bool(right_first), tries=tries,
+            at=now())))
+
+    def class_practice(self, class_id: int) -> dict[int, tuple[int, int]]:
+        """``{learner_id: (practice items finished, right at the first try)}``."""
+        q = (select(s.practice.c.learner_id, func.count(),
+                    func.sum(case((s.practice.c.right_first, 1), else_=0)))
+             .join(s.learners, s.learners.c.id == s.practice.c.learner_id)
+             .where(s.learners.c.class_id == class_id)
+             .group_by(s.practice.c.learner_id))
+        return self.read(lambda c: {r[0]: (int(r[1]), int(r[2] or 0)) for r in c.execute(q)})
 
     def learner_answers(self, learner_id: int) -> list[dict]:
         return self._answers(s.answers.c.learner_id == learner_id)

@@ -53,7 +53,9 @@ from ..core.text import points_text
 from ..i18n import N_, _, format_number, format_percent, pgettext
 from ..odds.dealt import dealt_distribution, hand_standing
 from .blocks import Link, Plot, Teaches, concepts, parse_link, parse_plot, parse_teaches
+from .guess import Guess, parse_guess
 from .mini_round import MiniRound, make_round
+from .practice import Practice, parse_practice
 from .quiz import Feedback, LessonError, Quiz, need
 from .quiz_kinds import KINDS
 from .variant_table import humanise
@@ -489,7 +491,7 @@ class Cards:
     rows: tuple[CardRow, ...]
 
 
-Block = Text | Cards | Quiz | Teaches | Plot | Link | MiniRound
+Block = Text | Cards | Quiz | Teaches | Plot | Link | MiniRound | Guess | Practice
 
 
 @dataclass
@@ -547,6 +549,8 @@ BLOCK_PARSERS: dict[str, Callable[[str, str], Any]] = {
     "plot": lambda content, variant: parse_plot(parse_spec(content), variant),
     "link": lambda content, variant: parse_link(parse_spec(content)),
     "round": lambda content, variant: make_round(parse_spec(content), variant),
+    "guess": lambda content, variant: parse_guess(parse_spec(content), variant),
+    "practice": lambda content, variant: parse_practice(parse_spec(content), variant),
 }
 
 

@@ -224,12 +224,16 @@ def _student(store: Store, learner: Learner) -> None:
     summary = progress_summary(store.progress(learner.id), lessons())
     right = sum(1 for a in store.learner_answers(learner.id) if a["try_no"] == 1
                 and a["correct"])
-    a, b, c = st.columns(3)
+    done, practice_right = store.class_practice(learner.class_id).get(learner.id, (0, 0)) \
+        if learner.class_id is not None else (0, 0)
+    a, b, c, d = st.columns(4)
     a.metric(_("Lessons finished"), _("{done} of {all}").format(done=summary.lessons_done,
                                                                  all=summary.lessons))
     b.metric(_("Steps read"), _("{done} of {all}").format(done=summary.steps_seen,
                                                           all=summary.steps))
     c.metric(_("Quizzes right first time"), right)
+    d.metric(_("Practice items"), _("{done}, {right} right first time").format(
+        done=done, right=practice_right))
     st.page_link("pages/learn.py", label=_("Go on learning"), icon=":material/school:")
     class_table.student_tables(store, learner)
     challenge.student_challenges(store, learner)

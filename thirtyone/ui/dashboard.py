@@ -32,7 +32,8 @@ COLUMN_WORDS = {
     "name": N_("name"), "last seen": N_("last seen"), "lessons finished": N_("lessons finished"),
     "lessons started": N_("lessons started"), "steps read": N_("steps read"),
     "open lesson": N_("open lesson"), "quizzes answered": N_("quizzes answered"),
-    "right first time": N_("right first time"), "quiz": N_("quiz"), "question": N_("question"),
+    "right first time": N_("right first time"), "practice items": N_("practice items"),
+    "practice right first time": N_("practice right first time"), "quiz": N_("quiz"), "question": N_("question"),
     "answered": N_("answered"), "% right": N_("% right"), "missed": N_("missed"),
     "wrong answer chosen most": N_("wrong answer chosen most"), "chosen by": N_("chosen by"),
 }
@@ -153,6 +154,7 @@ def students_frame(store: Store, klass: ClassRow) -> pd.DataFrame:
     seen = store.last_seen(klass.id)
     prog = store.class_progress(klass.id)
     scores = learner_scores(store.class_answers(klass.id))
+    practice = store.class_practice(klass.id)
     all_lessons = lessons()
     rows = []
     for p in people:
@@ -161,10 +163,13 @@ def students_frame(store: Store, klass: ClassRow) -> pd.DataFrame:
         rows.append({"name": p.name, "last seen": seen.get(p.id),
                      "lessons finished": s.lessons_done, "lessons started": s.lessons_started,
                      "steps read": s.steps_seen, "open lesson": s.current or "",
-                     "quizzes answered": answered, "right first time": right})
+                     "quizzes answered": answered, "right first time": right,
+                     "practice items": practice.get(p.id, (0, 0))[0],
+                     "practice right first time": practice.get(p.id, (0, 0))[1]})
     return pd.DataFrame(rows, columns=["name", "last seen", "lessons finished",
                                        "lessons started", "steps read", "open lesson",
-                                       "quizzes answered", "right first time"])
+                                       "quizzes answered", "right first time",
+                                       "practice items", "practice right first time"])
 
 
 def answers_frame(store: Store, klass: ClassRow) -> pd.DataFrame:

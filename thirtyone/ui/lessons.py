@@ -30,11 +30,15 @@ from ..core.cards import Card
 from ..core.rules import VARIANTS
 from ..i18n import _, current, ngettext, use_language
 from ..store import StoreError
+from ..teach.guess import Guess
 from ..teach.lessons import Cards, Lesson, Link, Plot, Quiz, Teaches, Text, load_lessons
 from ..teach.mini_round import MiniRound
+from ..teach.practice import Practice
 from . import identity, lesson_round
+from .guess_block import show_guess
 from .headings import heading
 from .lesson_blocks import said, show_link, show_plot
+from .practice_block import show_practice
 from .store import UNAVAILABLE, store_or_none
 from .styles import stylesheet
 
@@ -43,6 +47,8 @@ from .styles import stylesheet
 BLOCK_DRAWERS: dict[type, Callable[[Any, str], None]] = {
     Plot: show_plot,
     Link: lambda block, where: show_link(block),
+    Guess: show_guess,
+    Practice: lambda block, where: show_practice(block, where, open_step),
 }
 
 PROGRESS_KEY = "learn_progress"
@@ -257,6 +263,16 @@ def _open(slug: str) -> None:
 
 def _move(slug: str, step: int) -> None:
     progress()["steps"][slug] = step
+    _save()
+
+
+def open_step(slug: str, step: int) -> None:
+    """Open lesson ``slug`` at ``step`` (from 0; a practice's link back to what taught it)."""
+    known = {x.slug: x for x in lessons()}
+    if slug not in known:
+        return
+    progress()["lesson"] = slug
+    progress()["steps"][slug] = max(0, min(step, len(known[slug].steps) - 1))
     _save()
 
 

@@ -1,0 +1,179 @@
+"""Guess, then see and practice on the Learn page (AppTest, issue 26): the exact value is not
+on the page before the guess is locked in; the guess stays across reruns; practice feedback
+comes in steps (hint and link back, then the answer with costs); a streak counts; finished
+items reach the store and the teacher's dashboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from thirtyone.i18n import format_percent, use_language
+from thirtyone.teach.guess import Guess, exact
+from thirtyone.teach.lessons import load_lessons
+from thirtyone.teach.practice import Practice
+from thirtyone.teach.practice_items import make_item
+from thirtyone.ui import guess_block
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+pytestmark = pytest.mark.usefixtures("whole_app")
+
+
+def page_text(at) -> str:
+    out = []
+
+    def walk(node):
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            for child in children.values():
+                walk(child)
+        else:
+            out.append(str(getattr(node, "proto", "")))
+    walk(at.main)
+    return "\n".join(out)
+
+
+def step_with(kind: type, slug: str) -> tuple[int, object]:
+    lesson = next(x for x in load_lessons() if x.slug == slug)
+    for i, s in enumerate(lesson.steps):
+        for b in s.blocks:
+            if isinstance(b, kind):
+                return i, b
+    raise AssertionError(slug)
+
+
+def opened(slug: str, step: int, lang: str = "en", env: dict | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=90)
+    if lang != "en":
+        at.query_params["lang"] = lang
+    at.run()
+    at.switch_page("pages/learn.py")
+    at.session_state["learn_progress"] = {"lesson": slug, "steps": {slug: step},
+                                          "answers": {}, "first": {}}
+    at.run()
+    assert not at.exception
+    return at
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch):
+    monkeypatch.setattr(guess_block, "STEP_DELAY", 0.0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("slug", ["02-hand-value-and-suits", "07-a-reasoned-knock",
+                                  "08-blitz-odds", "15-banking"])
+def test_the_exact_value_appears_only_after_the_guess(slug, lang):
+    i, g = step_with(Guess, slug)
+    with use_language(lang):
+        shown = format_percent(exact(g), 1)
+    at = opened(slug, i, lang)
+    assert shown not in page_text(at)
+    sliders = [s for s in at.slider if s.key.startswith("t31guessslider_")]
+    slider = sliders[0]
+    slider.set_value(37).run()
+    assert shown not in page_text(at)          # moving the slider reveals nothing
+    next(b for b in at.button if b.key.startswith("t31guesslock_")).click().run()
+    assert not at.exception
+    text = page_text(at)
+    assert shown in text
+    with use_language(lang):
+        assert format_percent(0.37) in text     # the guess beside it
+    at.run()                                    # kept across a rerun
+    assert shown in page_text(at)
+    assert len([s for s in at.slider if s.key.startswith("t31guessslider_")]) == \
+        len(sliders) - 1
+
+
+def right_and_wrong(block: Practice, seed: int) -> tuple[str, str]:
+    item = make_item(block, seed)
+    right = item.options[min(item.correct)]
+    wrong = next(o for k, o in enumerate(item.options) if k not in item.correct)
+    return right, wrong
+
+
+def test_practice_feedback_comes_in_steps_and_another_one_deals_anew():
+    slug = "02-hand-value-and-suits"
+    i, block = step_with(Practice, slug)
+    at = opened(slug, i)
+    state = at.session_state["t31_practice"]
+    pid = next(iter(state))
+    seed = state[pid]["seed"]
+    right, wrong = right_and_wrong(block, seed)
+    pills = next(b for b in at.button_group if b.key.startswith("t31prac_"))
+    pills.select(wrong).run()
+    assert at.warning and "Hint" in at.warning[0].value
+    assert not at.error and not at.success
+    back = next(b for b in at.button if b.key.startswith("t31pracback_"))
+    item = make_item(block, seed)
+    other = [o for k, o in enumerate(item.options) if k not in item.correct and o != wrong]
+    pills = next(b for b in at.button_group if b.key.startswith("t31prac_"))
+    if other:
+        pills.select(other[0]).run()                # the second wrong try: the answer
+    else:
+        pills.unselect(wrong).run()
+        next(b for b in at.button_group if b.key.startswith("t31prac_")).select(wrong).run()
+    assert at.error and right in at.error[0].value
+    assert at.session_state["t31_practice"][pid]["streak"] == 0
+    next(b for b in at.button if b.key.startswith("t31pracnext_")).click().run()
+    seed2 = at.session_state["t31_practice"][pid]["seed"]
+    assert seed2 != seed
+    right2, _w = right_and_wrong(block, seed2)
+    next(b for b in at.button_group if b.key.startswith("t31prac_")).select(right2).run()
+    assert at.success and at.success[0].value.startswith("Right at the first try")
+    s = at.session_state["t31_practice"][pid]
+    assert (s["streak"], s["done"], s["right"]) == (1, 2, 1)
+    assert "Streak: 1" in page_text(at)
+    # the link back opens the step that taught it
+    at.session_state["t31_practice"][pid].update(tries=1, over=False)
+    at.run()
+    back = next(b for b in at.button if b.key.startswith("t31pracback_"))
+    back.click().run()
+    assert at.session_state["learn_progress"]["steps"][slug] == block.back[1] - 1
+
+
+def test_a_knock_item_shows_each_options_cost_after_two_wrong_tries():
+    slug = "07-a-reasoned-knock"
+    i, block = step_with(Practice, slug)
+    at = opened(slug, i)
+    pid = next(iter(at.session_state["t31_practice"]))
+    seed = at.session_state["t31_practice"][pid]["seed"]
+    item = make_item(block, seed)
+    _right, wrong = right_and_wrong(block, seed)
+    next(b for b in at.button_group if b.key.startswith("t31prac_")).select(wrong).run()
+    next(b for b in at.button_group if b.key.startswith("t31prac_")).unselect(wrong).run()
+    next(b for b in at.button_group if b.key.startswith("t31prac_")).select(wrong).run()
+    assert not at.exception and at.error
+    text = page_text(at)
+    for _option, cost in item.costs:
+        assert cost in text
+    assert "per 100 rounds" in text
+
+
+def test_finished_practice_items_reach_the_store_and_the_dashboard(tmp_path, monkeypatch):
+    from thirtyone.store import open_store
+    from thirtyone.ui.dashboard import students_frame
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
+    store = open_store(url)
+    klass, _ = store.create_class("Year 9")
+    learner, token = store.join_class(klass.code, "Mia")
+    slug = "15-banking"
+    i, block = step_with(Practice, slug)
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.query_params["me"] = token
+    at.run()
+    at.switch_page("pages/learn.py")
+    at.session_state["learn_progress"] = {"lesson": slug, "steps": {slug: i},
+                                          "answers": {}, "first": {}}
+    at.run()
+    pid = next(iter(at.session_state["t31_practice"]))
+    right, _w = right_and_wrong(block, at.session_state["t31_practice"][pid]["seed"])
+    next(b for b in at.button_group if b.key.startswith("t31prac_")).select(right).run()
+    assert not at.exception
+    assert store.class_practice(klass.id) == {learner.id: (1, 1)}
+    frame = students_frame(store, klass)
+    assert list(frame["practice items"]) == [1]
+    assert list(frame["practice right first time"]) == [1]

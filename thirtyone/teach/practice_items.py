@@ -1,0 +1,174 @@
+"""The items of a practice block (``practice.Practice``), dealt by the engine from a seed:
+``make_item(block, seed)``, always the same item for the same seed."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.actions import Hit, Knock
+from ..core.cards import Card, cards_display, make_pack
+from ..core.rules import Rules, get_variant, life_words
+from ..core.scoring import banking_total
+from ..core.text import points_text
+from ..game.banking import new_banking_game
+from ..game.message import lives_msg
+from ..game.table import new_game
+from ..i18n import _, format_percent, ngettext
+from ..odds.dealt import dealt_distribution, hand_standing
+from ..policies.view import view_from_observation
+from .lessons import make_quiz
+from .practice import CLEAR_MARGIN, HINTS, MAX_DEALS, PROMPTS, Item, Practice
+from .quiz import LessonError
+
+
+def _hand(rng: np.random.Generator, pack: int) -> tuple[Card, ...]:
+    cards = make_pack(pack)
+    return tuple(sorted((cards[i] for i in rng.choice(len(cards), 3, replace=False)),
+                        key=lambda c: (c.suit, -c.points)))
+
+
+def _value_item(p: Practice, seed: int) -> Item:
+    rules = get_variant(p.variant).rules
+    hand = _hand(np.random.default_rng([seed, 1]), rules.pack)
+    q = make_quiz({"kind": "value", "variant": p.variant, "question": _(PROMPTS["value"]),
+                   "hand": " ".join(str(c) for c in hand)}, p.variant)
+    k = min(q.correct)
+    return Item("value", seed, q.question, {"hand": hand}, q.options, q.correct,
+                _(HINTS["value"]), q.summary, facts={"value": q.options[k]})
+
+
+def _standing_item(p: Practice, seed: int) -> Item:
+    rules = get_variant(p.variant).rules
+    hand = _hand(np.random.default_rng([seed, 2]), rules.pack)
+    q = make_quiz({"kind": "standing", "variant": p.variant,
+                   "question": _(PROMPTS["standing"]),
+                   "hand": " ".join(str(c) for c in hand)}, p.variant)
+    st = hand_standing(hand, rules)
+    dist = sorted(dealt_distribution(rules).probabilities.items())
+    median = next(v for k, (v, _p) in enumerate(dist)
+                  if sum(q for _v, q in dist[:k + 1]) >= 0.5)
+    life = lives_msg(life_words(rules)[0], 1)
+    costs = [(_("Shown down now against one opponent"),
+              _("you lose {life} {p} of the time").format(
+                  life=life, p=format_percent(st.opponent_beats, 1)))]
+    return Item("standing", seed, q.question, {"hand": hand}, q.options, q.correct,
+                _(HINTS["standing"]).format(median=points_text(median)), q.summary, costs,
+                facts={"beats": st.beats, "opponent_beats": st.opponent_beats})
+
+
+def _per100(rules: Rules, cost: float) -> str:
+    n = round(100 * cost)
+    life = life_words(rules)[0]
+    if n >= 0:
+        return _("{amount} behind per 100 rounds").format(amount=lives_msg(life, n))
+    return _("{amount} ahead per 100 rounds").format(amount=lives_msg(life, -n))
+
+
+def _knock_item(p: Practice, seed: int) -> Item:
+    from ..expert.expert import expert_decision
+    from ..expert.hint import explain
+    from ..expert.rollout import ROLLOUTS
+    rules = get_variant(p.variant).rules
+    names = [_("You")] + [_("Player {n}").format(n=n) for n in range(2, p.players + 1)]
+    best = None
+    for attempt in range(MAX_DEALS):
+        game = new_game(rules, names, seed=seed * MAX_DEALS + attempt, dealer=p.players - 1)
+        if game.round_over or game.to_move != 0:
+            continue
+        obs = game.observation(0)
+        if Knock() not in obs.legal_actions:
+            continue
+        view = view_from_observation(obs)
+        d = expert_decision(view)
+        costs = d.numbers.get("rollout")
+        if not isinstance(costs, dict) or "knock" not in costs or len(costs) < 2:
+            continue
+        knock = float(costs["knock"])
+        other_kind = min((k for k in costs if k != "knock"), key=lambda k: costs[k])
+        other = float(costs[other_kind])
+        cand = (abs(knock - other), game, obs, view, d, knock, other, other_kind)
+        if best is None or cand[0] > best[0]:
+            best = cand
+        if cand[0] >= CLEAR_MARGIN:
+            break
+    if best is None:
+        raise LessonError(_("No position could be dealt for knocking practice."))
+    _gap, game, obs, view, d, knock, other, other_kind = best
+    reason, numbers = explain(view, d)
+    options = [_("Knock now"), _("Play on")]
+    knock_right = knock <= other
+    moves = {"take": _("take the top card"), "draw": _("draw from the stock")}
+    costs_out = [(options[0], _per100(rules, knock)),
+                 (options[1] + " (" + moves.get(other_kind, other_kind) + ")",
+                  _per100(rules, other))]
+    life = life_words(rules)[0]
+    why = " ".join([
+        _("Played out {n} times from what you can see, counting your losses less what the "
+          "others lose: knocking now leaves you {knock}, playing on {other}.").format(
+            n=ROLLOUTS, knock=_per100(rules, knock), other=_per100(rules, other)),
+        (_("So knocking saves {amount} per 100 rounds.") if knock_right else
+         _("So playing on saves {amount} per 100 rounds.")).format(
+            amount=lives_msg(life, round(100 * abs(knock - other)))),
+        reason])
+    pile = (obs.discard_pile[-1],) if obs.discard_pile else ()
+    cards = {"hand": tuple(obs.hand)}
+    if pile:
+        cards["pile"] = pile
+    context = ngettext("{n} player at the table; you move first.",
+                       "{n} players at the table; you move first.", p.players).format(
+        n=p.players)
+    return Item("knock", seed, _(PROMPTS["knock"]), cards, options,
+                {0 if knock_right else 1}, _(HINTS["knock"]), why, costs_out, context,
+                list(numbers.items()),
+                facts={"knock": knock, "other": other, "numbers": numbers,
+                       "p_bad_now": d.numbers.get("p_bad_now"), "game": game})
+
+
+def _bank_item(p: Practice, seed: int) -> Item:
+    from ..expert.banking_hint import banking_hint
+    rules = get_variant(p.variant).rules
+    rng = np.random.default_rng([seed, 4])
+    names = [_("You")] + [_("Player {n}").format(n=n) for n in range(2, p.players + 1)]
+    for attempt in range(50):
+        game = new_banking_game(rules, names, seed=seed * 50 + attempt, dealer=p.players - 1)
+        obs = game.observation(0)
+        if obs.to_move != 0 or Hit() not in obs.legal_actions:
+            continue
+        for _k in range(int(rng.integers(0, 3))):   # a card or two bought already
+            if banking_total(obs.hand)[0] >= 20:
+                break
+            game.apply(Hit())
+            obs = game.observation(0)
+            if obs.to_move != 0 or Hit() not in obs.legal_actions:
+                break
+        if obs.to_move == 0 and Hit() in obs.legal_actions:
+            break
+    else:
+        raise LessonError(_("No position could be dealt for Banking practice."))
+    h = banking_hint(obs)
+    options = [_("Buy a card"), _("Stay")]
+    total = banking_total(obs.hand)[0]
+    seen = list(obs.hand) + [c for s, hh in enumerate(obs.hands)
+                             if hh is not None and s != 0 for c in hh]
+    unseen = [c for c in make_pack(rules.pack) for _i in range(rules.packs)]
+    for c in seen:
+        unseen.remove(c)
+    p_bust = sum(banking_total((*obs.hand, c))[1] for c in unseen) / len(unseen)
+    costs = [(k, v) for k, v in h.numbers.items()]
+    why = " ".join([_("Your total is {total} with {cards}.").format(
+        total=total, cards=cards_display(obs.hand)), h.reason])
+    return Item("bank", seed, _(PROMPTS["bank"]), {"hand": tuple(obs.hand)}, options,
+                {0 if isinstance(h.action, Hit) else 1}, _(HINTS["bank"]), why, costs,
+                facts={"total": total, "p_bust": p_bust, "unseen": len(unseen)})
+
+
+_MAKERS = {"value": _value_item, "standing": _standing_item, "knock": _knock_item,
+           "bank": _bank_item}
+
+
+def make_item(p: Practice, seed: int) -> Item:
+    """The item for ``seed`` (a whole number): always the same for the same seed."""
+    return _MAKERS[p.kind](p, int(seed) % 2**31)
+
+
+__all__ = ["make_item"]
