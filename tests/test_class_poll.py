@@ -25,6 +25,19 @@ from thirtyone.core.rules import VARIANTS
 from thirtyone.store import open_store, shared
 
 
+def _in_thread(fn, *args):
+    """``fn(*args)`` in a thread of its own: a browser test run earlier in this process
+    (Playwright's sync API) may leave an event loop running in this one, and
+    ``asyncio.run`` refuses to start in a thread that has one."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn, *args).result()
+
+
+def _arun(coro):
+    return _in_thread(asyncio.run, coro)
+
+
 def _table(store):
     klass, _key = store.create_class("Poll")
     people = [store.join_class(klass.code, n)[0] for n in ("Ann", "Bob", "Cyd", "Dot")]
@@ -141,7 +154,7 @@ def test_an_idle_seated_page_polls_without_drawing(app_url, data_dir):
     def move():
         shared.play(store, tid, seat, action, v)
 
-    elements, runs, version, seen = asyncio.run(_watch_idle(app_url, tid, watcher, move))
+    elements, runs, version, seen = _arun(_watch_idle(app_url, tid, watcher, move))
     store.engine.dispose()
     assert version == v
     assert runs >= 2, "the page stopped polling"
@@ -183,7 +196,7 @@ def test_the_movers_page_is_drawn_once_more_after_its_move(app_url, data_dir):
     store = open_store(f"sqlite:///{data_dir}/thirtyone.db")
     row, game = shared.load(store, tid)
     store.engine.dispose()
-    moved, full_runs, errors = asyncio.run(_own_move(app_url, tid, tokens[game.to_move]))
+    moved, full_runs, errors = _arun(_own_move(app_url, tid, tokens[game.to_move]))
     assert not errors, errors
     assert moved == 1
     assert full_runs >= 1, "the mover's page was not drawn again after its own move"
@@ -211,8 +224,8 @@ def test_class_mode_refusals_are_one_sentence(capsys, monkeypatch):
 
 @pytest.mark.slow
 def test_a_small_class_reports_its_figures(capsys):
-    rc = main(["--load", "5", "--class", "--seconds", "8", "--idle", "3", "--think", "0.2",
-               "0.5", "--json"])
+    rc = _in_thread(main, ["--load", "5", "--class", "--seconds", "8", "--idle", "3",
+                           "--think", "0.2", "0.5", "--json"])
     out = capsys.readouterr()
     assert rc == 0, out.err
     row = json.loads(out.out)
@@ -288,7 +301,7 @@ def test_a_quiet_table_polls_slower_and_still_shows_a_move(app_url, data_dir):
     def move():
         shared.play(store, tid, seat, action, v)
 
-    out = asyncio.run(_quiet_then_move(app_url, tid, watcher, move))
+    out = _arun(_quiet_then_move(app_url, tid, watcher, move))
     store.engine.dispose()
     assert not out["errors"], out["errors"]
     assert out["first"] is not None and out["first"] <= 1.0, out     # in play: every second
