@@ -61,9 +61,14 @@ class RecordError(ValueError):
 # --- writing ------------------------------------------------------------------------------
 
 def variant_for(rules: Rules) -> tuple[str, dict[str, Any]]:
-    """The preset closest to ``rules`` (``closest_variant``) and the changes."""
+    """The preset closest to ``rules`` (``closest_variant``) and the changes. A widow-family
+    record always names ``widow_only`` (see ``record_rules``: a record without it is older
+    than the option)."""
     v = closest_variant(rules)
-    return v.key, _jsonable(rules.to_dict(only_changed_from=v.rules))
+    changes = rules.to_dict(only_changed_from=v.rules)
+    if rules.family == "widow":
+        changes["widow_only"] = rules.widow_only
+    return v.key, _jsonable(changes)
 
 
 def _jsonable(x: Any) -> Any:
@@ -146,11 +151,21 @@ def _rng_from(rec: dict) -> np.random.Generator:
 
 
 def record_rules(rec: Any) -> Rules:
-    """The rules a record is played by: its preset (``variant``) with its changes."""
+    """The rules a record is played by: its preset (``variant``) with its changes.
+
+    A widow-family record that does not name ``widow_only`` was written before Kitty kept
+    its stock (RULES.md 3c), when a turn was only an exchange or a knock: it replays as
+    ``widow_only`` so that its moves mean what they meant (records written now always name
+    the option, ``variant_for``).
+    """
     _need(isinstance(rec, dict), N_("A game record is a JSON object."))
     _need("variant" in rec, N_("The record names no 'variant'."))
     try:
-        return Rules.from_dict(rec.get("rules") or {}, get_variant(rec["variant"]).rules)
+        changes = rec.get("rules") or {}
+        rules = Rules.from_dict(changes, get_variant(rec["variant"]).rules)
+        if rules.family == "widow" and "widow_only" not in changes:
+            rules = rules.replace(widow_only=True)
+        return rules
     except (RulesError, ValueError, TypeError) as e:
         raise RecordError(str(e)) from None
 
