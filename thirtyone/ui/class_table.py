@@ -28,7 +28,7 @@ import pandas as pd
 import streamlit as st
 
 from ..bots import levels_for
-from ..core.actions import Discard, Draw, Hit, Knock, Swap
+from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Swap
 from ..core.rules import VARIANTS
 from ..i18n import N_, _
 from ..store import Learner, Store, StoreError, TableRow, shared
@@ -257,7 +257,9 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
                 col.caption(_("taken from the pile: it stays this turn"))
     rest = [a for a in legal if not isinstance(a, Discard)]
     swaps = [a for a in rest if isinstance(a, Swap)]
-    simple = [a for a in rest if not isinstance(a, Swap)]
+    # the widow's exchanges after the rest (Kitty: draw, take and knock come first)
+    simple = ([a for a in rest if not isinstance(a, (Swap, Exchange))]
+              + [a for a in rest if isinstance(a, Exchange)])
     for i in range(0, len(swaps), 3):
         cols = st.columns(3)
         for col, a in zip(cols, swaps[i:i + 3], strict=False):

@@ -19,7 +19,7 @@ from typing import Any
 
 import streamlit as st
 
-from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap
+from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap, Take
 from ..core.rules import Variant
 from ..game.saves import earlier_round_logs
 from ..i18n import _
@@ -148,7 +148,9 @@ def _move_buttons(state: State, obs: Any) -> None:
             for col, a in zip(cols, row, strict=False):
                 col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
                            args=(state, a), width="stretch")
-    if exchanges:
+    # Kitty with its stock: draw, take and knock first, the widow exchange below them
+    draws_first = any(isinstance(a, (Draw, Take)) for a in simple)
+    if exchanges and not draws_first:
         _exchange_picker(state, obs, exchanges)
     if simple:
         cols = st.columns(max(len(simple), 3))
@@ -157,6 +159,8 @@ def _move_buttons(state: State, obs: Any) -> None:
             col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
                        args=(state, a), width="stretch",
                        type="primary" if primary else "secondary")
+    if exchanges and draws_first:
+        _exchange_picker(state, obs, exchanges)
 
 
 def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
