@@ -5,8 +5,8 @@ as a checkbox shown only for the widow family (RULES.md 3c)."""
 from __future__ import annotations
 
 import pytest
-from test_app_play import PAGE, TIMEOUT, move_keys, page_html, play_to_the_end, run, start
 from streamlit.testing.v1 import AppTest
+from test_app_play import PAGE, TIMEOUT, move_keys, page_html, play_to_the_end, run, start
 
 from thirtyone.core.rules import VARIANTS
 
