@@ -278,15 +278,7 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
     if not moves:
         return legal[0]
     if rules.draws and view.can(Exchange):
-        # Kitty with its stock: the draw family's choice, unless a known exchange with the
-        # face-up widow cards gives more than now and at least what taking would keep
-        d = standard_decision(without_exchanges(view), knock_at)
-        ex = best_known_exchange(view, vt)
-        now = strength_of(view.hand, vt)
-        if ex is not None and ex.strength > now and isinstance(d, (Draw, Take, Stand)) and (
-                not isinstance(d, Take) or ex.strength >= _take_strength(view, vt)):
-            return ex.action
-        return d
+        return _kitty_decision(view, vt, knock_at)
     if rules.draws:
         discards = [a for a in moves if isinstance(a, Discard)]
         if discards:
@@ -346,6 +338,18 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
     if stay:
         return stay[0][2]
     return best[2]
+
+
+def _kitty_decision(view: View, vt: Any, knock_at: float) -> Action:
+    """Kitty with its stock: the draw family's choice, unless a known exchange with the
+    face-up widow cards gives more than now and at least what taking would keep."""
+    d = standard_decision(without_exchanges(view), knock_at)
+    ex = best_known_exchange(view, vt)
+    now = strength_of(view.hand, vt)
+    if ex is not None and ex.strength > now and isinstance(d, (Draw, Take, Stand)) and (
+            not isinstance(d, Take) or ex.strength >= _take_strength(view, vt)):
+        return ex.action
+    return d
 
 
 def _take_strength(view: View, vt: Any) -> float:
