@@ -263,3 +263,17 @@ def test_a_new_kitty_record_names_the_option_and_replays_with_the_stock():
     assert game_from_record(rec).snapshot() == g.snapshot()
     assert game_to_record(game("kitty", HANDS, rules=WIDOW_ONLY,
                                widow="AH KH QH"))["rules"]["widow_only"] is True
+
+
+@pytest.mark.parametrize("rules", [KITTY, WIDOW_ONLY], ids=["stock", "widow_only"])
+def test_a_players_save_of_kitty_keeps_whether_it_has_a_stock(rules):
+    import json
+
+    from thirtyone.game.saves import load_any, player_save
+    g = game("kitty", HANDS, rules=rules, widow="AH KH QH", table="9S")
+    g.apply("exchange 5C for #1")
+    from cryptography.fernet import Fernet
+    key = Fernet.generate_key()
+    loaded, _note = load_any(json.loads(player_save(g, key)), key)
+    assert loaded.rules.widow_only == rules.widow_only
+    assert bool(loaded.discard_pile) == rules.draws

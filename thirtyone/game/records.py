@@ -61,14 +61,18 @@ class RecordError(ValueError):
 # --- writing ------------------------------------------------------------------------------
 
 def variant_for(rules: Rules) -> tuple[str, dict[str, Any]]:
-    """The preset closest to ``rules`` (``closest_variant``) and the changes. A widow-family
-    record always names ``widow_only`` (see ``record_rules``: a record without it is older
-    than the option)."""
+    """The preset closest to ``rules`` (``closest_variant``) and the changes."""
     v = closest_variant(rules)
-    changes = rules.to_dict(only_changed_from=v.rules)
+    return v.key, _jsonable(rules.to_dict(only_changed_from=v.rules))
+
+
+def record_variant(rules: Rules) -> tuple[str, dict[str, Any]]:
+    """``variant_for`` as a record or a saved game writes it: a widow-family record always
+    names ``widow_only`` (``record_rules``: a record without it is older than the option)."""
+    key, changes = variant_for(rules)
     if rules.family == "widow":
         changes["widow_only"] = rules.widow_only
-    return v.key, _jsonable(changes)
+    return key, changes
 
 
 def _jsonable(x: Any) -> Any:
@@ -89,7 +93,7 @@ def game_to_record(game: AnyGame) -> dict:
     """Everything needed to replay ``game`` (table or banking) to exactly where it is now."""
     if isinstance(game, BankingGame):
         return banking_to_record(game)
-    key, changes = variant_for(game.rules)
+    key, changes = record_variant(game.rules)
     decks = []
     for i, d in enumerate(game.round_decks[1:], start=2):
         decks.append([str(c) for c in d] if i in game.stacked_rounds else None)
@@ -410,6 +414,6 @@ def _banking_replay(rec: dict) -> tuple[dict, str]:
     return data, "\n".join(lines)
 
 
-__all__ = ["RecordError", "game_to_record", "game_from_record", "record_rules", "save_game",
+__all__ = ["RecordError", "record_variant", "game_to_record", "game_from_record", "record_rules", "save_game",
            "load_game", "read_record_text", "MAX_RECORD_BYTES", "MAX_MOVES",
            "replay_command", "replay_data", "variant_for", "parse_action"]
