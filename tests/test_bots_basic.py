@@ -13,6 +13,7 @@ from thirtyone.core.rules import get_variant
 
 RNG = np.random.default_rng(0)
 basic = BOTS["basic"]
+WIDOW_ONLY = get_variant("kitty").rules.replace(widow_only=True)   # no stock (house rule)
 
 
 def move(g, bot=basic) -> str:
@@ -96,21 +97,40 @@ def test_basic_stops_the_bus_from_a_flush_up():
 
 
 def test_widow_basic_tries_a_face_down_card_for_its_weakest_card():
-    g = game("kitty", ["2C 3D 4S", "5C 6D 7S", "8C 9D TS"], widow="AH KH QH")
+    g = game("kitty", ["2C 3D 4S", "5C 6D 7S", "8C 9D TS"], rules=WIDOW_ONLY, widow="AH KH QH")
     # nothing lies face up; 5C and 6D both leave 7, the 5C has fewer points
     assert move(g) == "exchange 5C for #1"
 
 
 def test_widow_basic_takes_a_face_up_card_that_helps():
-    g = game("kitty", ["2C 3D 4S", "5H 6D 7C", "8C 9C 4D"], widow="AH KH QH")
+    g = game("kitty", ["2C 3D 4S", "5H 6D 7C", "8C 9C 4D"], rules=WIDOW_ONLY, widow="AH KH QH")
     g.apply("exchange 7C for #1")                     # the 7C now lies face up
     assert move(g) == "exchange 4D for 7C"            # clubs 8 + 9 + 7 = 24 > 17
 
 
 def test_widow_basic_gambles_when_the_face_up_cards_do_not_help():
-    g = game("kitty", ["2C 3D 4S", "5H 6D 2S", "8C 9C 4D"], widow="AH KH QH")
+    g = game("kitty", ["2C 3D 4S", "5H 6D 2S", "8C 9C 4D"], rules=WIDOW_ONLY, widow="AH KH QH")
     g.apply("exchange 2S for #1")                     # a 2S does not help Cy's clubs
     assert move(g) == "exchange 4D for #2"
+
+
+def test_kitty_basic_with_the_stock_draws_rather_than_gamble_on_the_widow():
+    g = game("kitty", ["2C 3D 4S", "5C 6D 7S", "8C 9D TS"], widow="AH KH QH", table="2H")
+    assert move(g) == "draw"                          # the 2H does not help; nothing face up
+
+
+def test_kitty_basic_takes_the_top_discard_that_helps():
+    g = game("kitty", ["2C 3D 4S", "5C 6D 7S", "8C 9D TS"], widow="AH KH QH", table="8S")
+    assert move(g) == "take"                          # 7S 8S = 15 > 7
+
+
+def test_kitty_basic_prefers_a_face_up_widow_card_that_helps_more_than_the_discard():
+    g = game("kitty", ["2C 3D 4S", "5H 6D 7C", "8C 9C 4D"], widow="AH KH QH", table="2S")
+    g.apply("exchange 7C for #1")                     # the 7C lies face up; the top is 2S
+    assert move(g) == "exchange 4D for 7C"            # clubs 24 by the widow, 17 by the take
+    g = game("kitty", ["2C 3D 4S", "5H 6D 7C", "8C 9C 4D"], widow="AH KH QH", table="TC")
+    g.apply("exchange 7C for #1")
+    assert move(g) == "take"                          # the TC makes 27, the widow's 7C 24
 
 
 def test_dealer_two_hands_basic_keeps_a_hand_worth_the_average_or_more():

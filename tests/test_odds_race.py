@@ -141,19 +141,22 @@ def test_the_batched_basic_discard_is_the_basic_bots_discard(key):
         assert cards[pos] == best_discard(cards, rules)
 
 
-@pytest.mark.parametrize("key", ["schwimmen", "switch", "kitty"])
+@pytest.mark.parametrize("key", ["schwimmen", "switch", "kitty widow_only"])
 def test_the_race_model_is_refused_where_nobody_draws(key):
     from thirtyone.odds.race import race_withheld
     from thirtyone.odds.tables import OddsError
 
-    rules = get_variant(key).rules
+    rules = get_variant(key.split()[0]).rules
+    if key.endswith("widow_only"):
+        rules = rules.replace(widow_only=True)     # the house rule: no stock
     assert race_withheld(rules)
     with pytest.raises(OddsError, match="nobody draws"):
         race_curve(rules, 31, 10)
 
 
-@pytest.mark.parametrize("key", ["scat", "eenendertigen", "running_total", "five_dollar"])
-def test_the_race_model_fits_every_draw_family_variant(key):
+@pytest.mark.parametrize("key", ["scat", "eenendertigen", "running_total", "five_dollar",
+                                 "kitty"])
+def test_the_race_model_fits_every_variant_that_draws(key):
     from thirtyone.odds.race import race_withheld
 
     rules = get_variant(key).rules

@@ -139,6 +139,11 @@ OPTIONS: dict[str, Option] = {o.name: o for o in [
     Option("dealer_two_hands", N_("Dealer gets two hands"), _BOOL,
            N_("Swap family: the dealer is dealt two hands, keeps one or takes the other unseen; "
               "the hand given up is the open middle.")),
+    Option("widow_only", N_("Widow only (no stock)"), _BOOL,
+           N_("Widow family, a house rule (our earlier reading of Kitty): no stock and no "
+              "discard pile, so a turn is only an exchange with the widow or a knock. Off, a "
+              "turn may also draw from the stock or take the top discard, as in the ordinary "
+              "game.")),
     Option("restart", N_("Restart with a strong suit"), _BOOL,
            N_("Switch: at the showdown, a player holding three cards of one suit worth more than "
               "21 may call a restart: the round is void, and the same dealer deals again with "
@@ -236,14 +241,22 @@ _BLITZ_HANDS = _Need(lambda r: r.hand_value == "suit_sum",
 _BLITZ_OR_FIRE = _Need(lambda r: r.blitz_effect != "none" or r.fire is not None,
                        lambda r: _("a 31 does nothing special under these rules and three aces "
                                    "are not fire, so no hand ends the round at once"))
-_STOCK = _Need(lambda r: r.family == "draw" or (r.family == "swap" and r.allow_pass),
+_STOCK = _Need(lambda r: r.draws or (r.family == "swap" and r.allow_pass),
                lambda r: _("without passing the middle is never renewed, so the stock is never "
                            "used after the deal") if r.family == "swap" else
+                         _("with the widow-only house rule there is no stock") if
+                         r.family == "widow" else
                          _("{family} uses no stock after the deal").format(
                              family=_(_FAMILY_WORDS[r.family])))
 _CHIPS = _Need(lambda r: r.scoring == "chips" or r.family == "banking",
                lambda r: _kept_in(r, "chips"))
-_DRAW = _family_need("draw", N_("only the draw family draws and discards"))
+_DRAW = _Need(lambda r: r.draws,
+              lambda r: _("with the widow-only house rule nobody draws or discards")
+              if r.family == "widow" else
+              _("{what}, and these rules are {family}").format(
+                  what=_("only the draw family and the widow family draw and discard"),
+                  family=_(_FAMILY_WORDS[r.family])))
+_WIDOW = _family_need("widow", N_("only the widow family has a widow"))
 _SWAP = _family_need("swap", N_("only the swap family has open middle cards to swap or pass "
                                 "with"))
 _SWITCH = _family_need("switch", N_("only the switch family has an open hand for the restart "
@@ -258,6 +271,7 @@ _NEEDS: dict[str, tuple[_Need, ...]] = {
     "same_rank": (_SUIT_SUM,),
     "tie_break": (_SUIT_SUM,),
     "may_discard_taken_card": (_DRAW,),
+    "widow_only": (_WIDOW,),
     "allow_pass": (_SWAP,),
     "allow_swap_all": (_SWAP,),
     "dealer_two_hands": (_SWAP,),
@@ -309,6 +323,7 @@ class Rules:
     allow_pass: bool = True
     allow_swap_all: bool = True
     dealer_two_hands: bool = False
+    widow_only: bool = False
     restart: bool = False
     knock_from: str = "first_turn"
     blitz_effect: str = "others_lose"
@@ -391,12 +406,24 @@ class Rules:
 
     # Derived facts used by several modules, so the rule lives here once.
     @property
+    def draws(self) -> bool:
+        """Whether a turn may draw from the stock or take the top discard, then discard one
+        (RULES.md 3a, 3c): the draw family, and the widow family unless ``widow_only`` (Kitty
+        as seed 000 plays it keeps the stock and the discard pile beside the widow).
+
+        >>> get_variant("kitty").rules.draws, get_variant("kitty").rules.replace(
+        ...     widow_only=True).draws
+        (True, False)
+        """
+        return self.family == "draw" or (self.family == "widow" and not self.widow_only)
+
+    @property
     def uses_stock_after_deal(self) -> bool:
         """Whether cards come from the stock after the deal: draws, buys, or (swap family)
         three new middle cards when everyone passes; without passing (Stop the Bus) the
         middle is never renewed (RULES.md 3b)."""
-        return self.family in ("draw", "banking") or (self.family == "swap"
-                                                        and self.allow_pass)
+        return self.draws or self.family == "banking" or (self.family == "swap"
+                                                         and self.allow_pass)
 
     @property
     def fire_points(self) -> float | None:
@@ -491,8 +518,9 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
             Rules(family="widow", pack=52, scoring="chips", chips=10, ante=1, tie_break=True,
                   blitz_effect="pot", extra_life=False, knocker_alone_lowest=1,
                   knocker_tied="same"),
-            N_("Everyone antes a chip; a three-card widow lies face down; exchange cards with it "
-               "or knock; the best hand takes the pot, and a blitz takes it at once."),
+            N_("Everyone antes a chip and a three-card widow lies face down; a turn draws from "
+               "the stock or the discard pile, exchanges cards with the widow, or knocks; the "
+               "best hand takes the pot, and a blitz takes it at once."),
             "seed 000", aliases=("Kitty",), regions=(N_("USA"),), life_name=N_("chip"),
             life_plural=N_("chips")),
     Variant("schwimmen", N_("Schwimmen (German 31)"),

@@ -68,6 +68,7 @@ from ..core.actions import (
     SwitchOpen,
     Take,
 )
+from ..core.cards import Card
 from ..core.scoring import score
 from ..core.text import whole
 from ..game.settle import instant_pays
@@ -77,6 +78,7 @@ from ..policies.view import (
     Sample,
     ValueTable,
     View,
+    best_known_exchange,
     best_three,
     card_indices,
     cards_of,
@@ -223,9 +225,12 @@ def _draw_final(view: View, vt: ValueTable, rng: np.random.Generator) -> Decisio
         improve = float((dv > my_v).mean())
     else:
         improve = 0.0
+    ex = best_known_exchange(view, vt)        # Kitty with its stock: the face-up widow cards
+    if ex is not None:
+        choices["exchange"] = (float(cost(ex.strength)[0]), ex.strength, ex.action)
     if not choices:
         return Decision(view.legal[0], "other")
-    order = ["take", "draw", "stand"]
+    order = ["exchange", "take", "draw", "stand"]
     kind = min(choices, key=lambda k: (round(choices[k][0], 9), -choices[k][1], order.index(k)))
     return Decision(choices[kind][2], kind, {
         "value": whole(score(view.hand, rules).points),
@@ -246,10 +251,15 @@ def _knock_costs(view: View, vt: ValueTable, s: Sample, my_hand: np.ndarray
     finals = []
     end = np.zeros(len(s.weight), dtype=bool)
     for j in range(len(view.opponents)):
-        if rules.family == "draw":
+        if rules.draws:
             top = view.top.index if (view.top is not None and j == 0) else None
             v, inst = final_draw_turn(s.now[j], s.now_val[j], top, stock_column(s, j + 1),
                                       can_draw, vt)
+            if public:      # Kitty: a face-up widow card may serve better than the draw
+                wv, wh = public_moves(s.now[j], public, vt, True)
+                better = wv > v
+                v = np.where(better, wv, v)
+                inst = np.where(better, vt.instant[wh[:, 0], wh[:, 1], wh[:, 2]], inst)
         else:
             v, fh = public_moves(s.now[j], public, vt, rules.allow_swap_all)
             inst = vt.instant[fh[:, 0], fh[:, 1], fh[:, 2]]
@@ -384,6 +394,11 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
     take = w_take > w_draw + 1e-9
     numbers: dict[str, Any] = {"value": whole(score(view.hand, rules).points),
                                "expected_take": w_take, "expected_draw": w_draw}
+    if view.can(Exchange):                  # Kitty with its stock: the widow too
+        ex, w_ex = _exchange_ahead(view, vt, unseen)
+        if w_ex > max(w_take, w_draw) + 1e-9:
+            numbers["expected_exchange"] = w_ex
+            return _exchange_turn(view, vt, rng, ex, numbers, my_v)
     if take:
         kept = tuple(c for c in view.hand if c.index in take_keep) + (view.top,)
         numbers["take_value"] = whole(score(kept, rules).points)
@@ -413,6 +428,47 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
         return Decision(Draw(), "draw", numbers)
     rest = [a for a in view.legal if not isinstance(a, Knock)]
     return Decision(rest[0] if rest else view.legal[0], "other", numbers)
+
+
+EXCHANGE_SAMPLES = 32   # fixed orders of the unseen cards that stand in for face-down widow cards
+
+
+def _exchange_ahead(view: View, vt: ValueTable, unseen: np.ndarray) -> tuple[Exchange, float]:
+    """Kitty with its stock: the exchange with the widow worth most one blind draw later
+    (a face-down widow card averaged over fixed samples of the unseen cards), and that
+    worth, to set against taking and drawing (``_draw_turn``'s ``expected_*``)."""
+    rng = np.random.default_rng(0)        # fixed: averaging only, no state
+    order = np.argsort(rng.random((EXCHANGE_SAMPLES, len(unseen))), axis=1)[:, :6]
+    s = Sample([], [], [], [], unseen[order], np.ones(EXCHANGE_SAMPLES))
+    best: tuple[float, int, Exchange] | None = None
+    for a in view.legal:
+        if not isinstance(a, Exchange):
+            continue
+        h, _shown = result_hands(view, a, s)
+        if all(isinstance(t, Card) for t in a.take):
+            h = h[:1]
+        w = float(expected_after_draw(h, unseen, vt).mean())
+        key = (round(w, 9), -len(a.give), a)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None
+    return best[2], best[0]
+
+
+def _exchange_turn(view: View, vt: ValueTable, rng: np.random.Generator, ex: Exchange,
+                   numbers: dict[str, Any], my_v: float) -> Decision:
+    """Kitty with its stock, before a knock: an exchange with the widow keeps more (one draw
+    ahead) than taking or drawing; knock instead if that costs less."""
+    s = sample_opponents(view, vt, rng)
+    h, _shown = result_hands(view, ex, s)
+    v = vt.strength[h[:, 0], h[:, 1], h[:, 2]]
+    c_now, c_next, opp = _knock_costs(view, vt, s, h)
+    numbers.update(result=cards_of(h[0]), expected=float(wmean(v, s.weight)), cost_knock=c_now,
+                   cost_wait=c_next, p_bad_now=_p_knock_bad(my_v, opp, view, s),
+                   p_bad_move=_p_knock_bad(v, opp, view, s))
+    if view.can(Knock) and _should_knock(view, c_now, c_next):
+        return Decision(Knock(), "knock", numbers)
+    return Decision(ex, "exchange", numbers)
 
 
 # --- swap, switch and widow families ---------------------------------------------------------
@@ -491,7 +547,7 @@ def expert_decision(view: View) -> Decision:
     vt = value_table(view.rules)
     if len(view.legal) == 1:
         return Decision(view.legal[0], _kind(view.legal[0]))
-    if view.rules.family == "draw":
+    if view.rules.draws:     # the draw family, and Kitty with its stock (RULES.md 3c)
         if view.must_discard or all(isinstance(a, Discard) for a in view.legal):
             return _draw_discard(view, vt, view.unseen(), rng)
         if view.final_turn:

@@ -202,7 +202,8 @@ def _final_draw(view: View, d: Decision) -> tuple[str, list]:
     what = {"stand": _("stand"),
             "take": (_("take the {card}").format(card=view.top.display) if view.top
                      else _("take")),
-            "draw": pgettext("move", "draw")}
+            "draw": pgettext("move", "draw"),
+            "exchange": _("exchange with the widow")}
     nums = [_outcome(rules, ps[d.kind], what[d.kind])]
     nums += [_outcome(rules, v, what[k]) for k, v in ps.items() if k != d.kind]
     return (_("Somebody knocked, so this is your last turn, and this choice gives you the "
@@ -248,6 +249,13 @@ def _table_move(view: View, d: Decision, now: str) -> tuple[str, list]:
     elif hidden and suit_points(rules) and n.get("expected") is not None:
         nums.append((_("Average value after (the face-down cards are unknown)"),
                      format_number(n['expected'], 1)))
+    if n.get("expected_exchange") is not None and suit_points(rules):
+        # Kitty with its stock: the exchange set against the best of taking and drawing
+        other = max(n.get("expected_take", float("-inf")), n.get("expected_draw", float("-inf")))
+        nums.insert(1, (_("Average value after one more draw"),
+                        _("{exchange} with this exchange, {other} taking or drawing "
+                          "instead").format(exchange=format_number(n["expected_exchange"], 1),
+                                            other=format_number(other, 1))))
     if n.get("final") and n.get("p_lowest") is not None:
         nums.append(_outcome(rules, n["p_lowest"], _("do this")))
         return (_("{move}; this is your last turn, and it gives you the best result at the "

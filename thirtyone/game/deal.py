@@ -68,7 +68,7 @@ class Dealing:
             self.closed = [stock.pop() for _i in range(3)]
             if open_hand:
                 self.middle = list(open_hand)
-        if r.family == "draw":
+        if r.draws:     # the draw family, and the widow family with its stock (RULES.md 3c)
             self.discard_pile = [stock.pop()]
             self.upcard = self.discard_pile[0]
         elif r.family == "swap" and not two_hands:
@@ -106,7 +106,7 @@ class Dealing:
             first = L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
                         "starting with {first}.", **f)
         parts: list[Msg] = [first]
-        if r.family == "draw":
+        if r.draws:
             parts.append(L.N_("The {card} is turned up to start the discard pile.",
                              card=self.discard_pile[-1]))
         elif r.family == "swap" and not two_hands:

@@ -1,4 +1,4 @@
-"""The moves of each family (RULES.md 3c): draw or take and discard, swap, switch, widow
+"""The moves of each family (RULES.md 3a-3c): draw or take and discard, swap, switch, widow
 exchange, the dealer's choice of hand; the stock running out (3d)."""
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ class FamilyMoves:
 
     def _start_turn(self, events: list[Event]) -> None:
         """At the start of a turn before any knock, an empty stock ends or refills (draw)."""
-        if self.rules.family != "draw" or self.stock or self.knocker is not None:
+        if not self.rules.draws or self.stock or self.knocker is not None:
             return
         how = stock_out_outcome(self.rules, can_reshuffle=len(self.discard_pile) >= 2)
         if how == "reshuffle":

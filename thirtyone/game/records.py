@@ -66,6 +66,15 @@ def variant_for(rules: Rules) -> tuple[str, dict[str, Any]]:
     return v.key, _jsonable(rules.to_dict(only_changed_from=v.rules))
 
 
+def record_variant(rules: Rules) -> tuple[str, dict[str, Any]]:
+    """``variant_for`` as a record or a saved game writes it: a widow-family record always
+    names ``widow_only`` (``record_rules``: a record without it is older than the option)."""
+    key, changes = variant_for(rules)
+    if rules.family == "widow":
+        changes["widow_only"] = rules.widow_only
+    return key, changes
+
+
 def _jsonable(x: Any) -> Any:
     if isinstance(x, dict):
         return {str(k): _jsonable(v) for k, v in x.items()}
@@ -84,7 +93,7 @@ def game_to_record(game: AnyGame) -> dict:
     """Everything needed to replay ``game`` (table or banking) to exactly where it is now."""
     if isinstance(game, BankingGame):
         return banking_to_record(game)
-    key, changes = variant_for(game.rules)
+    key, changes = record_variant(game.rules)
     decks = []
     for i, d in enumerate(game.round_decks[1:], start=2):
         decks.append([str(c) for c in d] if i in game.stacked_rounds else None)
@@ -146,11 +155,21 @@ def _rng_from(rec: dict) -> np.random.Generator:
 
 
 def record_rules(rec: Any) -> Rules:
-    """The rules a record is played by: its preset (``variant``) with its changes."""
+    """The rules a record is played by: its preset (``variant``) with its changes.
+
+    A widow-family record that does not name ``widow_only`` was written before Kitty kept
+    its stock (RULES.md 3c), when a turn was only an exchange or a knock: it replays as
+    ``widow_only`` so that its moves mean what they meant (records written now always name
+    the option, ``variant_for``).
+    """
     _need(isinstance(rec, dict), N_("A game record is a JSON object."))
     _need("variant" in rec, N_("The record names no 'variant'."))
     try:
-        return Rules.from_dict(rec.get("rules") or {}, get_variant(rec["variant"]).rules)
+        changes = rec.get("rules") or {}
+        rules = Rules.from_dict(changes, get_variant(rec["variant"]).rules)
+        if rules.family == "widow" and "widow_only" not in changes:
+            rules = rules.replace(widow_only=True)
+        return rules
     except (RulesError, ValueError, TypeError) as e:
         raise RecordError(str(e)) from None
 
@@ -395,6 +414,6 @@ def _banking_replay(rec: dict) -> tuple[dict, str]:
     return data, "\n".join(lines)
 
 
-__all__ = ["RecordError", "game_to_record", "game_from_record", "record_rules", "save_game",
+__all__ = ["RecordError", "record_variant", "game_to_record", "game_from_record", "record_rules", "save_game",
            "load_game", "read_record_text", "MAX_RECORD_BYTES", "MAX_MOVES",
            "replay_command", "replay_data", "variant_for", "parse_action"]

@@ -60,7 +60,14 @@ from cryptography.fernet import Fernet, InvalidToken
 from ..core.events import Event
 from ..i18n import _
 from .banking import OUT, BankingGame
-from .records import RecordError, game_from_record, game_to_record, record_rules, variant_for
+from .records import (
+    RecordError,
+    game_from_record,
+    game_to_record,
+    record_rules,
+    record_variant,
+    variant_for,
+)
 from .registry import AnyGame, is_banking
 from .table import Game, new_game
 
@@ -92,7 +99,7 @@ def _finished(game: Game) -> int:
 
 
 def _table_clear(game: Game) -> dict[str, Any]:
-    key, changes = variant_for(game.rules)
+    key, changes = record_variant(game.rules)
     done = _finished(game)
     decks = [[str(c) for c in d] for d in game.round_decks[:done]]
     rec: dict[str, Any] = {

@@ -103,7 +103,7 @@ def stock_out_outcome(rules: Rules, can_reshuffle: bool) -> str:
     how = rules.stock_out
     if how == "reshuffle" and can_reshuffle:
         return "reshuffle"
-    if how == "void" or (how == "reshuffle" and rules.family == "draw"):
+    if how == "void" or (how == "reshuffle" and rules.draws):
         return "void"
     return "stock"
 

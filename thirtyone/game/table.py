@@ -303,12 +303,12 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
                     or c != self.just_drawn]
         acts: list[Action] = []
         fam = r.family
-        if fam == "draw":
+        if r.draws:      # the draw family, and the widow family with its stock (RULES.md 3c)
             if self.stock:
                 acts.append(Draw())
             if self.discard_pile:
                 acts.append(Take())
-        elif fam == "swap":
+        if fam == "swap":
             acts += [Swap(h, m) for h in hand for m in self.middle]
             if r.allow_swap_all:
                 acts.append(SwapAll())
@@ -391,9 +391,12 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
             return L.N_("Knocking is allowed only once every player has had a turn.")
         if isinstance(a, Stand):
             return L.N_("Standing is only for the last turn after a knock.")
+        if isinstance(a, (Draw, Take, Discard)) and r.family == "widow" and not r.draws:
+            return L.N_("Under the widow-only house rule there is no stock and no discard "
+                        "pile: exchange cards with the widow or knock.")
         if isinstance(a, Discard):
             return L.N_("{who} must draw or take a card before discarding.", who=who)
-        if isinstance(a, Draw) and r.family == "draw":
+        if isinstance(a, Draw) and r.draws:
             return L.N_("The stock is empty: take the top discard or stand.")
         if isinstance(a, Pass) and r.family == "swap":
             if not r.allow_pass:
@@ -449,7 +452,7 @@ class Game(Dealing, FamilyMoves, Restarts, Showdown):
         elif isinstance(a, Stand):
             events.append(Event("stand", L.N_("{who} stands.", who=self.name(seat)), seat))
             self._end_turn(seat, events, changed=False)
-        elif fam == "draw":
+        elif isinstance(a, (Draw, Take)):
             self._draw_or_take(seat, a, events)
         elif fam == "swap":
             self._swap_move(seat, a, events)

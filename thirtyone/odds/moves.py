@@ -108,7 +108,9 @@ def move_odds(hand: Sequence[Card], visible: Sequence[Card], rules: Rules,
     (``gone``), best average first within each kind. Raises CardError/OddsError on bad input.
 
     Draw family: ``visible`` is the top discard (at most one card). Swap family: the middle
-    cards. Switch: the open hand. Widow (Kitty): the face-up widow cards.
+    cards. Switch: the open hand. Widow (Kitty): the face-up widow cards (and, with the
+    stock, a blind draw beside the exchanges; the top discard can be named as a face-up card
+    only under ``widow_only``, so here it is one of the ``gone`` cards).
     """
     hand, visible, gone = tuple(hand), tuple(visible), tuple(gone)
     _check(hand, visible, gone, rules)
@@ -118,7 +120,11 @@ def move_odds(hand: Sequence[Card], visible: Sequence[Card], rules: Rules,
     if rules.family == "draw":
         return _draw_moves(lk, hand, h, visible, unseen, rules)
     if rules.family in ("swap", "switch", "widow"):
-        return _middle_moves(lk, hand, h, visible, unseen, rules)
+        out = _middle_moves(lk, hand, h, visible, unseen, rules)
+        if rules.draws:
+            # Kitty with its stock: a blind draw (then the best discard) beside the exchanges
+            out += _draw_moves(lk, hand, h, (), unseen, rules)[1:]
+        return out
     raise OddsError(_("No move odds for the {family} family.").format(family=rules.family))
 
 

@@ -13,7 +13,9 @@ The model (what is simplified, on purpose):
   against a real stock, 31 within 10 turns comes 47.5 % of the time with 32 cards (model
   39.5 %) and 18.4 % with 52 cards (model 15.6 %).
 * Knocking, the other players and the stock running out are ignored.
-* It fits only the draw family. In the swap, switch and widow games nobody draws: a turn
+* It fits wherever a turn draws: the draw family and Kitty with its stock (its widow is left
+  aside, as taking the top discard is). In the swap and switch games, and Kitty played
+  widow only, nobody draws: a turn
   swaps with open cards that the other players keep changing, so ``race_withheld`` gives the
   reason and ``solve_race`` refuses those rules (the Odds lab withholds the plot there).
 * The goal is a *target* hand: by default a hand worth 31 or more (a blitz, or fire where it
@@ -335,14 +337,17 @@ _NO_DRAW = {
             "middle cards that the other players keep changing",
     "switch": "nobody draws a card in Switch: each turn you swap with an open hand that the "
               "other players keep changing",
-    "widow": "nobody draws a card in the widow game: each turn you exchange with the widow, "
-             "which the other players keep changing",
+    "widow": "nobody draws a card in the widow game played widow only: each turn you "
+             "exchange with the widow, which the other players keep changing",
 }
 
 
 def race_withheld(rules: Rules) -> str | None:
     """Why the racing model does not fit ``rules`` (a clause without a full stop), or None
-    where it does (the draw family)."""
+    where it does: wherever a turn may draw (the draw family, and Kitty with its stock,
+    whose widow the race leaves aside as it leaves aside taking the top discard)."""
+    if rules.draws:
+        return None
     return _NO_DRAW.get(rules.family)
 
 

@@ -31,9 +31,14 @@ Our reading for the families DESIGN.md does not spell out:
   swap-all); the closed hand is never taken. There is no pass: on a normal turn without an
   improving move it knocks if it may (else the move that keeps the highest value); on a
   final turn it stands.
-- Widow family: as the swap family over the face-up widow cards (an exchange of one or more
-  cards; ties: fewer cards given, then fewest points given). When no known exchange improves
-  the hand, it gives its weakest card (the one whose removal leaves the best pair, ties:
+- Widow family with its stock (Kitty as seed 000 plays it): the best exchange with the
+  face-up widow cards (as below) if it improves the hand at least as much as taking the top
+  discard would; else take the top discard if that improves the hand; else draw from the
+  stock and discard as in 2 (on a final turn with an empty stock: stand). A face-down widow
+  card is never taken: drawing sees the new card before giving one up.
+- Widow family with ``widow_only``: as the swap family over the face-up widow cards (an
+  exchange of one or more cards; ties: fewer cards given, then fewest points given). When
+  no known exchange improves the hand, it gives its weakest card (the one whose removal leaves the best pair, ties:
   fewest points, then the last) for the first face-down widow card; with no face-down card
   left it knocks if it may (else the known exchange that keeps the highest value); on a
   final turn it stands.
@@ -186,6 +191,22 @@ def _widow_move(obs: Observation) -> Action:
     best: Action | None = None
     if best_pick is not None:
         best = Exchange(tuple(cards[i] for i in best_pick[0]), tuple(best_pick[1]))
+    if r.draws:
+        # Kitty with its stock (RULES.md 3c): the best face-up exchange against taking the
+        # top discard; else draw, as in the draw family (a blind draw sees four cards before
+        # throwing one, a blind exchange gives a card up unseen)
+        top = obs.discard_top
+        take = (value_after_take(hand, top, r) if Take() in legal and top is not None
+                else None)
+        if best is not None and best_key is not None and best_key[0] > cur and best in legal \
+                and (take is None or best_key[0] >= take):
+            return best
+        if take is not None and take > cur:
+            return Take()
+        if Draw() in legal:
+            return Draw()
+        if Stand() in legal:
+            return Stand()
     if best is not None and best_key is not None and best_key[0] > cur and best in legal:
         return best
     if Stand() in legal:

@@ -40,12 +40,15 @@ points of a hand that beats the same share of dealt hands).
    the pile and still holds (only before a knock), then the kept hand with the most outs,
    then the card with the fewest points, then the card drawn last. A card just taken is
    never the discard.
-4. **Swap, switch and widow families**: of every legal move but knocking, the one giving the
+4. **Widow family with its stock** (Kitty): as 2 and 3, except that the best exchange taking
+   only face-up widow cards is made instead when it gives a higher value than now and, where
+   2 would take, at least the value taking keeps.
+5. **Swap, switch and widow-only families**: of every legal move but knocking, the one giving the
    highest value (a face-down widow card or the closed hand counts at its average over 64
    fixed samples of the unseen cards) if that beats the current value (ties: the most outs,
    then a single swap, then the fewest points given away); else pass or stand where legal,
    else that best move. The dealer's choice of hand is made as ``basic`` makes it.
-5. On a final turn after a knock, the same rules (it never stands unless nothing better is
+6. On a final turn after a knock, the same rules (it never stands unless nothing better is
    legal).
 
 >>> knock_threshold(4, 0), knock_threshold(3, 9), knock_threshold(2, 0), knock_threshold(2, 2)
@@ -90,6 +93,7 @@ from .basic import DEFAULT_KNOCK_AT
 from .view import (
     Sample,
     View,
+    best_known_exchange,
     best_three,
     card_indices,
     cards_of,
@@ -101,6 +105,7 @@ from .view import (
     strength_of,
     value_table,
     view_from_observation,
+    without_exchanges,
 )
 
 
@@ -272,7 +277,9 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
     moves = [a for a in legal if not isinstance(a, Knock)]
     if not moves:
         return legal[0]
-    if rules.family == "draw":
+    if rules.draws and view.can(Exchange):
+        return _kitty_decision(view, vt, knock_at)
+    if rules.draws:
         discards = [a for a in moves if isinstance(a, Discard)]
         if discards:
             kept = np.array([[c.index for c in view.hand if c != a.card] for a in discards])
@@ -331,6 +338,25 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
     if stay:
         return stay[0][2]
     return best[2]
+
+
+def _kitty_decision(view: View, vt: Any, knock_at: float) -> Action:
+    """Kitty with its stock: the draw family's choice, unless a known exchange with the
+    face-up widow cards gives more than now and at least what taking would keep."""
+    d = standard_decision(without_exchanges(view), knock_at)
+    ex = best_known_exchange(view, vt)
+    now = strength_of(view.hand, vt)
+    if ex is not None and ex.strength > now and isinstance(d, (Draw, Take, Stand)) and (
+            not isinstance(d, Take) or ex.strength >= _take_strength(view, vt)):
+        return ex.action
+    return d
+
+
+def _take_strength(view: View, vt: Any) -> float:
+    """The strength kept after taking the top discard and the best discard."""
+    hand = card_indices(view.hand)
+    must = 0 if view.rules.may_discard_taken_card else 1
+    return float(best_three(np.append(view.top.index, hand)[None, :], vt, must=must)[0][0])
 
 
 def standard_policy(obs: Any, knock_at: float = DEFAULT_KNOCK_AT) -> Action:

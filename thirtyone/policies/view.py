@@ -321,9 +321,10 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     order = [(me + k) % n for k in range(1, n) if (me + k) % n in active]
     styles = tuple(obs.styles or ())
     opp = {s: Opponent(s, style=styles[s] if s < len(styles) else None) for s in order}
-    upcard: Card | None = obs.upcard if rules.family == "draw" else None
-    pile: list[Card | None] = [upcard] if rules.family == "draw" else []
-    stock = rules.pack - 3 * len(active) - (1 if rules.family == "draw" else 0)
+    upcard: Card | None = obs.upcard if rules.draws else None
+    pile: list[Card | None] = [upcard] if rules.draws else []
+    stock = rules.pack - 3 * len(active) - (1 if rules.draws else 0) - \
+        (3 if rules.family == "widow" else 0)
     knocker = None
     moves_made = 0
     may_knock_after = first_knock_turn(rules, len(active))
@@ -332,7 +333,7 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
         o = opp.get(seat)
         starts_turn = isinstance(a, (Draw, Take, Knock, Stand, Swap, SwapAll, Pass, Exchange,
                                      SwitchOpen, SwitchClosed))
-        if starts_turn and knocker is None and rules.family == "draw" and stock <= 0 \
+        if starts_turn and knocker is None and rules.draws and stock <= 0 \
                 and stock_out_outcome(rules, len(pile) >= 2) == "reshuffle":
             stock, pile = len(pile) - 1, pile[-1:]
         if o is not None and starts_turn and not isinstance(a, Knock) and knocker is None \
@@ -380,3 +381,39 @@ def special_phase(obs: Any) -> Action | None:
     return None
 
 
+
+
+# --- Kitty with its stock: the widow's face-up cards beside draw and take (RULES.md 3c) ------
+
+@dataclass(frozen=True)
+class KnownExchange:
+    """The best legal exchange that takes only face-up widow cards: the move, the hand it
+    leaves (card indices) and that hand's strength."""
+
+    action: Exchange
+    hand: np.ndarray
+    strength: float
+
+
+def best_known_exchange(view: View, vt: ValueTable) -> KnownExchange | None:
+    """Of the legal exchanges that take only face-up widow cards (nothing unknown), the one
+    leaving the strongest hand (ties: fewer cards given, then fewest points given); None if
+    there is none. The widow family's part of a turn that may also draw or take."""
+    best: tuple | None = None
+    for a in view.legal:
+        if not isinstance(a, Exchange) or not all(isinstance(t, Card) for t in a.take):
+            continue
+        kept = [c for c in view.hand if c not in a.give] + list(a.take)
+        h = card_indices(kept)
+        v = float(vt.strength[h[0], h[1], h[2]])
+        key = (v, -len(a.give), -sum(c.points for c in a.give))
+        if best is None or key > best[0]:
+            best = (key, KnownExchange(a, h, v))
+    return None if best is None else best[1]
+
+
+def without_exchanges(view: View) -> View:
+    """The same view with the widow exchanges left out of the legal moves: what the draw
+    family's rules decide between (draw, take, knock, stand, discard)."""
+    from dataclasses import replace
+    return replace(view, legal=tuple(a for a in view.legal if not isinstance(a, Exchange)))

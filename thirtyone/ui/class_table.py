@@ -33,7 +33,7 @@ import pandas as pd
 import streamlit as st
 
 from ..bots import levels_for
-from ..core.actions import Discard, Draw, Hit, Knock, Swap
+from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Swap
 from ..core.rules import VARIANTS
 from ..i18n import N_, _
 from ..i18n.names import names_shown
@@ -330,7 +330,9 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int, places: Slot
                    ("discards", tuple(Discard(c) in discards for c in obs.hand)))
     rest = [a for a in legal if not isinstance(a, Discard)]
     swaps = [a for a in rest if isinstance(a, Swap)]
-    simple = [a for a in rest if not isinstance(a, Swap)]
+    # the widow's exchanges after the rest (Kitty: draw, take and knock come first)
+    simple = ([a for a in rest if not isinstance(a, (Swap, Exchange))]
+              + [a for a in rest if isinstance(a, Exchange)])
 
     def rows_of_three(actions: list[Any], primary: bool) -> Callable[[], None]:
         def draw() -> None:

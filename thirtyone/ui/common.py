@@ -51,6 +51,10 @@ def option_value_text(value: Any) -> str:
     return humanise(value)
 
 
+# House rules that are switched on or off (a named house rule, not a setting): a checkbox.
+CHECKBOXES = ("widow_only",)
+
+
 def rules_editor(base: Rules, key: str, names: Sequence[str] | None = None,
                  container: Any = None) -> Rules:
     """Widgets for house rules on top of ``base``; returns the resulting ``Rules``.
@@ -77,10 +81,13 @@ def rules_editor(base: Rules, key: str, names: Sequence[str] | None = None,
             current = getattr(base, name)
         if widget_key not in st.session_state:  # (re)seed after a page switch
             st.session_state[widget_key] = current
-        # placeholder: Streamlit shows a None value as the placeholder, so it reads "none"
-        value = box.selectbox(_(opt.label), opt.allowed, key=widget_key, help=_(opt.help),
-                              format_func=in_this_language(option_value_text),
-                              placeholder=_("none"))
+        if name in CHECKBOXES:
+            value = box.checkbox(_(opt.label), key=widget_key, help=_(opt.help))
+        else:
+            # placeholder: Streamlit shows a None value as the placeholder, so it reads "none"
+            value = box.selectbox(_(opt.label), opt.allowed, key=widget_key, help=_(opt.help),
+                                  format_func=in_this_language(option_value_text),
+                                  placeholder=_("none"))
         if value == getattr(base, name):
             changes.pop(name, None)
         else:

@@ -19,7 +19,7 @@ from typing import Any
 
 import streamlit as st
 
-from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap
+from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap, Take
 from ..core.rules import Variant
 from ..game.saves import earlier_round_logs
 from ..i18n import _
@@ -158,8 +158,11 @@ def _move_buttons(state: State, obs: Any, places: Slots) -> None:
                 for col, a in zip(cols, row, strict=False):
                     button(col, a)
         places.put("swaps", swap_rows, ("swaps", tuple(len(r) for r in rows)))
+    # Kitty with its stock: draw, take and knock first, the widow exchange below them
+    draws_first = any(isinstance(a, (Draw, Take)) for a in simple)
     if exchanges:
-        places.put("exchange", lambda: _exchange_picker(state, obs, exchanges), "exchange")
+        places.put("exchange_after" if draws_first else "exchange",
+                   lambda: _exchange_picker(state, obs, exchanges), "exchange")
     if simple:
         def simple_row() -> None:
             cols = st.columns(max(len(simple), 3))
@@ -252,7 +255,7 @@ def _round_end(state: State, obs: Any) -> None:
 #: stands right under the result line, above the hands and why they count, so that on a phone
 #: it is on the first screen under the status line
 FELT_PLACES = ("top", "seats", "midrow", "result", "next", "hands", "seat", "hand", "discards",
-               "swaps", "exchange", "simple", "hint")
+               "swaps", "exchange", "simple", "exchange_after", "hint")
 
 
 def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_end,

@@ -88,9 +88,17 @@ def seats_html(variant: Variant, obs: Any, seats: Sequence[int], you: int) -> st
     return f'<div class="play-seats play-seats-{per_row}">{inner}</div>'
 
 
+def middle_parts(rules: Any) -> tuple[str, ...]:
+    """What lies in the middle, left to right: the family's parts, and the stock and the
+    discard pile wherever a turn may draw (Kitty keeps them beside its widow)."""
+    parts = MIDDLE_PARTS.get(rules.family, ())
+    if rules.draws and "stock" not in parts:
+        parts = ("stock", "discard") + parts
+    return parts
+
+
 def middle_html(obs: Any) -> str:
     """The stock, the discard pile, the middle, the open and closed hands or the widow."""
-    family = obs.rules.family
     parts = []
 
     def slot(label: str, inner: str) -> str:
@@ -99,7 +107,7 @@ def middle_html(obs: Any) -> str:
 
     stock = obs.stock_count
     stock_text = ngettext("stock: {n} card", "stock: {n} cards", stock).format(n=stock)
-    for part in MIDDLE_PARTS.get(family, ()):
+    for part in middle_parts(obs.rules):
         if part == "stock":
             parts.append(slot(stock_text, hand_html([], hidden=1) if stock
                               else hand_html([], empty=1)))

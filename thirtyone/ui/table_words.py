@@ -62,8 +62,8 @@ HOUSE_RULES = {
     "draw": _COMMON + ("may_discard_taken_card", "stock_out", "points_to_win"),
     "swap": _COMMON + ("allow_pass", "allow_swap_all", "dealer_two_hands", "stock_out"),
     "switch": _COMMON,
-    "widow": ("chips", "ante", "tie_break", "knock_from", "same_rank", "three_of_a_kind",
-              "fire", "blitz_effect"),
+    "widow": ("widow_only", "chips", "ante", "tie_break", "knock_from", "same_rank",
+              "three_of_a_kind", "fire", "blitz_effect", "may_discard_taken_card", "stock_out"),
     "banking": ("chips", "natural_pays", "bust_pays", "win_pays", "one_banker",
                 "anticlockwise", "packs"),
 }
@@ -88,6 +88,15 @@ DEALER_WORD = {"banking": N_("banker")}
 ENDED_WORDS = {"knock": N_("after a knock"), "blitz": N_("by a blitz (31)"),
                "fire": N_("by fire (three aces)"), "stock": N_("when the stock ran out"),
                "void": N_("void: nobody loses"), "showdown": N_("at the showdown")}
+
+
+def move_words(rules: Rules) -> tuple[str, ...]:
+    """What a turn may do under ``rules`` (English msgids): the family's moves, after the
+    draw and the take wherever a turn may draw (Kitty with its stock)."""
+    words = TURN_WORDS.get(rules.family, ())
+    if rules.draws and rules.family != "draw":
+        words = TURN_WORDS["draw"] + words
+    return words
 
 
 def level_help(level: str) -> str:
@@ -256,8 +265,7 @@ def turn_words(obs: Any, you: int) -> str:
     if phase == "choose":
         return _("Your turn: you are the dealer; keep this hand or take the other one.")
     last = obs.knocker is not None
-    what = ([_(w) for w in TURN_WORDS.get(obs.rules.family, ())]
-            or [pgettext("verb", "move")])
+    what = ([_(w) for w in move_words(obs.rules)] or [pgettext("verb", "move")])
     legal = obs.legal_actions
     if last and any(isinstance(a, Stand) for a in legal):
         what.append(_("stand"))
