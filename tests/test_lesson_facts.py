@@ -78,3 +78,28 @@ def test_the_check_catches_lesson_14s_old_text():
            "that nobody knocks and the stock is used up. Tables settle this in one of three "
            "ways:\n\n- **score**: the round is scored (this app's Schwimmen and Stop the Bus).")
     assert not _stock_step_calls_schwimmen_a_swap_game(old, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_lesson_8s_race_step_names_and_explains_every_curve_of_its_plot(lang):
+    """Issue 26: the race plot showed three curves where the text described two, two of them
+    on top of each other, and no sentence said what they meant."""
+    import pandas as pd
+
+    from thirtyone.plots.odds import race_figure
+
+    df = pd.DataFrame({"turns": [0, 1, 2], "best possible": [0.0, 0.1, 0.2],
+                       "fastest policy": [0.0, 0.1, 0.19], "basic bot": [0.0, 0.05, 0.1]})
+    text = _lesson(lang, "08-blitz-odds.md")
+    step = next(s for s in text.split("\n## ") if "plot: race" in s)
+    prose = step.split("```plot")[0]
+    with use_language(lang):
+        names = [t.name for t in race_figure(df, "31").data]
+    assert len(names) == 3
+    for name in names:
+        # each curve is named in bold and told in its own bullet, with how it is drawn
+        bullet = next((ln for ln in prose.splitlines() if f"**{name}**" in ln), None)
+        assert bullet, (lang, name)
+    # the two curves that lie on top of each other are said to do so
+    said = {"en": "on top of it", "ru": "почти по ней", "uk": "майже по ній"}[lang]
+    assert said in prose
