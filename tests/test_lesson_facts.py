@@ -103,3 +103,26 @@ def test_lesson_8s_race_step_names_and_explains_every_curve_of_its_plot(lang):
     # the two curves that lie on top of each other are said to do so
     said = {"en": "on top of it", "ru": "почти по ней", "uk": "майже по ній"}[lang]
     assert said in prose
+
+
+@pytest.mark.parametrize("key", ["scat", "blitz", "eenendertigen", "schwimmen", "stop_the_bus",
+                                 "kitty"])
+def test_the_odds_lab_lists_only_the_special_hands_that_mean_something_and_says_why(key):
+    """Issue 26: the Odds lab listed fire and the Brag hands for Scat without saying why."""
+    from thirtyone.odds.deal import EVENTS
+    from thirtyone.plots import odds as op
+
+    rules = get_variant(key).rules
+    with use_language("en"):
+        events = list(op.events_table(rules, 4)["event"])
+        said = op.events_left_out(rules)
+    brag_rows = [e for e in events if e.startswith("brag:")]
+    if rules.hand_value == "brag":
+        assert brag_rows and EVENTS["blitz"] not in events and EVENTS["fire"] not in events
+        assert "blitz" in said.lower() and "fire" in said
+    else:
+        assert not brag_rows, events
+        assert events[0] == EVENTS["blitz"]
+        assert (EVENTS["fire"] in events) == (rules.fire is not None), events
+        assert "Brag" in said
+        assert ("fire" in said) == (rules.fire is None)
