@@ -146,7 +146,7 @@ PLACES: tuple[Place, ...] = (
           sources=_S0R),
     Place(N_("Hawaii"), 20.8, -156.3, ("Nickle Knock",), N_("Nickle Knock in Hawaii."),
           variants=("scat",), sources=_S0R),
-    Place(N_("England"), 52.6, -1.5, ("Thirty-One", "Stop the Bus"),
+    Place(N_("England"), 54.0, -2.0, ("Thirty-One", "Stop the Bus"),
           N_("Thirty-One is popular in Britain; Stop the Bus, common in England, ranks hands as "
           "in Brag."), variants=("scat", "stop_the_bus"), sources=_S0R),
     Place(N_("Germany"), 51.1, 10.4, ("Schwimmen", "Schnauz", "Hosen 'runter", "31"),
