@@ -327,7 +327,8 @@ def names_section() -> None:
         st.plotly_chart(names_chart(current(), "europe"), key="t31var_map_europe",
                         config={"displayModeBar": False})
     st.markdown("**" + _("Names without a place") + "**: "
-                + html.escape(", ".join(lore.NO_PLACE_NAMES)) + _source(lore.NO_PLACE_SOURCES)
+                + html.escape(", ".join(lore.shown(n) for n in lore.NO_PLACE_NAMES))
+                + _source(lore.NO_PLACE_SOURCES)
                 + "  \n" + _("The sources give these names for Thirty-One without saying where "
                              "they are used."), unsafe_allow_html=True)
     today = [p for p in lore.PLACES if p.era == "today"]
