@@ -35,7 +35,11 @@ def test_the_names_map_draws_land_and_borders_with_the_network_blocked(page, app
     rings = max(d.count("M") for d in lines)
     assert rings >= 20, rings
     assert max(len(d) for d in lines) > 10_000
-    # The places are on the map too: one marker per place.
-    assert chart.locator(".geolayer .scattergeo .point").count() >= 10
+    # The places are on the maps too (America and Europe): one marker per place.
+    maps = page.locator(".js-plotly-plot").filter(has=page.locator(".geolayer"))
+    assert maps.count() == 2
+    maps.nth(1).locator(".scattergeo .point").first.wait_for(timeout=30_000)
+    assert sum(maps.nth(i).locator(".geolayer .scattergeo .point").count()
+               for i in range(2)) >= 15
     page.screenshot(path="/tmp/t31_names_map_offline.png", full_page=False)
     assert outside == [], outside

@@ -14,22 +14,41 @@ from thirtyone.teach import lore
 from thirtyone.ui.variants import LABEL_AT, MAP_AREAS, map_area, names_map, place_label
 
 CHAR_PX, LINE_PX, MARKER_PX = 7.6, 17.0, 12.0   # 13-px text, 11-px markers, a little slack
+MAP_PX = 300
+
+
+def _project(lon: float, lat: float) -> tuple[float, float]:
+    """The Natural Earth projection (the maps' own), in radians, y up."""
+    lam, phi = math.radians(lon), math.radians(lat)
+    p2 = phi * phi
+    x = lam * (0.8707 - 0.131979 * p2 - 0.013791 * p2 ** 2 + 0.003971 * p2 ** 5
+               - 0.001529 * p2 ** 6)
+    y = phi * (1.007226 + 0.015085 * p2 - 0.044475 * p2 ** 3 + 0.028874 * p2 ** 4
+               - 0.005916 * p2 ** 5)
+    return x, y
 
 
 def _boxes(area: str, width: float, height: float):
+    """Label and marker boxes in pixels, the map's range fitted into width x height as
+    plotly fits it (the projected range's bounding box, scaled to fit, centred)."""
     box = MAP_AREAS[area]
     (lon0, lon1), (lat0, lat1) = box["lon"], box["lat"]
+    edge = [_project(lo, la) for lo in (lon0, (lon0 + lon1) / 2, lon1)
+            for la in (lat0, (lat0 + lat1) / 2, lat1)]
+    xs, ys = [e[0] for e in edge], [e[1] for e in edge]
+    scale = min(width / (max(xs) - min(xs)), height / (max(ys) - min(ys)))
+    left = (width - (max(xs) - min(xs)) * scale) / 2
+    top = (height - (max(ys) - min(ys)) * scale) / 2
 
-    def y(lat):   # Mercator-like stretch, close to the natural earth projection here
-        return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
+    def to_px(lon, lat):
+        x, y = _project(lon, lat)
+        return left + (x - min(xs)) * scale, top + (max(ys) - y) * scale
 
-    scale = min(width / math.radians(lon1 - lon0), height / (y(lat1) - y(lat0)))
     labels, markers = [], []
     for p in lore.PLACES:
         if map_area(p) != area:
             continue
-        px = math.radians(p.lon - lon0) * scale
-        py = (y(lat1) - y(p.lat)) * scale
+        px, py = to_px(p.lon, p.lat)
         lines = place_label(p).split("<br>")
         w, h = max(len(t) for t in lines) * CHAR_PX, LINE_PX * len(lines)
         where = LABEL_AT.get(p.place, "top center")
@@ -74,8 +93,10 @@ def test_europe_has_its_own_map_with_every_european_place():
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-@pytest.mark.parametrize("area,width,height", [("europe", 370, 400), ("america", 370, 360),
-                                               ("europe", 480, 400), ("america", 700, 360)])
+# the maps' width on a phone (390), at 1024 and at 1400 with the sidebar open; the height of
+# the map area (the figure less its title and legend)
+@pytest.mark.parametrize("area,width,height", [(a, w, MAP_PX) for a in ("america", "europe")
+                                               for w in (350, 630, 1000)])
 def test_no_label_covers_another_label_or_point(area, width, height, lang):
     with use_language(lang):
         labels, markers = _boxes(area, width, height)
@@ -90,5 +111,10 @@ def test_no_label_covers_another_label_or_point(area, width, height, lang):
 
 def test_the_check_catches_the_old_crowded_map():
     # the old world map: Europe was about 40 pixels wide on a 1024 screen
-    labels, _m = _boxes("europe", 60, 40)
+    old = dict(MAP_AREAS["europe"])
+    try:
+        MAP_AREAS["europe"].update(lon=(-165.0, 35.0), lat=(10.0, 65.0))
+        labels, _m = _boxes("europe", 1000, MAP_PX)
+    finally:
+        MAP_AREAS["europe"].update(old)
     assert any(_overlap(a, b) for i, (_x, a) in enumerate(labels) for _y, b in labels[i + 1:])

@@ -244,14 +244,14 @@ def add_world(fig: go.Figure) -> None:
 # The two areas of the names map: America (with Hawaii) and Europe, each with room for its
 # labels (on one world map, six European labels overlapped and one hid under a marker).
 MAP_AREAS = {"america": {"lon": (-162.0, -62.0), "lat": (16.0, 52.0)},
-             "europe": {"lon": (-15.0, 27.0), "lat": (36.0, 57.0)}}
+             "europe": {"lon": (-14.5, 26.0), "lat": (35.5, 58.0)}}
 
 # Where each point's label sits, so that neighbours do not cover each other.
-LABEL_AT = {"United States": "top center", "South Louisiana": "bottom left",
+LABEL_AT = {"United States": "top left", "South Louisiana": "bottom left",
             "Mississippi": "bottom right", "Pennsylvania": "top center",
-            "Central Indiana": "bottom center", "Oklahoma": "bottom left", "Kansas": "top left",
-            "Hawaii": "middle right", "England": "top right", "England (1670s)": "bottom center",
-            "Germany": "bottom right", "Austria": "top right", "Netherlands": "top center",
+            "Central Indiana": "bottom right", "Oklahoma": "bottom left", "Kansas": "top left",
+            "Hawaii": "middle right", "England": "top center", "England (1670s)": "bottom center",
+            "Germany": "bottom right", "Austria": "middle right", "Netherlands": "top center",
             "Greece": "bottom left", "France": "top center", "Ireland": "bottom center",
             "Italy": "bottom left"}
 
@@ -299,7 +299,7 @@ def names_map(area: str = "america") -> go.Figure:
                     showcoastlines=False, showocean=False, showlakes=False, showrivers=False,
                     showframe=False, bgcolor="#f4f8fb", lataxis_range=list(box["lat"]),
                     lonaxis_range=list(box["lon"]))
-    fig.update_layout(height=460, margin={"l": 0, "r": 0, "t": 36, "b": 0},
+    fig.update_layout(height=370, margin={"l": 0, "r": 0, "t": 36, "b": 0},
                       title={"text": _("America") if area == "america" else _("Europe"),
                              "x": 0.01, "y": 0.98, "font": {"size": 16}},
                       legend={"orientation": "h", "y": -0.02, "font": {"size": 14}},
@@ -315,17 +315,15 @@ def names_chart(lang: str = "en", area: str = "america") -> go.Figure:
 
 def names_section() -> None:
     st.header(_("Names around the world"))
-    # Two maps, America and Europe, side by side on a wide screen and one above the other
-    # on a phone; the lists follow below them.
+    # Two maps, America and Europe; the lists follow below them.
     st.markdown(_("Every point is labelled with the game's name there; point at it to read "
                   "all its names, a note and the source."))
-    america, europe = st.columns([3, 2], gap="small")
-    with america:
-        st.plotly_chart(names_chart(current(), "america"), key="t31var_map",
-                        config={"displayModeBar": False})
-    with europe:
-        st.plotly_chart(names_chart(current(), "europe"), key="t31var_map_europe",
-                        config={"displayModeBar": False})
+    # One above the other, each the page's full width: Europe's nine places get as much
+    # room as America's (side by side, Europe's labels ran into each other).
+    st.plotly_chart(names_chart(current(), "america"), key="t31var_map",
+                    config={"displayModeBar": False})
+    st.plotly_chart(names_chart(current(), "europe"), key="t31var_map_europe",
+                    config={"displayModeBar": False})
     st.markdown("**" + _("Names without a place") + "**: "
                 + html.escape(", ".join(lore.shown(n) for n in lore.NO_PLACE_NAMES))
                 + _source(lore.NO_PLACE_SOURCES)
