@@ -43,6 +43,21 @@ def period_frame(times: list[lp.LessonTime], period: lp.Period) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def period_markdown(times: list[lp.LessonTime], period: lp.Period) -> str:
+    """The period as a list a projector and a phone both read in full (a table cut the
+    long cells)."""
+    out = []
+    for row in period_frame(times, period).to_dict("records"):
+        when, what, project, home = row.values()
+        line = f"- **{when}** — {what}"
+        if project:
+            line += "  \n  " + _("*Project:* {steps}").format(steps=project)
+        if home and home != "—":
+            line += "  \n  " + _("*Homework:* {steps}").format(steps=home)
+        out.append(line)
+    return "\n".join(out)
+
+
 def lessons_frame(times: list[lp.LessonTime]) -> pd.DataFrame:
     """Every lesson: its whole time, the part to project and the part for homework."""
     rows = []
@@ -96,7 +111,7 @@ def plan_page() -> None:
                   "shown let the class guess (hands up, or a show of cards). Answer each "
                   "step's first question together; its other questions are "
                   "homework.").format(k=lp.PLAN_LESSONS))
-    st.dataframe(period_frame(times, period), hide_index=True, width="stretch")
+    st.markdown(period_markdown(times, period))
     if period.moved:
         st.markdown(_("To fit the period, whole steps move to homework: first the rule "
                       "details (a rule's value in one named game), then steps that practise "
