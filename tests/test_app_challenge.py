@@ -176,8 +176,8 @@ def test_the_knock_chart_ticks_whole_turns(turns):
 
 
 @pytest.mark.parametrize("lang, ended, bot", [("en", "after a knock", "Bo (bot)"),
-                                              ("ru", "после стука", "Bo (бот)"),
-                                              ("uk", "після стуку", "Bo (бот)")])
+                                              ("ru", "после стука", "Вова (бот)"),
+                                              ("uk", "після стуку", "Петро (бот)")])
 def test_the_round_by_round_table_says_how_a_round_ended_in_the_readers_language(
         lang, ended, bot):
     from thirtyone.i18n import use_language

@@ -3,6 +3,7 @@ its own cards only, a move lands, a stale move is refused, strangers are turned 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -211,8 +212,9 @@ def class_table_frame(store, klass):
 
 
 def test_the_bots_read_in_the_students_language_at_the_showdown(table):
-    """The store names bots "Cy (bot)" (a language-free record); the felt, the turn line and
-    the showdown's rows name them in the page's language ("Cy (бот)", "Cy (бот)")."""
+    """The store names bots "Cy (bot)" (a language-free record); the felt, the turn line,
+    the showdown's rows and the move log name them in the page's language and script
+    ("Сева (бот)"; issue 26: the log said "Cy (bot)" in Russian)."""
     store, _, tid, tokens = table
     for _ in range(40):
         row, game = shared.load(store, tid)
@@ -230,9 +232,15 @@ def test_the_bots_read_in_the_students_language_at_the_showdown(table):
         at.run()
         assert not at.exception
         (show,) = [m.value for m in at.markdown if 'class="play-show"' in m.value]
-        assert f"<b>{bot} ({word})</b>" in show
-        if lang != "en":
-            assert "(bot)" not in show
+        (log,) = [m.value for m in at.markdown if 'data-testid="play-log"' in m.value]
+        if lang == "en":
+            assert f"<b>{bot} ({word})</b>" in show
+            assert f"{bot} (bot)" in log
+        else:
+            assert re.search(r"<b>[А-ЯЁІЇЄҐ][а-яёіїєґ']+ \(бот\)</b>", show), show
+            for text in (show, log):
+                assert "(bot)" not in text and not re.search(rf"\b{bot}\b", text), text
+            assert re.search(r"[А-ЯЁІЇЄҐ][а-яёіїєґ']+ \(бот\)", log), log
 
 
 def test_a_student_who_stays_in_one_tab_is_still_seen(app_store, monkeypatch):

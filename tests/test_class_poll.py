@@ -25,6 +25,19 @@ from thirtyone.core.rules import VARIANTS
 from thirtyone.store import open_store, shared
 
 
+def _in_thread(fn, *args):
+    """``fn(*args)`` in a thread of its own: a browser test run earlier in this process
+    (Playwright's sync API) may leave an event loop running in this one, and
+    ``asyncio.run`` refuses to start in a thread that has one."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn, *args).result()
+
+
+def _arun(coro):
+    return _in_thread(asyncio.run, coro)
+
+
 def _table(store):
     klass, _key = store.create_class("Poll")
     people = [store.join_class(klass.code, n)[0] for n in ("Ann", "Bob", "Cyd", "Dot")]
@@ -67,6 +80,30 @@ def test_version_asks_the_store_once_per_age(store, monkeypatch):
     time.sleep(0.06)
     assert shared.version(store, tid, max_age=0.05) == v + 1    # asked again after it
     assert shared.version(store, 10**8) is None                 # no such table
+
+
+def test_quiet_for_counts_from_the_last_change_this_process_knew(store):
+    """How long nobody has moved at a table (the poll slows down after a while): 0 for a
+    table never read, growing while nothing changes, back to 0 with a move made here and
+    with one made elsewhere once a poll has read it (SQLite and PostgreSQL)."""
+    shared.forget_cache()
+    tid = _table(store)
+    shared.forget_cache()
+    assert shared.quiet_for(store, tid) == 0.0                  # never read here
+    v0 = shared.version(store, tid, max_age=0)
+    time.sleep(0.3)
+    assert shared.version(store, tid, max_age=0) == v0          # read again: no change
+    assert shared.quiet_for(store, tid) >= 0.3
+    seat, action, v = _a_move(store, tid)
+    shared.play(store, tid, seat, action, v)                    # a move in this process
+    assert shared.quiet_for(store, tid) < 0.2
+    time.sleep(0.3)
+    assert shared.quiet_for(store, tid) >= 0.3
+    seat, action, v = _a_move(store, tid)
+    assert store.update_table(tid, v, record=store.table(tid).record)   # elsewhere
+    assert shared.quiet_for(store, tid) >= 0.3                  # not read yet
+    assert shared.version(store, tid, max_age=0) == v + 1
+    assert shared.quiet_for(store, tid) < 0.2
 
 
 async def _watch_idle(app_url: str, tid: int, token: str, move) -> tuple[int, int, int, float]:
@@ -117,12 +154,52 @@ def test_an_idle_seated_page_polls_without_drawing(app_url, data_dir):
     def move():
         shared.play(store, tid, seat, action, v)
 
-    elements, runs, version, seen = asyncio.run(_watch_idle(app_url, tid, watcher, move))
+    elements, runs, version, seen = _arun(_watch_idle(app_url, tid, watcher, move))
     store.engine.dispose()
     assert version == v
     assert runs >= 2, "the page stopped polling"
     assert elements == 0, f"{elements} elements sent in {runs} polls while nobody moved"
     assert seen < 2.5, f"the other seat's move showed after {seen:.2f} s"
+
+
+async def _own_move(app_url: str, tid: int, token: str) -> tuple[int, int, list]:
+    """Open the page of the seat to move, press a move, and count the whole-page runs in
+    the 3 s after the page showed the move."""
+    page = LivePage(app_url.replace("http", "ws") + "/_stcore/stream", Stats())
+    async with page:
+        await page.start("table", f"table={tid}&me={token}")
+        t0 = time.monotonic()
+        while (not page.ready or not page.buttons) and time.monotonic() - t0 < 60:
+            await page.wait_change(1.0)
+        await asyncio.sleep(1.5)
+        version = page.version
+        move = sorted(k for k in page.buttons if k.startswith("play_act_") and "knock" not in k)
+        await page.press(page.buttons[move[0]])
+        t1 = time.monotonic()
+        while (page.version == version or not page.ready) and time.monotonic() - t1 < 10:
+            await page.wait_change(0.2)
+        full = page.full_runs
+        await asyncio.sleep(3.0)
+        await page.close()
+        return page.version - version, page.full_runs - full, list(page.stats.errors)
+
+
+@pytest.mark.slow
+def test_the_movers_page_is_drawn_once_more_after_its_move(app_url, data_dir):
+    """A move redraws the mover's table alone (a fragment run), and Streamlit may drop what
+    that run drew when the page's next poll reaches the server as the run ends (seen under
+    load: a move in about 200 never shown to its mover, who waited at old buttons). So the
+    mover's next poll draws the whole page once more, even though nobody else moved."""
+    shared.forget_cache()
+    plan = set_up(f"sqlite:///{data_dir}/thirtyone.db", 4, 4)
+    tid, tokens = plan.tables[0]
+    store = open_store(f"sqlite:///{data_dir}/thirtyone.db")
+    row, game = shared.load(store, tid)
+    store.engine.dispose()
+    moved, full_runs, errors = _arun(_own_move(app_url, tid, tokens[game.to_move]))
+    assert not errors, errors
+    assert moved == 1
+    assert full_runs >= 1, "the mover's page was not drawn again after its own move"
 
 
 def test_seated_share_is_whole_tables():
@@ -147,8 +224,8 @@ def test_class_mode_refusals_are_one_sentence(capsys, monkeypatch):
 
 @pytest.mark.slow
 def test_a_small_class_reports_its_figures(capsys):
-    rc = main(["--load", "5", "--class", "--seconds", "8", "--idle", "3", "--think", "0.2",
-               "0.5", "--json"])
+    rc = _in_thread(main, ["--load", "5", "--class", "--seconds", "8", "--idle", "3",
+                           "--think", "0.2", "0.5", "--json"])
     out = capsys.readouterr()
     assert rc == 0, out.err
     row = json.loads(out.out)
@@ -160,3 +237,78 @@ def test_a_small_class_reports_its_figures(capsys):
     assert row["lesson_clicks"] > 0
     assert row["idle_ms_per_seat_s"] > 0 and row["cpu_ms_per_session_s"] > 0
     assert len(row["load_avg"]) == 2
+
+
+async def _quiet_then_move(app_url: str, tid: int, token: str, move) -> dict:
+    """Open the seat's page and let nobody move: note every poll interval the server asks
+    the browser for (``auto_rerun``) and when each poll ran; once the page polls slower,
+    count its polls over 7.5 s, then ``move()`` and time until the page shows it."""
+    page = LivePage(app_url.replace("http", "ws") + "/_stcore/stream", Stats())
+    asked: list[tuple[float, float]] = []        # (when, interval)
+    timer = page._timer
+
+    def noting(fid, every):
+        asked.append((time.monotonic(), every))
+        timer(fid, every)
+    page._timer = noting
+    out: dict = {}
+    async with page:
+        await page.start("table", f"table={tid}&me={token}")
+        t_open = time.monotonic()
+        while (page.version is None or not page.ready) and time.monotonic() - t_open < 60:
+            await page.wait_change(1.0)
+        out["first"] = asked[0][1] if asked else None
+        # nobody moves: within 40 s the page must ask for a longer interval
+        while time.monotonic() - t_open < 40 and not any(e > out["first"] for _t, e in asked):
+            await asyncio.sleep(0.2)
+        slow = [(t, e) for t, e in asked if e > out["first"]]
+        out["slow"] = slow[0][1] if slow else None
+        out["slow_after"] = slow[0][0] - t_open if slow else None
+        await asyncio.sleep(0.5)
+        runs, version = page.runs, page.version
+        await asyncio.sleep(7.5)
+        out["quiet_runs"] = page.runs - runs
+        n_asked = len(asked)
+        t0 = time.monotonic()
+        move()
+        while page.version == version and time.monotonic() - t0 < 10:
+            await page.wait_change(0.2)
+        out["seen"] = time.monotonic() - t0
+        out["moved"] = page.version == version + 1
+        # back in play: the short interval again
+        while time.monotonic() - t0 < 10 and not any(e <= out["first"]
+                                                     for _t, e in asked[n_asked:]):
+            await asyncio.sleep(0.2)
+        out["again"] = [e for _t, e in asked[n_asked:]]
+        await page.close()
+        out["errors"] = list(page.stats.errors)
+    return out
+
+
+@pytest.mark.slow
+def test_a_quiet_table_polls_slower_and_still_shows_a_move(app_url, data_dir):
+    """Item 18: an idle seated page may cost at most 2 ms of server CPU a second, and one
+    poll (an empty fragment run) costs Streamlit itself about 1.4 ms, so a table nobody has
+    moved at for a while is polled at most every 2 s; a move still shows within 3.5 s, and
+    the page then polls every second again (others see a move in play within 1.5 s)."""
+    shared.forget_cache()
+    plan = set_up(f"sqlite:///{data_dir}/thirtyone.db", 4, 4)
+    tid, tokens = plan.tables[0]
+    store = open_store(f"sqlite:///{data_dir}/thirtyone.db")
+    seat, action, v = _a_move(store, tid)
+    watcher = tokens[(seat + 1) % 4]      # a seat that is not to move
+
+    def move():
+        shared.play(store, tid, seat, action, v)
+
+    out = _arun(_quiet_then_move(app_url, tid, watcher, move))
+    store.engine.dispose()
+    assert not out["errors"], out["errors"]
+    assert out["first"] is not None and out["first"] <= 1.0, out     # in play: every second
+    assert out["slow"] is not None, f"the quiet page never polled slower: {out}"
+    assert 2.0 <= out["slow"] <= 3.0, out
+    assert out["slow_after"] >= 5, out     # not at once: a table in play stays quick
+    # the browser's timer really runs slower: at most 4 polls in 7.5 s (every second: 7)
+    assert 1 <= out["quiet_runs"] <= 4, out
+    assert out["moved"] and out["seen"] < 3.5, out
+    assert out["again"] and min(out["again"]) <= 1.0, out

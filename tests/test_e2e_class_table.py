@@ -239,3 +239,44 @@ def test_two_app_processes_on_one_postgresql(browser, tmp_path, pg_url):
         other.stop()
         r.server.stop()
         r.store.engine.dispose()
+
+
+def _sent_in(tab, frames: list[float], seconds: float) -> int:
+    """How many messages ``tab`` sends the server (its polls) in the next ``seconds``."""
+    n = len(frames)
+    tab.wait_for_timeout(seconds * 1000)
+    return len(frames) - n
+
+
+def test_a_quiet_table_is_polled_slower_in_the_browser_and_still_follows(browser, room):
+    """Item 18: once nobody has moved for a while the browser polls the table less often
+    (an idle seated page must cost the server under 2 ms a second, and one poll alone costs
+    about 1.4 ms), still shows the next move within 3.5 s, and then polls every second again."""
+    _, game = shared.load(room.store, room.tid)
+    mover = game.to_move
+    watcher = (mover + 1) % 3
+    frames: list[float] = []
+    tab = new_tab(browser, 1024, 768)
+    tab.on("websocket", lambda ws: ws.on("framesent", lambda _f: frames.append(time.monotonic())))
+    tab.goto(f"{room.server.url}/table?table={room.tid}&me={room.tokens[watcher]}")
+    tab.wait_for_selector("[data-testid='play-status'][data-version]", timeout=60_000)
+    mover_tab = open_seat(browser, room.server.url, room.tid, room.tokens[mover])
+    try:
+        v = version_of(tab)
+        in_play = _sent_in(tab, frames, 5)
+        assert in_play >= 4, f"{in_play} polls in 5 s while the table was new"
+        tab.wait_for_timeout(16_000)        # nobody moves
+        quiet = _sent_in(tab, frames, 7.5)
+        assert 1 <= quiet <= 4, f"{quiet} polls in 7.5 s at a quiet table (every second: 7)"
+        a = choose(game, 0)
+        t0 = time.monotonic()
+        mover_tab.locator(f".st-key-{action_key(a)} button").click()
+        wait_version(tab, v + 1, timeout=10_000)
+        seen = time.monotonic() - t0
+        assert seen < 3.5, f"the move showed after {seen:.2f} s"
+        tab.wait_for_timeout(1500)
+        again = _sent_in(tab, frames, 5)
+        assert again >= 4, f"{again} polls in 5 s after a move"
+    finally:
+        tab.context.close()
+        mover_tab.context.close()

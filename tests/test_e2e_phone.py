@@ -52,6 +52,17 @@ WHY = """() => Array.from(document.querySelectorAll('.play-show tr')).slice(1).m
 })"""
 
 
+# At the showdown: from the top of the status line to the bottom of the next-round button
+# (the class table's, the Play page's next round or new game).
+NEXT = """() => {
+  const s = document.querySelector('[data-testid="play-status"]');
+  const b = document.querySelector('.st-key-ct_next button, .st-key-play_next_round button, '
+                                   + '.st-key-play_new_after button');
+  if (!s || !b) return null;
+  return Math.round(b.getBoundingClientRect().bottom - s.getBoundingClientRect().top);
+}"""
+
+
 def record(page_name: str, players: int, spans: list[int]) -> None:
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / "distances.json"
@@ -143,6 +154,13 @@ def check_why(tab, name: str, players: int) -> None:
         # a readable column: on the screen, not squeezed to a word per line, not tiny
         assert r["why_right"] <= 390 and not r["scrolls"], r
         assert r["why_width"] >= 120 and r["font"] >= 13, r
+    wait_idle(tab)
+    # the next round is dealt from the first screen under the status line
+    span = tab.evaluate(NEXT)
+    assert span is not None, "no status line or no next-round button at the showdown"
+    record(f"{name}_next_round", players, [span])
+    assert span <= SCREEN, (f"{name}, {players} players: the next-round button {span} px "
+                            f"below the status line on a {SCREEN} px screen")
 
 
 def assert_fits(spans: list[int], name: str, players: int) -> None:

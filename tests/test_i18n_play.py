@@ -245,7 +245,7 @@ def test_every_scenario_text_is_a_message_of_the_catalog():
 
 def test_a_bot_seat_names_its_level_inside_one_pair_of_brackets():
     from thirtyone.ui.table_html import bot_seat_name
-    for lang, shown in (("en", "Cy (bot, basic)"), ("ru", "Cy (бот, базовый)"),
-                        ("uk", "Cy (бот, базовий)")):
+    for lang, shown in (("en", "Cy (bot, basic)"), ("ru", "Сева (бот, базовый)"),
+                        ("uk", "Сава (бот, базовий)")):
         with use_language(lang):
             assert bot_seat_name("Cy (bot)", "basic") == shown

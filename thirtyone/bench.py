@@ -184,7 +184,7 @@ def _class_load(args: argparse.Namespace) -> int:
     for e in row.pop("error_samples", []):
         print(f"error: {e}", file=sys.stderr)
     if args.json:
-        print(json.dumps({k: row[k] for k in (*CLASS_KEYS, "cpu_share", "idle_ms_per_seat_s_gross",
+        print(json.dumps({k: row[k] for k in (*CLASS_KEYS, "cpu_share", "idle_ms_per_seat_s_gross", "idle_late_ms_per_seat_s",
                                              "server_upkeep_ms_s", "client_cpu_share", "lessons",
                                              "url", "processes")}))
     else:

@@ -24,6 +24,9 @@ class. Figures:
 - ``idle_ms_per_seat_s``: server CPU (``/proc/<pid>/stat``, user + system) per idle seated
   page per second, less the server's upkeep with no page open (``server_upkeep_ms_s``,
   measured for 3 s before the first session; ``idle_ms_per_seat_s_gross`` keeps it in);
+- ``idle_late_ms_per_seat_s``: the same over the idle stretch's second half only: a table
+  page polls more slowly once its table has been quiet a while (``ui.class_table``), so with
+  an ``idle`` of 30 s or more this is the steady cost of a page nobody moves at;
 - ``cpu_ms_per_session_s``: server CPU per session (teacher and students) per second during
   the class (``cpu_share``: of a core);
 - ``load_avg``: the machine's 1-minute load average before and
@@ -149,9 +152,11 @@ class LivePage(Session):
         self.ready = False                 # the run that drew ``version`` has finished
         self.buttons: dict[str, Any] = {}  # key -> Widget, drawn with ``version``
         self.timers: dict[str, asyncio.Task] = {}
+        self.intervals: dict[str, float] = {}   # fragment id -> seconds, as last declared
         self.on_version: Any = None
         self.reader: asyncio.Task | None = None
         self.runs = 0
+        self.full_runs = 0                 # of them, runs of the whole page
         self.page_hash = ""                # the page's script hash, as the browser sends it
 
     async def start(self, page: str, query: str) -> None:
@@ -183,6 +188,16 @@ class LivePage(Session):
             await asyncio.sleep(every)
             await self._send(fragment=fragment, auto=True)
 
+    def _timer(self, fid: str, every: float) -> None:
+        """As the browser: one timer per fragment, started again when its interval changes."""
+        if every <= 0 or self.intervals.get(fid) == every:
+            return
+        old = self.timers.pop(fid, None)
+        if old is not None:
+            old.cancel()
+        self.intervals[fid] = every
+        self.timers[fid] = asyncio.create_task(self._tick(fid, every))
+
     async def _read(self) -> None:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
         try:
@@ -193,15 +208,14 @@ class LivePage(Session):
                 if kind == "delta":
                     self._take(m.delta)
                 elif kind == "auto_rerun":
-                    fid, every = m.auto_rerun.fragment_id, m.auto_rerun.interval
-                    if fid not in self.timers and every > 0:
-                        self.timers[fid] = asyncio.create_task(self._tick(fid, every))
+                    self._timer(m.auto_rerun.fragment_id, m.auto_rerun.interval)
                 elif kind == "navigation":   # the page shown (st.navigation)
                     self.page_hash = m.navigation.page_script_hash
                 elif kind == "page_info_changed":
                     self.query = m.page_info_changed.query_string
                 elif kind == "script_finished" and m.script_finished != 2:
                     self.runs += 1
+                    self.full_runs += m.script_finished == m.FINISHED_SUCCESSFULLY
                     self.ready = True
                     self.changed.set()
         except asyncio.CancelledError:
@@ -362,6 +376,17 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / tick
 
 
+async def cpu_over(pids: list[int], seconds: float) -> list[tuple[float, float]]:
+    """Wait ``seconds``; the CPU seconds ``pids`` used and the wall seconds, over all of it
+    and over its second half alone (the pages' steady cost, once they have settled)."""
+    marks = [(cpu_seconds(pids), time.monotonic())]
+    for _half in (1, 2):
+        await asyncio.sleep(seconds / 2)
+        marks.append((cpu_seconds(pids), time.monotonic()))
+    (c0, w0), (c1, w1), (c2, w2) = marks
+    return [(c2 - c0, w2 - w0), (c2 - c1, w2 - w1)]
+
+
 def see_times(seen: Seen) -> list[float]:
     """For every move: the time from its click until each other seat first showed it."""
     out = []
@@ -409,9 +434,7 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
     while time.monotonic() < until and len({(t, s) for t, _v, s in seen.shown}) < seated:
         await asyncio.sleep(0.2)
     await asyncio.sleep(1.0)
-    c0, w0 = cpu_seconds(pids), time.monotonic()
-    await asyncio.sleep(idle)
-    idle_cpu, idle_wall = cpu_seconds(pids) - c0, time.monotonic() - w0
+    (idle_cpu, idle_wall), (late_cpu, late_wall) = await cpu_over(pids, idle)
     clock.start_moving = time.monotonic()
     clock.deadline = deadline = clock.start_moving + seconds
 
@@ -440,6 +463,9 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
         "idle_ms_per_seat_s": (round(1000 * (idle_cpu - base_rate * idle_wall)
                                      / (seated * idle_wall), 2)
                                if seated and idle_wall > 0 and pids else None),
+        "idle_late_ms_per_seat_s": (round(1000 * (late_cpu - base_rate * late_wall)
+                                          / (seated * late_wall), 2)
+                                    if seated and late_wall > 0 and pids else None),
         "idle_ms_per_seat_s_gross": (round(1000 * idle_cpu / (seated * idle_wall), 2)
                                      if seated and idle_wall > 0 and pids else None),
         "server_upkeep_ms_s": round(1000 * base_rate, 1) if pids else None,
@@ -507,7 +533,7 @@ def print_class(row: dict[str, Any]) -> None:
     print(f"  lesson clicks {row['lesson_clicks']}: p95 {num(row['lesson_p95_s'], ' s')}; "
           f"errors {row['errors']}")
     print(f"  server CPU: idle seated page {num(row['idle_ms_per_seat_s'], ' ms/s')} "
-          f"(target < 2), in class {num(row['cpu_ms_per_session_s'], ' ms')} per session-second "
+          f"(target < 2; its second half {num(row.get('idle_late_ms_per_seat_s'), ' ms/s')}), in class {num(row['cpu_ms_per_session_s'], ' ms')} per session-second "
           f"({num(row['cpu_share'])} of a core; upkeep with no page open "
           f"{num(row['server_upkeep_ms_s'], ' ms/s')}; idle seated page with it "
           f"{num(row['idle_ms_per_seat_s_gross'], ' ms/s')}); load client "

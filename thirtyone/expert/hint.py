@@ -46,8 +46,9 @@ def percent(p: float) -> str:
 
 
 def _label(s: Any) -> str:
-    """A hand's class name as the scorer gives it (the core's words, translated there)."""
-    return str(s.label)
+    """A hand's class or suit in the current language (``label`` itself is an English id:
+    a Russian hint said "20 (hearts)")."""
+    return s.label_text
 
 
 def _value_words(cards: tuple[Card, ...], rules: Rules) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core.cards import Card
 from ..i18n import N_, _, ngettext, npgettext, pgettext
+from ..i18n.names import shown_name
 
 
 def _frozen(v: Any) -> Any:
@@ -41,6 +42,8 @@ def render(v: Any) -> str:
         return v.display
     if isinstance(v, tuple) and v and all(isinstance(c, Card) for c in v):
         return " ".join(c.display for c in v)
+    if isinstance(v, str):      # a player's name as the page shows it (a bot's in its script)
+        return shown_name(v)
     return str(v)
 
 
@@ -105,6 +108,32 @@ class Join(Msg):
 
     def _key(self) -> tuple:
         return ("join", self.sep, self.parts)
+
+
+class Value(Msg):
+    """A hand's value written when read: ``30½``, or a brag class in the reader's language
+    (``pair of kings``, «пара королей»); an English word kept in a log line was read as
+    English in Russian ("= flush")."""
+
+    __slots__ = ("brag", "points")
+
+    def __init__(self, points: Any, brag: bool = False) -> None:
+        super().__init__("")
+        self.points = points
+        self.brag = brag
+
+    def __str__(self) -> str:
+        from ..core.scoring import brag_value_text, points_text
+        return brag_value_text(self.points) if self.brag else points_text(self.points)
+
+    def _key(self) -> tuple:
+        return ("value", self.brag, self.points)
+
+
+def value_msg(score: Any) -> Value:
+    """A ``Score``'s ``value_text``, rendered when read."""
+    brag = isinstance(score.points, tuple)
+    return Value(score.key if brag else score.points, brag)
 
 
 class Names(Msg):

@@ -29,7 +29,7 @@ from ..core.cards import RANK_POINTS, Card
 from ..core.events import Event
 from ..core.rules import Rules
 from .hands import hand_key, hand_score
-from .message import Join, L, Msg, Names
+from .message import Join, L, Msg, Names, value_msg
 from .settle import lives_lost
 
 RESTART_OVER = 21     # a restart hand is worth more than this, in one suit
@@ -87,7 +87,7 @@ class Restarts:
         self.to_move = askers[0]
         self._legal = None
         events.append(Event("showdown", self._showdown_text(
-            self.active, {s: hand_score(self.hands[s], self.rules).value_text
+            self.active, {s: value_msg(hand_score(self.hands[s], self.rules))
                           for s in self.active})))
         self.showdown_announced = True
         if len(askers) > 1:

@@ -15,7 +15,7 @@ from ..core.events import Event
 from ..core.rules import Rules, life_words
 from ..core.text import points_text
 from .hands import hand_key, hand_score
-from .message import Join, L, Msg, Names, extra_life_word, lives_word
+from .message import Join, L, Msg, Names, Value, extra_life_word, lives_word
 from .settle import (
     blitz_pays,
     lives_lost,
@@ -31,13 +31,19 @@ class Shown:
 
     points: Any
     value_text: str
+    brag_key: tuple | None = None      # a brag hand's key: its words are written when read
 
     @staticmethod
     def of(hand: Sequence[Card], key: tuple, rules: Rules) -> Shown:
         if rules.hand_value == "suit_sum":
             return Shown(key[0], points_text(key[0]))
         s = hand_score(hand, rules)
-        return Shown(s.label, s.value_text)
+        return Shown(s.label, s.value_text, s.key if isinstance(s.points, tuple) else None)
+
+    @property
+    def value(self) -> Value:
+        """``value_text`` as a message, in the reader's language when read."""
+        return Value(self.brag_key, True) if self.brag_key is not None else Value(self.points)
 
 
 
@@ -108,7 +114,7 @@ class Showdown:
             events.append(Event("void", L.N_("The round is void: nobody loses.")))
         if ended_by != "void" and not self.showdown_announced:
             events.append(Event("showdown", self._showdown_text(
-                seats, {s: scores[s].value_text for s in seats})))
+                seats, {s: scores[s].value for s in seats})))
 
     def _score_lives(self, ended_by: str, seats: list[int], keys: dict, scores: dict,
                      special: Sequence[int], lost: list[int], events: list[Event]) -> None:
@@ -208,7 +214,7 @@ class Showdown:
         k = self.knocker
         lost[:] = lives_lost(values, np.array([-1 if k is None else k]), r, active)[0].tolist()
         lowest = [s for s in seats if keys[s] == order[0]]
-        low = scores[lowest[0]].value_text
+        low = scores[lowest[0]].value
         reason = {s: L.N_("lowest hand ({value})", value=low) if len(lowest) == 1
                   else L.N_("tied for the lowest hand ({value})", value=low) for s in lowest}
         if k is not None and k in lowest:

@@ -120,9 +120,12 @@ def forget_cache() -> None:
     with _lock:
         _cache.clear()
         _versions.clear()
+        _changed.clear()
 
 
 _versions: dict[tuple[str, int], tuple[int | None, float]] = {}
+#: when this process first knew each table's current version (monotonic seconds)
+_changed: dict[tuple[str, int], float] = {}
 
 
 def _know_version(store: Store, table_id: int, version: int | None, at: float) -> None:
@@ -134,7 +137,20 @@ def _know_version(store: Store, table_id: int, version: int | None, at: float) -
             version = old[0]
         if len(_versions) >= VERSIONS_MAX and key not in _versions:
             _versions.clear()
+            _changed.clear()
         _versions[key] = (version, at)
+        # a table first seen here counts as just changed: it may be in play
+        if old is None or old[0] != version or key not in _changed:
+            _changed[key] = at
+
+
+def quiet_for(store: Store, table_id: int) -> float:
+    """Seconds since this process first knew the table's current version: how long nobody
+    has moved, as far as this process can tell (0 for a table it has not read yet). Kept
+    up to date by ``version`` and ``load``, so it is as fresh as the last poll."""
+    with _lock:
+        at = _changed.get((str(store.engine.url), table_id))
+    return 0.0 if at is None else max(0.0, time.monotonic() - at)
 
 
 def version(store: Store, table_id: int, max_age: float = VERSION_AGE) -> int | None:

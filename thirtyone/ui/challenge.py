@@ -253,6 +253,8 @@ def student_view(store: Store, ch: ChallengeRow, learner: Learner) -> None:
     for key, show in ((ERROR, st.error), (NOTICE, st.success)):
         if state.get(key):
             show(plain(state[key]))
+        else:
+            st.empty()    # its place kept: the table under it stays where it is (ui.slots)
     done = cp.is_done(ch, game)
     with st.container(key="play_layout"):
         left, right = st.columns([3.2, 1.2], gap="medium")

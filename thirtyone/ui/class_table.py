@@ -3,11 +3,15 @@
 The table page (``/table?table=ID``) shows the table from this tab's learner's seat, found by
 learner id, so a reload, a new tab or another device with the resume link returns to it.
 The table is drawn by a fragment (``_live``) that a move button reruns alone; a second,
-empty fragment (``_watch``) polls every second (``st.fragment(run_every=...)``): it reads only
-the table's version (``shared.version``, one query per table and half second in the
-process) and draws nothing while it is the version this tab drew last, so an idle seated
-page costs the server little; when another seat moved, it reruns the page, which draws the
-table once. The game is replayed only when the version changed (``store.shared`` keeps the
+empty fragment (``_watch``) polls (``st.fragment(run_every=...)``): it reads only the
+table's version (``shared.version``, one query per table and half second in the process)
+and draws nothing while it is the version this tab drew last, so an idle seated page costs
+the server little; when another seat moved, it reruns the page, which draws the table once.
+It polls every ``POLL_SECONDS`` while the table is in play and every ``QUIET_POLL_SECONDS``
+once nobody has moved for ``QUIET_SECONDS`` (a showdown too: the round after it is dealt
+quickly, and its first moves must show quickly): noticing that, it reruns the page once, which declares the fragment again with the longer interval
+(the browser keeps one timer per fragment and restarts it when the interval changes); any
+change at the table brings the short interval back. The game is replayed only when the version changed (``store.shared`` keeps the
 replayed game per version). Every move goes through ``store.shared.play`` with the
 version the page showed: a move that lost the race to another is refused with a message.
 A spectator (the teacher, a classmate without a seat) sees only what everybody sees.
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -31,6 +36,7 @@ from ..bots import levels_for
 from ..core.actions import Discard, Draw, Hit, Knock, Swap
 from ..core.rules import VARIANTS
 from ..i18n import N_, _
+from ..i18n.names import names_shown
 from ..store import Learner, Store, StoreError, TableRow, shared
 from ..store.shared import TableRefused
 from .cards import card_html, hand_html
@@ -38,8 +44,9 @@ from .common import changed_options_text, rules_editor
 from .headings import heading
 from .identity import current_learner, teacher_class
 from .plain import plain
+from .slots import Slots
 from .store import store_or_none
-from .table import showdown, table_styles
+from .table import hands_shape, showdown_hands, showdown_head, table_styles
 from .table_html import (
     bot_seat_name,
     level_name,
@@ -49,6 +56,7 @@ from .table_html import (
     seat_html,
     seat_name,
     seats_html,
+    shown_bots,
 )
 from .table_words import (
     action_key,
@@ -66,11 +74,15 @@ def status_word(status: str) -> str:
     return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 PARAM = "table"
-POLL_SECONDS = 1.0
+POLL_SECONDS = 1.0        # the poll while the table is in play
+QUIET_POLL_SECONDS = 2.5  # ... once it has been quiet
+QUIET_SECONDS = 12.0      # nobody moved for this long: the table is quiet
 ERROR = "t31_ct_error"        # the last refused move of this tab, one sentence
 SEEN = "t31_ct_seen"          # {table id: (version, log length)} this tab drew last
 TIMING = "t31_ct_timing"      # seconds the last redraw took (measured, shown to tests)
+CONFIRM = "t31_ct_confirm"    # this tab changed the table: its next poll draws the page again
 DRAWN = "t31_ct_drawn"        # {table id: version} the table was last drawn at in this tab
+EVERY = "t31_ct_every"        # {table id: seconds} the poll interval this tab's page declared
 PAGE = "pages/table.py"
 CLASS_PAGE = "pages/class.py"
 
@@ -110,10 +122,16 @@ def table_page() -> None:
         st.page_link(CLASS_PAGE, label=_("Go to the Class page"), icon=":material/groups:")
         return
     st.caption(f"{plain(row.title)} · {plain(_(VARIANTS[row.variant].name))}")
+    # always in its place (taken, it empties), so that the table under it stays where it is
     if member and shared.seat_of(row, learner.id) is None:
-        _take_seat_box(store, row, learner)
+        _take_seat_box(store, row, learner)   # one element
+    else:
+        st.empty()
     _live(store, row.id, learner.id if member else None)
-    _watch(store, row.id)
+    every = poll_interval(store, row.id)
+    st.session_state.setdefault(EVERY, {})[row.id] = every
+    # the same fragment (its id does not depend on run_every), declared with this interval
+    st.fragment(run_every=every)(_watch)(store, row.id)
 
 
 def _take_seat_box(store: Store, row: TableRow, learner: Learner) -> None:
@@ -129,6 +147,7 @@ def _act(change: Any, *args: Any) -> None:
     """A button's callback: make the change at the table (``shared.take_seat``, ``play``,
     ``next_round``, ``hand_to_bot``); a refusal is kept to be shown, as plain text."""
     st.session_state[ERROR] = None
+    st.session_state[CONFIRM] = True
     try:
         change(*args)
     except (TableRefused, StoreError) as e:   # StoreError: busy, or nothing could be saved
@@ -145,14 +164,28 @@ def moved_on(store: Store, tid: int) -> bool:
     return now != was and (now is None or was is None or now > was)
 
 
-@st.fragment(run_every=POLL_SECONDS)
+def poll_interval(store: Store, tid: int) -> float:
+    """How often this tab asks whether the table moved on: ``POLL_SECONDS`` while it is in
+    play, ``QUIET_POLL_SECONDS`` when nobody has moved for ``QUIET_SECONDS`` (as far as this
+    process knows, ``shared.quiet_for``)."""
+    return QUIET_POLL_SECONDS if shared.quiet_for(store, tid) >= QUIET_SECONDS else POLL_SECONDS
+
+
 def _watch(store: Store, tid: int) -> None:
-    """Every second: nothing, unless the table moved on; then the page is drawn again."""
+    """Run as a fragment every ``poll_interval``: nothing, unless the table moved on or the
+    interval should change; then the page is drawn again (and declares the new interval)."""
     try:
         moved = moved_on(store, tid)
     except StoreError:     # busy or unreadable just now: the next poll asks again
         return
-    if moved:
+    # CONFIRM: this tab's own move was drawn by a rerun of ``_live`` alone, and Streamlit
+    # may lose what a run drew when this tab's next poll reaches the server as that run
+    # ends (the poll starts a new script runner, and the messages of the one that just
+    # finished, not yet sent, are dropped): under load about one move in 200 was never
+    # shown to its mover, who then waited with old buttons. One more full draw on the next
+    # poll makes that self-healing, at one page run per move of this tab.
+    confirm = st.session_state.pop(CONFIRM, False)
+    if moved or confirm or st.session_state.get(EVERY, {}).get(tid) != poll_interval(store, tid):
         st.rerun()
 
 
@@ -160,80 +193,116 @@ def _watch(store: Store, tid: int) -> None:
 def _live(store: Store, tid: int, learner_id: int | None) -> None:
     """The table as it is now; drawn on a page run, or alone after this tab's own move."""
     t0 = time.perf_counter()
+    # the fragment's two places are always drawn: a refusal (or nothing), then the table
     try:
         row, game = shared.load(store, tid)
     except (TableRefused, StoreError) as e:
         st.session_state.setdefault(DRAWN, {})[tid] = None   # drawn as gone
         st.error(str(e))
+        st.empty()
         return
-    st.session_state.setdefault(DRAWN, {})[tid] = row.version
     seat = shared.seat_of(row, learner_id) if learner_id is not None else None
     obs = shared.observation(game, seat)
     # the store's language-free "Cy (bot)" in this page's language, on the felt, the turn line
     # and the showdown (seat_name leaves a student's name as it is)
+    # the log's lines name the bots so too ("Cy (bot)" reads «Сева (бот)»)
+    bots = shown_bots(obs)
     obs = replace(obs, players=tuple(seat_name(p) for p in obs.players))
     seen = st.session_state.setdefault(SEEN, {})
     # lines since the version this tab drew last are new (none on a first look)
     last = seen.get(tid, (row.version, len(obs.log)))
     mark = last[1] if last[0] != row.version else seen.get(("mark", tid), len(obs.log))
-    seen[("mark", tid)] = mark
-    seen[tid] = (row.version, len(obs.log))
     if st.session_state.get(ERROR):
         st.error(plain(st.session_state[ERROR]))
+    else:
+        st.empty()
     # the Play page's keys: its felt, and its stacking of the log under a narrow table
     with st.container(key="play_layout"):
         left, right = st.columns([3.2, 1.2], gap="medium")
-    with left, st.container(key="play_felt"):
+    with left, st.container(key="play_felt"), names_shown(bots):
         _felt(store, row, obs, seat, mark)
     with right:
         heading(_("Move log"), 2, look=4)
-        st.markdown(log_html(obs, -1 if seat is None else seat, mark), unsafe_allow_html=True)
+        with names_shown(bots):
+            st.markdown(log_html(obs, -1 if seat is None else seat, mark),
+                        unsafe_allow_html=True)
         if seat is not None and not obs.game_over:
             st.button(_("Leave the table"), key="ct_leave", on_click=_act,
                       args=(shared.hand_to_bot, store, tid, seat),
                       help=_("A {level} bot takes your seat and plays on.").format(
                           level=level_name(shared.table_bot_level(row))))
+        else:
+            st.empty()   # its place kept (it goes when the game is over)
+    # Only now is this version drawn: a run cut short (another rerun of this tab took its
+    # place, and what it had drawn never reached the browser) leaves the older version
+    # here, so the next poll sees the table moved on and draws it again (a click could
+    # otherwise stay unseen, the table waiting for a page that never showed its move)
+    seen[("mark", tid)] = mark
+    seen[tid] = (row.version, len(obs.log))
+    st.session_state.setdefault(DRAWN, {})[tid] = row.version
     st.session_state[TIMING] = time.perf_counter() - t0
 
 
+#: the felt's places, top to bottom (``Slots``): at a showdown the next round's button stands
+#: right under the result line, above the hands and why they count (on a phone it is then on
+#: the first screen under the status line)
+FELT_PLACES = ("house", "status", "seats", "midrow", "result", "next", "hands", "seat", "hand",
+               "discards", "swaps", "simple")
+
+
 def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) -> None:
+    """The table from ``seat`` (None: a spectator). Every part has its place (``Slots``), so
+    a rerun of the fragment replaces the old buttons where they stood."""
+    places = Slots(FELT_PLACES)
     variant = VARIANTS[row.variant]
     you = -1 if seat is None else seat
     house = changed_options_text(obs.rules, variant.rules)
     if house:
-        st.caption(_("House rules: {rules}.").format(rules=house))
+        places.put("house", lambda: st.caption(_("House rules: {rules}.").format(rules=house)))
     status = turn_words(obs, you) if seat is not None else turn_words(obs, -1)
     if seat is None:
         status = _("You are watching. {status}").format(status=status)
     # data-version: which state of the table this is (browser tests wait for it)
-    st.markdown(f'<div class="play-status" data-testid="play-status" '
-                f'data-version="{row.version}">{html.escape(status)}</div>',
-                unsafe_allow_html=True)
+    places.put("status", lambda: st.markdown(
+        f'<div class="play-status" data-testid="play-status" data-version="{row.version}">'
+        f"{html.escape(status)}</div>", unsafe_allow_html=True))
     others = [s for s in range(len(obs.players)) if s != seat]
-    st.markdown(seats_html(variant, obs, others, you), unsafe_allow_html=True)
-    with st.container(key="play_midrow"):
-        mid, news = st.columns([1.25, 1], vertical_alignment="center")
-    mid.markdown(middle_html(obs), unsafe_allow_html=True)
+    places.put("seats", lambda: st.markdown(seats_html(variant, obs, others, you),
+                                            unsafe_allow_html=True))
     recent = recent_html(obs, mark)
-    if recent and not obs.round_over:
-        news.markdown(recent, unsafe_allow_html=True)
+
+    def midrow() -> None:
+        with st.container(key="play_midrow"):
+            mid, news = st.columns([1.25, 1], vertical_alignment="center")
+        mid.markdown(middle_html(obs), unsafe_allow_html=True)
+        if recent and not obs.round_over:
+            news.markdown(recent, unsafe_allow_html=True)
+        else:
+            news.empty()
+    places.put("midrow", midrow)
     if obs.round_over:
-        showdown(variant, obs)
+        places.put("result", lambda: showdown_head(obs))
+        places.put("hands", lambda: showdown_hands(variant, obs), hands_shape(variant, obs))
     if seat is not None:
-        st.markdown(seat_html(variant, obs, seat, seat, with_cards=False, note=hand_note(obs)),
-                    unsafe_allow_html=True)
+        places.put("seat", lambda: st.markdown(
+            seat_html(variant, obs, seat, seat, with_cards=False, note=hand_note(obs)),
+            unsafe_allow_html=True))
         if not obs.round_over and not (obs.to_move == seat and obs.phase == "discard"):
-            st.markdown(hand_html(obs.hand, size="lg"), unsafe_allow_html=True)
+            places.put("hand", lambda: st.markdown(hand_html(obs.hand, size="lg"),
+                                                   unsafe_allow_html=True))
     if obs.round_over and (seat is not None or _teacher_of(row.class_id)):
         label = _("New game") if obs.game_over else _("Deal the next round")
-        st.button(label, key="ct_next", type="primary", on_click=_act,
-                  args=(shared.next_round, store, row.id, row.version))
+        places.put("next", lambda: st.button(
+            label, key="ct_next", type="primary", on_click=_act,
+            args=(shared.next_round, store, row.id, row.version)))
     elif seat is not None and obs.to_move == seat:
-        _move_buttons(store, row, obs, seat)
+        _move_buttons(store, row, obs, seat, places)
+    places.draw()
 
 
-def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
-    """Exactly the legal moves, as buttons carrying the version they were drawn at."""
+def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int, places: Slots) -> None:
+    """Exactly the legal moves, as buttons carrying the version they were drawn at, each kind
+    in its own place of the felt (``places``)."""
     legal = list(obs.legal_actions)
 
     def button(col: Any, a: Any, primary: bool = False) -> None:
@@ -243,29 +312,37 @@ def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int) -> None:
 
     discards = [a for a in legal if isinstance(a, Discard)]
     if discards:
-        cols = st.columns(len(obs.hand))
-        for col, card in zip(cols, obs.hand, strict=False):
-            # a card taken from the pile is not "drawn": the caption under it says so
-            caption = (html.escape(_("just drawn"))
-                       if card == obs.just_drawn and not obs.took_from_discard else "&nbsp;")
-            col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
-                         f'<div class="play-label play-card-label">{caption}</div></div>',
-                         unsafe_allow_html=True)
-            if Discard(card) in discards:
-                button(col, Discard(card))
-            else:
-                col.caption(_("taken from the pile: it stays this turn"))
+        def discard_row() -> None:
+            cols = st.columns(len(obs.hand))
+            for col, card in zip(cols, obs.hand, strict=False):
+                # a card taken from the pile is not "drawn": the caption under it says so
+                caption = (html.escape(_("just drawn"))
+                           if card == obs.just_drawn and not obs.took_from_discard
+                           else "&nbsp;")
+                col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
+                             f'<div class="play-label play-card-label">{caption}</div></div>',
+                             unsafe_allow_html=True)
+                if Discard(card) in discards:
+                    button(col, Discard(card))
+                else:
+                    col.caption(_("taken from the pile: it stays this turn"))
+        places.put("discards", discard_row,
+                   ("discards", tuple(Discard(c) in discards for c in obs.hand)))
     rest = [a for a in legal if not isinstance(a, Discard)]
     swaps = [a for a in rest if isinstance(a, Swap)]
     simple = [a for a in rest if not isinstance(a, Swap)]
-    for i in range(0, len(swaps), 3):
-        cols = st.columns(3)
-        for col, a in zip(cols, swaps[i:i + 3], strict=False):
-            button(col, a)
-    for i in range(0, len(simple), 3):
-        cols = st.columns(3)
-        for col, a in zip(cols, simple[i:i + 3], strict=False):
-            button(col, a, primary=isinstance(a, (Knock, Draw, Hit)))
+
+    def rows_of_three(actions: list[Any], primary: bool) -> Callable[[], None]:
+        def draw() -> None:
+            for i in range(0, len(actions), 3):
+                cols = st.columns(3)
+                for col, a in zip(cols, actions[i:i + 3], strict=False):
+                    button(col, a, primary=primary and isinstance(a, (Knock, Draw, Hit)))
+        return draw
+    if swaps:
+        places.put("swaps", rows_of_three(swaps, False), ("swaps", len(swaps)))
+    if simple:
+        places.put("simple", rows_of_three(simple, True), ("simple", len(simple)))
 
 
 # --- on the Class page -----------------------------------------------------------------------

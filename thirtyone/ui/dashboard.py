@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+from collections.abc import Callable
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -215,9 +216,12 @@ def missed_chart(quizzes: pd.DataFrame, top: int = 10) -> go.Figure | None:
     return fig
 
 
-def _download(label: str, frame: pd.DataFrame, name: str, key: str) -> None:
-    st.download_button(label, csv_bytes(frame), file_name=name, mime="text/csv; charset=utf-8",
-                       key=key, icon=":material/download:")
+def _download(label: str, make: Callable[[], pd.DataFrame], name: str, key: str) -> None:
+    """A CSV download made when it is clicked (``make`` reads the class then), so the file
+    is as of the click, and an open dashboard does not build four files every refresh."""
+    st.download_button(label, lambda: csv_bytes(make()), file_name=name,
+                       mime="text/csv; charset=utf-8", key=key, icon=":material/download:",
+                       on_click="ignore")
 
 
 DASH_SECONDS = 3.0  # the dashboard reads the class again this often while it is open
@@ -237,7 +241,7 @@ def dashboard(store: Store, klass: ClassRow) -> None:
     _live_tables(store, klass)
     heading(_("Challenges"), 3, look=4)
     challenge.teacher_challenges(store, klass)
-    _live_downloads(store, klass)
+    _downloads(store, klass)
 
 
 @st.fragment(run_every=DASH_SECONDS)
@@ -268,23 +272,25 @@ def _live_tables(store: Store, klass: ClassRow) -> None:
     class_table.tables_list(store, klass)
 
 
-@st.fragment(run_every=DASH_SECONDS)
-def _live_downloads(store: Store, klass: ClassRow) -> None:
+def _downloads(store: Store, klass: ClassRow) -> None:
+    """The four CSV files; each is read from the store when its button is clicked, so this
+    part of the page needs no refresh of its own."""
     heading(_("Download (CSV)"), 3, look=4)
     st.caption(_("The files keep their column names in English in every language, so a "
                  "spreadsheet or a script reads them the same way."))
     cols = st.columns(4)
     with cols[0]:
-        _download(_("Students"), students_frame(store, klass), "students.csv",
+        _download(_("Students"), lambda: students_frame(store, klass), "students.csv",
                   "t31_csv_students")
     with cols[1]:
-        _download(_("Answers"), answers_frame(store, klass), "answers.csv", "t31_csv_answers")
+        _download(_("Answers"), lambda: answers_frame(store, klass), "answers.csv",
+                  "t31_csv_answers")
     with cols[2]:
-        _download(_("Tables"), class_table.tables_frame(store, klass), "tables.csv",
+        _download(_("Tables"), lambda: class_table.tables_frame(store, klass), "tables.csv",
                   "t31_csv_tables")
     with cols[3]:
-        _download(_("Challenges"), challenge.challenges_frame(store, klass), "challenges.csv",
-                  "t31_csv_challenges")
+        _download(_("Challenges"), lambda: challenge.challenges_frame(store, klass),
+                  "challenges.csv", "t31_csv_challenges")
 
 
 RESUME_NEW = "t31_dash_resume"   # {learner id: new resume token} made in this session

@@ -18,6 +18,7 @@ from typing import Any
 import streamlit as st
 
 from ..i18n import _
+from ..i18n.names import names_shown, person_name
 from ..teach.lessons import Lesson
 from ..teach.mini_round import MiniRound
 from .challenge import ScopedState
@@ -123,7 +124,9 @@ def show_round(mini: MiniRound, rid: str, on_finished: Callable[[str], None]) ->
         deal(state, mini)
     table_styles()
     st.markdown(ROUND_CSS, unsafe_allow_html=True)
-    with st.container(border=True, key=f"t31round_{rid.replace('/', '_')}"):
+    # the lesson's players are examples, the student's seat too: all in the reader's script
+    names = {p: person_name(p) for p in state[GAME].players}
+    with st.container(border=True, key=f"t31round_{rid.replace('/', '_')}"), names_shown(names):
         st.caption(_("A round played here · every move checked by the engine"))
         for key, show in ((ERROR, st.error), (NOTICE, st.info)):
             if state.get(key):

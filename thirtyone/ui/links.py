@@ -24,6 +24,7 @@ import streamlit as st
 from ..core.cards import CardError, cards_typed, parse_cards, parse_hand
 from ..core.rules import OPTIONS, VARIANTS, Rules, RulesError
 from ..i18n import _, current, format_number
+from ..i18n.names import person_name
 from ..teach.lessons import Lesson
 from . import identity, scorer
 from .common import VARIANT_KEY
@@ -325,7 +326,7 @@ def link_params(page: str, state: MutableMapping) -> dict[str, str]:
             levels = [get(f"play_w_level_{i}") for i in range(n)]
             if all(levels):
                 out["bots"] = ",".join(levels)
-        if get("play_w_name") and get("play_w_name") != "Sam":
+        if get("play_w_name") and get("play_w_name") not in ("Sam", person_name("Sam")):
             out["name"] = str(get("play_w_name"))[:MAX_NAME]
     elif page == "scorer" and state.get(scorer.HAND):
         out["hand"] = " ".join(state[scorer.HAND])  # in the URL: hand=AH+KH+9S

@@ -22,10 +22,18 @@ from ..core.rules import VARIANTS, Variant, closest_variant
 from ..game.records import game_to_record
 from ..game.replay import game_after, last_move, open_observation, record_moves
 from ..i18n import N_, _
+from ..i18n.names import names_shown, person_name, shown_name
 from .cards import CARD_CSS
 from .common import changed_options_text
 from .headings import heading
-from .table_html import TABLE_CSS, log_html, middle_html, seat_html, showdown_rows_html
+from .table_html import (
+    TABLE_CSS,
+    log_html,
+    middle_html,
+    seat_html,
+    showdown_rows_html,
+    with_shown_names,
+)
 from .table_state import GAME, State, clear_messages
 from .table_words import ENDED_WORDS, SHOWDOWN_KINDS, action_label
 
@@ -47,7 +55,7 @@ def open_replay(state: State, record: dict, title: str, seat: int = 0, about: st
         state[REPLAY_ERROR] = _("This game cannot be replayed: {reason}").format(reason=e)
         return False
     state[REPLAY] = {"record": record, "title": title, "about": about, "outcome": outcome,
-                     "n": n}
+                     "n": n, "own": seat}
     state[STEP] = 0
     state[SEAT] = seat if 0 <= seat < game.n else 0
     state[SHOW_ALL] = False
@@ -126,7 +134,7 @@ def step_words(game: Any, step: int, n: int) -> str:
     if step == 0:
         return _("The deal (move 0 of {n})").format(n=n)
     last = last_move(game)
-    who = f"{game.players[last[0]]}: {move_words(game, last[1])}" if last else ""
+    who = f"{shown_name(game.players[last[0]])}: {move_words(game, last[1])}" if last else ""
     where = (_("Move {step} of {n}, round {round}").format(step=step, n=n, round=game.round_no)
              if game.round_no > 1 else _("Move {step} of {n}").format(step=step, n=n))
     return where + (f": {who}" if who else "")
@@ -136,7 +144,7 @@ def _variant_of(record: dict, rules: Any) -> Variant:
     return VARIANTS.get(record.get("variant"), closest_variant(rules))
 
 
-def _controls(state: State, game: Any, n: int) -> None:
+def _controls(state: State, game: Any, n: int, names: dict[str, str]) -> None:
     step = int(state.get(STEP, 0))
     cols = st.columns(4)
     for col, (label, key, icon, move, off) in zip(cols, (
@@ -152,7 +160,8 @@ def _controls(state: State, game: Any, n: int) -> None:
         c0.slider(_("Move"), 0, n, key=STEP,
                   help=_("0 is the deal; drag to jump to any move."))
     c1.selectbox(_("Whose view"), list(range(game.n)), key=SEAT,
-                 format_func=lambda s: game.players[s],
+                 # the names fixed here: AppTest formats options outside the page's names
+                 format_func=lambda s: names.get(game.players[s], game.players[s]),
                  help=_("The table as this player saw it: only their own cards face up."))
     c2.toggle(_("Show every card"), key=SHOW_ALL,
               help=_("Turn every hand (and the widow) face up, for the teacher."))
@@ -214,12 +223,17 @@ def draw_replay(state: State) -> None:
                                                               rules=house) if house
              else _("{variant} with its usual rules.").format(variant=_(variant.name)))
     st.caption(about + (f" {_(rep['about'])}" if rep.get("about") else ""))
-    _controls(state, game, n)
-    _felt(variant, game, obs, seat, step, n)
-    log, note = st.columns([1.6, 1], gap="medium")
-    with log:
-        heading(_("Move log"), 2, look=4)
-        st.markdown(log_html(obs, seat, len(obs.log)), unsafe_allow_html=True)
+    # the examples' and the bots' names in the reader's script (the viewer's own seat as it
+    # is, unless a scenario calls it "You")
+    own = rep.get("own", 0)
+    names = {p: person_name(p) for i, p in enumerate(game.players) if i != own or p == "You"}
+    with names_shown(names):
+        _controls(state, game, n, names)
+        _felt(variant, game, with_shown_names(obs), seat, step, n)
+        log, note = st.columns([1.6, 1], gap="medium")
+        with log:
+            heading(_("Move log"), 2, look=4)
+            st.markdown(log_html(obs, seat, len(obs.log)), unsafe_allow_html=True)
     if rep.get("outcome"):
         with note, st.expander(_("What this scenario shows")):
             st.write(_(rep["outcome"]))

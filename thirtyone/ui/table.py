@@ -23,6 +23,7 @@ from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap
 from ..core.rules import Variant
 from ..game.saves import earlier_round_logs
 from ..i18n import _
+from ..i18n.names import names_shown, person_name
 from .cards import CARD_CSS, card_html, hand_html
 from .common import changed_options_text, current_variant, rules_editor
 from .headings import heading
@@ -31,6 +32,7 @@ from .plain import plain
 from .play_keep import UNSAVED, keep
 from .replay import replay_button
 from .scenarios import teacher_tools
+from .slots import Slots
 from .table_html import (
     HAND_SIZE,
     TABLE_CSS,
@@ -42,6 +44,8 @@ from .table_html import (
     seat_html,
     seats_html,
     showdown_rows_html,
+    shown_bots,
+    with_shown_names,
 )
 from .table_state import (
     CFG,
@@ -109,54 +113,59 @@ def _your_hand(obs: Any, you: int) -> None:
                 unsafe_allow_html=True)
 
 
-def _move_buttons(state: State, obs: Any) -> None:
+def _move_buttons(state: State, obs: Any, places: Slots) -> None:
     """Exactly the legal moves, as buttons (an exchange with the widow: pick the cards, then
-    Exchange)."""
+    Exchange), each kind in its own place of the felt (``places``)."""
     legal = list(obs.legal_actions)
-    if not legal:
-        return
     discards = [a for a in legal if isinstance(a, Discard)]
     swaps = [a for a in legal if isinstance(a, Swap)]
     exchanges = [a for a in legal if isinstance(a, Exchange)]
     simple = [a for a in legal if not isinstance(a, (Discard, Swap, Exchange))]
+
+    def button(col: Any, a: Any, primary: bool = False) -> None:
+        col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
+                   args=(state, a), width="stretch",
+                   type="primary" if primary else "secondary")
+
     if discards:
-        # each card of the hand with its own Discard button under it
-        cols = st.columns(len(obs.hand))
-        drawn = obs.just_drawn
-        for col, card in zip(cols, obs.hand, strict=False):
-            a = Discard(card)
-            # a card taken from the pile is not "drawn": the caption under it says so
-            caption = (html.escape(_("just drawn"))
-                       if card == drawn and not obs.took_from_discard else "&nbsp;")
-            col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
-                         f'<div class="play-label play-card-label">{caption}</div></div>',
-                         unsafe_allow_html=True)
-            if a in discards:
-                col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
-                           args=(state, a), width="stretch")
-            else:
-                col.caption(_("taken from the pile: it stays this turn"))
+        def discard_row() -> None:
+            # each card of the hand with its own Discard button under it
+            cols = st.columns(len(obs.hand))
+            drawn = obs.just_drawn
+            for col, card in zip(cols, obs.hand, strict=False):
+                # a card taken from the pile is not "drawn": the caption under it says so
+                caption = (html.escape(_("just drawn"))
+                           if card == drawn and not obs.took_from_discard else "&nbsp;")
+                col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
+                             f'<div class="play-label play-card-label">{caption}</div></div>',
+                             unsafe_allow_html=True)
+                if Discard(card) in discards:
+                    button(col, Discard(card))
+                else:
+                    col.caption(_("taken from the pile: it stays this turn"))
+        places.put("discards", discard_row,
+                   ("discards", tuple(Discard(c) in discards for c in obs.hand)))
+    gives = list(dict.fromkeys(a.give for a in swaps))
+    rows = [[a for a in swaps if a.give == give] for give in gives]
     if swaps:
-        where = (_("swap one card with the middle") if obs.rules.family == "swap"
-                 else _("swap one card with the open hand"))
-        st.markdown(f'<div class="play-label">{html.escape(where)}</div>',
-                    unsafe_allow_html=True)
-        gives = list(dict.fromkeys(a.give for a in swaps))
-        for give in gives:
-            row = [a for a in swaps if a.give == give]
-            cols = st.columns(len(row))
-            for col, a in zip(cols, row, strict=False):
-                col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
-                           args=(state, a), width="stretch")
+        def swap_rows() -> None:
+            where = (_("swap one card with the middle") if obs.rules.family == "swap"
+                     else _("swap one card with the open hand"))
+            st.markdown(f'<div class="play-label">{html.escape(where)}</div>',
+                        unsafe_allow_html=True)
+            for row in rows:
+                cols = st.columns(len(row))
+                for col, a in zip(cols, row, strict=False):
+                    button(col, a)
+        places.put("swaps", swap_rows, ("swaps", tuple(len(r) for r in rows)))
     if exchanges:
-        _exchange_picker(state, obs, exchanges)
+        places.put("exchange", lambda: _exchange_picker(state, obs, exchanges), "exchange")
     if simple:
-        cols = st.columns(max(len(simple), 3))
-        for col, a in zip(cols, simple, strict=False):
-            primary = isinstance(a, (Knock, Draw, Hit, Restart))
-            col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
-                       args=(state, a), width="stretch",
-                       type="primary" if primary else "secondary")
+        def simple_row() -> None:
+            cols = st.columns(max(len(simple), 3))
+            for col, a in zip(cols, simple, strict=False):
+                button(col, a, primary=isinstance(a, (Knock, Draw, Hit, Restart)))
+        places.put("simple", simple_row, ("simple", len(simple)))
 
 
 def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
@@ -174,9 +183,8 @@ def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
               args=(state,), type="primary")
 
 
-def showdown(variant: Variant, obs: Any) -> None:
-    """All hands with their values, why each counts, and who loses what (the Play page's,
-    the class table's and the challenge's round end)."""
+def showdown_head(obs: Any) -> None:
+    """The round's result in a line ("Round 3 is over, Ann knocked.")."""
     result = obs.result
     if result is None:
         head = _("Round {n} is over.").format(n=obs.round_no)
@@ -190,6 +198,10 @@ def showdown(variant: Variant, obs: Any) -> None:
             head = _("Round {n} is over, {how}.").format(n=obs.round_no, how=how)
     st.markdown(f'<div class="play-banner">{html.escape(head)}</div>',
                 unsafe_allow_html=True)
+
+
+def showdown_hands(variant: Variant, obs: Any) -> None:
+    """All hands with their values, why each counts, and who loses what."""
     rows = showdown_rows_html(variant, obs)
     if rows:
         st.markdown(rows, unsafe_allow_html=True)
@@ -197,6 +209,19 @@ def showdown(variant: Variant, obs: Any) -> None:
     if why:
         st.markdown('<div class="play-recent">' + "<br>".join(html.escape(t) for t in why)
                     + "</div>", unsafe_allow_html=True)
+
+
+def hands_shape(variant: Variant, obs: Any) -> tuple[str, bool, bool]:
+    """How ``showdown_hands`` is built (for ``Slots``): the table and the lines, or not."""
+    return ("hands", bool(showdown_rows_html(variant, obs)),
+            any(e.kind in SHOWDOWN_KINDS for e in obs.log))
+
+
+def showdown(variant: Variant, obs: Any) -> None:
+    """The round's result, then all hands with their values and why (the Play page's, the
+    class table's and the challenge's round end)."""
+    showdown_head(obs)
+    showdown_hands(variant, obs)
 
 
 def game_over_banner(state: State, obs: Any) -> None:
@@ -223,46 +248,80 @@ def _round_end(state: State, obs: Any) -> None:
                   args=(state,), type="primary")
 
 
+#: the places of the felt, top to bottom (``Slots``): at a showdown the next round's button
+#: stands right under the result line, above the hands and why they count, so that on a phone
+#: it is on the first screen under the status line
+FELT_PLACES = ("top", "seats", "midrow", "result", "next", "hands", "seat", "hand", "discards",
+               "swaps", "exchange", "simple", "hint")
+
+
 def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_end,
                hint: Callable[[State], None] | None = None) -> None:
     """The felt: the others, the middle, your hand, the buttons. ``round_end`` draws what
     comes once a round is over (a class challenge deals its own next round); ``hint``, if
-    given, draws a hint button under the move buttons (the Play page's)."""
+    given, draws a hint button under the move buttons (the Play page's). Every part has its
+    place (``Slots``), so a rerun replaces the old buttons where they stood."""
+    obs = observe(state)
+    # the bots named in the reader's script, on the felt and in the log lines
+    with names_shown(shown_bots(obs)):
+        _draw_table(state, with_shown_names(obs), round_end, hint)
+
+
+def _draw_table(state: State, obs: Any, round_end: Callable[[State, Any], None],
+                hint: Callable[[State], None] | None) -> None:
     variant = variant_of_game(state)
     you = state.get(YOU, 0)
-    obs = observe(state)
     with st.container(key="play_felt"):
-        status = turn_words(obs, you)
-        bots_move = not obs.round_over and obs.to_move not in (None, you)
-        top = st.columns([3, 2], vertical_alignment="center") if bots_move else [st.container()]
-        top[0].markdown(f'<div class="play-status" data-testid="play-status">'
-                        f"{html.escape(status)}</div>", unsafe_allow_html=True)
-        if bots_move:
-            with top[1]:
-                _bot_controls(state, obs)
-        others = [(you + k) % len(obs.players) for k in range(1, len(obs.players))]
-        st.markdown(seats_html(variant, obs, others, you), unsafe_allow_html=True)
+        places = Slots(FELT_PLACES)
+    status = turn_words(obs, you)
+    bots_move = not obs.round_over and obs.to_move not in (None, you)
+    status_html = (f'<div class="play-status" data-testid="play-status">'
+                   f"{html.escape(status)}</div>")
+
+    def top() -> None:
+        if not bots_move:
+            st.markdown(status_html, unsafe_allow_html=True)
+            return
+        left, right = st.columns([3, 2], vertical_alignment="center")
+        left.markdown(status_html, unsafe_allow_html=True)
+        with right:
+            _bot_controls(state, obs)
+    mode = state.get(CFG, {}).get("step_mode", "step")
+    places.put("top", top, ("bots", mode) if bots_move else "status")
+    others = [(you + k) % len(obs.players) for k in range(1, len(obs.players))]
+    places.put("seats", lambda: st.markdown(seats_html(variant, obs, others, you),
+                                            unsafe_allow_html=True))
+    recent = recent_html(obs, state.get(MARK, 0) or 0)
+
+    def midrow() -> None:
         with st.container(key="play_midrow"):  # stacks on a narrow table (table.css)
             mid, news = st.columns([1.25, 1], vertical_alignment="center")
         mid.markdown(middle_html(obs), unsafe_allow_html=True)
-        recent = recent_html(obs, state.get(MARK, 0) or 0)
         if recent and not obs.round_over:
             news.markdown(recent, unsafe_allow_html=True)
-        if obs.round_over:
-            showdown(variant, obs)
-        st.markdown(seat_html(variant, obs, you, you, with_cards=False,
-                              note=hand_note(obs)), unsafe_allow_html=True)
-        if obs.out[you] and not obs.game_over:
-            st.markdown(_("You are out of the game; watch the bots finish it."))
-        elif not obs.round_over and not (obs.to_move == you and any(
-                isinstance(a, Discard) for a in obs.legal_actions)):
-            _your_hand(obs, you)
-        if obs.round_over:
-            round_end(state, obs)
-        elif obs.to_move == you:
-            _move_buttons(state, obs)
-            if hint is not None:
-                hint(state)
+        else:
+            news.empty()
+    places.put("midrow", midrow)
+    if obs.round_over:
+        places.put("result", lambda: showdown_head(obs))
+        # what the round end draws depends on the round (a game-over line, a button...)
+        places.put("next", lambda: round_end(state, obs),
+                   ("next", obs.round_no, obs.game_over, getattr(round_end, "__qualname__", "")))
+        places.put("hands", lambda: showdown_hands(variant, obs), hands_shape(variant, obs))
+    places.put("seat", lambda: st.markdown(
+        seat_html(variant, obs, you, you, with_cards=False, note=hand_note(obs)),
+        unsafe_allow_html=True))
+    if obs.out[you] and not obs.game_over:
+        places.put("hand", lambda: st.markdown(
+            _("You are out of the game; watch the bots finish it.")))
+    elif not obs.round_over and not (obs.to_move == you and any(
+            isinstance(a, Discard) for a in obs.legal_actions)):
+        places.put("hand", lambda: _your_hand(obs, you))
+    if not obs.round_over and obs.to_move == you:
+        _move_buttons(state, obs, places)
+        if hint is not None:
+            places.put("hint", lambda: hint(state), ("hint", _hint_shown(state)))
+    places.draw()
 
 
 def _bot_controls(state: State, obs: Any) -> None:
@@ -299,16 +358,24 @@ def _auto_step() -> None:
 def move_log(state: State) -> None:
     """This round's log lines that you may see, the newest highlighted; earlier rounds
     folded away below."""
-    st.markdown(log_html(observe(state), state.get(YOU, 0), state.get(MARK, 0) or 0),
-                unsafe_allow_html=True)
-    # earlier rounds read from the game itself, so they follow a language switch (the
-    # texts kept in PAST were written in the language of their time)
-    game = state.get(GAME)
-    past = earlier_round_logs(game, state.get(YOU, 0)) if game is not None else []
+    obs = observe(state)
+    with names_shown(shown_bots(obs)):     # the bots named in the reader's script
+        st.markdown(log_html(obs, state.get(YOU, 0), state.get(MARK, 0) or 0),
+                    unsafe_allow_html=True)
+        # earlier rounds read from the game itself, so they follow a language switch (the
+        # texts kept in PAST were written in the language of their time)
+        game = state.get(GAME)
+        past = earlier_round_logs(game, state.get(YOU, 0)) if game is not None else []
     past = past or state.get(PAST) or []
     if past:
         with st.expander(_("Earlier rounds ({n})").format(n=len(past))):
             st.markdown(past_logs_html(past), unsafe_allow_html=True)
+
+
+def _hint_shown(state: State) -> bool:
+    """Is an answer to the Hint shown (for this turn)? (The hint box's shape, ``Slots``.)"""
+    got = state.get(HINT)
+    return bool(got) and got[0] == turn_key(observe(state))
 
 
 def _hint_box(state: State, where: str = "side") -> None:
@@ -396,7 +463,7 @@ def _setup(state: State, variant: Variant) -> None:
     cfg = cfg_of(state)
     lo = max(1, rules.min_players - 1)
     hi = min(6, rules.max_players - 1)
-    seeded(state, "play_w_name", "Sam")
+    seeded(state, "play_w_name", person_name("Sam"))   # «Саша» in Russian
     seeded(state, "play_w_seed", 31)
     seeded(state, "play_w_bots", min(max(2, lo), hi))
     if state["play_w_bots"] not in range(lo, hi + 1):
@@ -414,7 +481,7 @@ def _setup(state: State, variant: Variant) -> None:
     cols = st.columns(min(n_bots, 6))
     choose_levels(state, variant.key, levels, n_bots)
     for i in range(n_bots):
-        cols[i].selectbox(_("{name} plays").format(name=BOT_NAMES[i]), levels,
+        cols[i].selectbox(_("{name} plays").format(name=person_name(BOT_NAMES[i])), levels,
                           key=f"play_w_level_{i}", format_func=level_name, help="; ".join(
                               _("{level}: {what}").format(level=level_name(lv),
                                                           what=_(LEVEL_HELP[lv]) if lv in LEVEL_HELP else "")
@@ -498,12 +565,20 @@ def play_page() -> None:
     with tools if tools is not None else nullcontext(), st.expander(
             _("New game: table and house rules"), expanded=game is None):
         _setup(state, variant)
+    # each message in a place of its own (nothing when there is none), so that one coming or
+    # going never moves the table under it (see ui.slots)
     if state.get(ERROR):
         st.error(plain(state[ERROR]))       # may quote a file or a text box: plain text
+    else:
+        st.empty()
     if state.get(NOTICE):
         st.success(plain(state[NOTICE]))
+    else:
+        st.empty()
     if state.get(UNSAVED):       # the store could not keep the game: it goes on, unsaved
         st.warning(plain(state[UNSAVED]), icon=":material/save:")
+    else:
+        st.empty()
     if game is None:
         _load_control(state)
         return
@@ -518,12 +593,18 @@ def play_page() -> None:
     if playing.key != variant.key:
         st.caption(_("This game is {game}; the sidebar choice ({chosen}) is for your next new "
                      "game.").format(game=_(playing.name), chosen=_(variant.name)))
+    else:
+        st.empty()
     with st.container(key="play_layout"):  # the log goes under the table when narrow
         left, right = st.columns([3.2, 1.2], gap="medium")
     with left:
         draw_table(state, hint=lambda s: _hint_box(s, "felt"))
     with right:
-        _hint_box(state, "side")
+        side = Slots(["hint_side"])
+        if game.to_move == state.get(YOU, 0) and not game.round_over:
+            side.put("hint_side", lambda: _hint_box(state, "side"),
+                     ("hint", _hint_shown(state)))
+        side.draw()
         heading(_("Move log"), 2, look=4)
         move_log(state)
         _save_load(state)

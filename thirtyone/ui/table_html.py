@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from importlib.resources import files
 from typing import Any
 
@@ -15,6 +16,7 @@ from ..core.cards import CardError
 from ..core.rules import Variant
 from ..core.scoring import score
 from ..i18n import N_, _, ngettext
+from ..i18n.names import bot_names, person_name, seat_word, shown_name
 from .cards import back_html, card_html, empty_html, hand_html
 from .table_words import DEALER_WORD, change_text, counter_text
 
@@ -147,7 +149,7 @@ def seat_name(name: str) -> str:
     (open)`` (language-free records); those two read in the current language."""
     m = _BOT_SEAT.fullmatch(name)
     if m:
-        return _("{name} (bot)").format(name=m.group(1))
+        return seat_word(name)
     m = _OPEN_SEAT.fullmatch(name)
     if m:
         return _("Seat {n} (open)").format(n=m.group(1))
@@ -164,8 +166,24 @@ def bot_seat_name(name: str, level: str | None) -> str:
     базовый)``; a name the store did not make keeps its level after it."""
     m = _BOT_SEAT.fullmatch(name)
     if m:
-        return _("{name} (bot, {level})").format(name=m.group(1), level=level_name(level or ""))
+        return _("{name} (bot, {level})").format(name=person_name(m.group(1)),
+                                                 level=level_name(level or ""))
     return f"{seat_name(name)} ({level_name(level or '')})"
+
+
+def shown_bots(obs: Any) -> dict[str, str]:
+    """The bots' seats of ``obs`` as the reader's language names them (``Ann`` -> «Аня»,
+    ``Ann (bot)`` -> «Аня (бот)»); use with ``thirtyone.i18n.names.names_shown`` so the log
+    lines name them so too."""
+    styles = tuple(obs.styles or ())
+    bots = [bool(styles[i]) if i < len(styles) else False for i in range(len(obs.players))]
+    bots = [b or bool(_BOT_SEAT.fullmatch(p)) for b, p in zip(bots, obs.players, strict=True)]
+    return bot_names(obs.players, bots)
+
+
+def with_shown_names(obs: Any) -> Any:
+    """``obs`` with its players' names as the page in force shows them."""
+    return replace(obs, players=tuple(shown_name(p) for p in obs.players))
 
 
 def recent_html(obs: Any, mark: int) -> str:
@@ -189,7 +207,7 @@ def showdown_rows_html(variant: Variant, obs: Any) -> str:
         try:
             sc = score(hand, rules)
             why = sc.explain()
-            value = sc.value_text if rules.hand_value != "brag" else sc.label
+            value = sc.value_text if rules.hand_value != "brag" else sc.label_text
         except (CardError, ValueError):
             why, value = "", ""
         change = change_text(variant, rules, result, s, out=obs.out[s])

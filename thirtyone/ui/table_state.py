@@ -27,6 +27,7 @@ from ..game.registry import first_dealer
 from ..game.registry import start_game as start_engine_game
 from ..game.saves import earlier_round_logs, load_any, player_save, teacher_record
 from ..i18n import _, ngettext
+from ..i18n.names import person_name
 from .class_seed import dealing_seed
 from .datadir import save_key
 from .table_words import BOT_NAMES, default_level, sorted_levels
@@ -83,9 +84,9 @@ def start_game(state: State, variant: Variant, rules: Rules, name: str, levels: 
                seed: int) -> None:
     """Deal a new game: you at seat 0, one bot per entry of ``levels``."""
     clear_messages(state)
-    name = (name or "").strip() or "Sam"
+    name = (name or "").strip() or person_name("Sam")
     bots = [BOT_NAMES[i] for i in range(len(levels))]
-    if name in bots:
+    if name in bots or name in {person_name(b) for b in bots}:   # «Аня» is the bot Ann in ru
         state[ERROR] = _("'{name}' is the name of a bot at this table; please pick another "
                          "name. The current game is kept.").format(name=name)
         return
@@ -443,5 +444,5 @@ def start_from_setup(state: State) -> None:
     levels = bot_levels(rules)
     chosen = [get(f"play_w_level_{i}", default_level(levels)) for i in range(n_bots)]
     chosen = [lv if lv in levels else default_level(levels) for lv in chosen]
-    start_game(state, variant, rules, get("play_w_name", "Sam"), chosen,
+    start_game(state, variant, rules, get("play_w_name", person_name("Sam")), chosen,
                dealing_seed(int(get("play_w_seed", 31))))  # a link's seed, not the deal's

@@ -284,7 +284,7 @@ def value_text(cards: Sequence[Card], rules: Rules) -> str:
     except (CardError, ValueError):
         return ""
     if rules.hand_value == "brag":
-        return s.label
+        return s.label_text     # "pair" is an English id: «пара» in Russian
     return s.name       # the scorer's own words (core: translated there)
 
 
