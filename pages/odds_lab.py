@@ -61,6 +61,7 @@ def special_hands(key: str) -> None:
     st.plotly_chart(lab.events_chart(key, players), config=CHART, key="odds_events_chart")
     reading, shown = lab.events_words(key, players)
     explain(reading, lab.HOW_EVENTS)
+    st.caption(lab.events_left_out(key))
     st.dataframe(shown, hide_index=True, width="stretch")
     csv_button(ev, "starting_hand_events", "odds_events_csv")
     code("special_hands", players=players)

@@ -135,10 +135,11 @@ def test_the_names_map_has_a_point_with_hover_names_for_every_place():
     from thirtyone.teach import lore
     from thirtyone.ui.variants import names_map
 
-    fig = names_map()
-    points = [(lat, lon, data) for trace in fig.data if trace.customdata is not None
+    points = [(lat, lon, data) for area in ("america", "europe")
+              for trace in names_map(area).data if trace.customdata is not None
               for lat, lon, data in zip(trace.lat, trace.lon, trace.customdata, strict=True)]
     assert len(points) == len(lore.PLACES)
+    fig = names_map("america")
     hawaii = next(d for lat, lon, d in points if d[0] == "Hawaii")
     assert "Nickle Knock" in hawaii[1]
     assert all(trace.type == "scattergeo" for trace in fig.data)

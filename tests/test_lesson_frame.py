@@ -175,8 +175,11 @@ def independent_answers(q: Quiz) -> list[str] | None:
         text = str(q.spec["value"]).strip().lower()
         text = {"yes": "true", "no": "false"}.get(text, text)
         option = OPTIONS[q.spec["option"]]
+        # Issue 26: a game that does not use the rule (Switch has no pass) has it as "no",
+        # never as its unused default
         out = [VARIANTS[k].name for k in keys
-               if option.text(getattr(VARIANTS[k].rules, option.name)) == text]
+               if (option.text(getattr(VARIANTS[k].rules, option.name)) == text
+                   if option.applies(VARIANTS[k].rules) else text == "false")]
         return out
     return None
 

@@ -320,18 +320,6 @@ def test_renamed_lessons_name_their_old_file_so_progress_is_kept():
     assert re.search(r"^formerly:.*07-swap-family-schwimmen", front["09-the-swap-family"], re.M)
 
 
-def test_a_scat_option_quiz_says_it_asks_about_this_apps_scat():
-    # Issue 15: the app's Scat preset was shown as a fact of Scat everywhere.
-    asked = 0
-    for lesson in load_lessons():
-        for q in lesson.quizzes:
-            if q.kind == "option" and q.variant in ("scat", "schwimmen", "switch",
-                                                    "stop_the_bus", "running_total"):
-                assert "this app" in q.question, q.question
-                asked += 1
-    assert asked >= 3
-
-
 def test_every_swap_quiz_shows_the_middle_cards_before_it_asks():
     # Issue 15: an answer said "take K♥" while the K♥ was never shown.
     checked = 0

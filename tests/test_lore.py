@@ -32,8 +32,10 @@ def places_with(name):
 
 
 @pytest.mark.parametrize("name", NAMES_IN_RULES)
-def test_every_name_in_the_rule_book_is_on_the_map(name):
-    assert places_with(name), f"{name} is missing from lore.PLACES"
+def test_every_name_in_the_rule_book_is_on_the_map_or_listed_without_a_place(name):
+    # Issue 26: the sources give Blitz, Kitty, Scat... without a place; they are listed
+    # beside the map, not pinned to the United States.
+    assert places_with(name) or name in lore.NO_PLACE_NAMES, f"{name} is missing"
 
 
 @pytest.mark.parametrize("name, regions", [
@@ -139,7 +141,7 @@ def test_the_year_check_catches_what_it_should():
 def test_claims_cover_history_look_alikes_customs_and_places():
     texts = [t for t, _ in lore.claims()]
     assert len(texts) == (len(lore.HISTORY) + len(lore.NOT_TO_CONFUSE) + len(lore.CUSTOMS)
-                          + len(lore.PLACES))
+                          + len(lore.PLACES) + 1)   # and the names without a place
 
 
 def _says(word):

@@ -185,7 +185,8 @@ OPTIONS: dict[str, Option] = {o.name: o for o in [
     Option("one_banker", N_("One banker all game"), _BOOL,
            N_("Banking: the bank stays with one player instead of passing on after each pack.")),
     Option("anticlockwise", N_("Play anticlockwise"), _BOOL,
-           N_("Banking: play goes to the right, as in the Greek tradition.")),
+           N_("Banking: play goes to the right, the way the bank passes (our reading: the "
+              "book says only where the bank goes).")),
 ]}
 
 
@@ -499,7 +500,7 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
                           blitz_after_knock=True, stock_out="reshuffle"),
             N_("A harsher pub version: a 31 ends the round even on a final turn, a knocker who "
                "is lowest or shares last place loses two, and the discard pile is reshuffled."),
-            "seed 003", aliases=("Blitz",), regions=(N_("USA"),)),
+            "seed 003", aliases=("Blitz",)),
     Variant("five_dollar", N_("Five-dollar bill"),
             _SCAT.replace(lives=4),
             N_("Scat where each stake is a bill: its four corners are the four lives, then the "
@@ -521,7 +522,7 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
             N_("Everyone antes a chip and a three-card widow lies face down; a turn draws from "
                "the stock or the discard pile, exchanges cards with the widow, or knocks; the "
                "best hand takes the pot, and a blitz takes it at once."),
-            "seed 000", aliases=("Kitty",), regions=(N_("USA"),), life_name=N_("chip"),
+            "seed 000", aliases=("Kitty",), life_name=N_("chip"),
             life_plural=N_("chips")),
     Variant("schwimmen", N_("Schwimmen (German 31)"),
             Rules(family="swap", pack=32, max_players=8, three_of_a_kind=30.5, fire=33,
@@ -551,7 +552,7 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
                   chips=20, extra_life=False, blitz_effect="others_lose", stock_out="reshuffle"),
             N_("One banker against the punters: buy cards one at a time towards 31 without going "
                "over; naturals are paid at once."),
-            "seed 002", regions=(N_("Greece"),), life_name=N_("chip"),
+            "seed 002", life_name=N_("chip"),
             life_plural=N_("chips")),
 ]}
 

@@ -318,7 +318,8 @@ def _brag_reason(cls: int, ranks: tuple[int, ...], order: tuple[Card, ...]) -> s
         return _("{cards} is a running flush: a run all in one suit.").format(
             cards=cards_display(order))
     if cls == 3:
-        return _("{cards} is a run: three ranks in a row.").format(cards=cards_display(order))
+        return _("{cards} is a run: three cards in sequence, not all of one suit.").format(
+            cards=cards_display(order))
     if cls == 2:
         return _("{cards} is a flush: three cards of one suit.").format(
             cards=cards_display(order))

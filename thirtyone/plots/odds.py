@@ -121,16 +121,45 @@ def event_words(rules: Rules, event: str) -> str:
     brag class) in the reader's words."""
     if event == "three of a kind" and rules.hand_value == "brag":
         return _("three of a kind (prial)")
+    if event == "three of a kind" and rules.three_of_a_kind is None and not rules.same_rank:
+        return _("three of a kind (no bonus here: it counts one card)")
     if event in EVENTS:
         return _(EVENTS[event])
     return _("brag: {hand}").format(hand=_(event))
 
 
+def event_applies(rules: Rules, event: str) -> bool:
+    """Whether a starting-hand event means anything under ``rules``: a blitz and fire only
+    where hands add up by suit (fire only where three aces have their own worth), the Brag
+    classes only where hands rank as in Brag. Three of a kind is listed everywhere (it is a
+    prial in Brag, and elsewhere the hand a bonus would go to)."""
+    if rules.hand_value == "brag":
+        return event not in ("blitz", "fire")
+    if event == "blitz" or event == "three of a kind":
+        return True
+    if event == "fire":
+        return rules.fire is not None
+    return False   # a Brag class: it ranks nothing in these rules
+
+
+def events_left_out(rules: Rules) -> str:
+    """One or two sentences saying which special hands the list leaves out, and why."""
+    if rules.hand_value == "brag":
+        return _("A blitz and three aces (fire) are not listed: in Brag ranking no hand is "
+                 "worth 31 and three aces are simply a prial.")
+    out = [_("The Brag hands (runs, flushes, pairs) are not listed: they rank hands only in "
+             "Stop the Bus; here a hand is worth its best suit.")]
+    if rules.fire is None:
+        out.append(_("Three aces (fire) are not listed either: these rules give them no worth "
+                     "of their own."))
+    return " ".join(out)
+
+
 def events_table(rules: Rules, players: int) -> pd.DataFrame:
     rows = []
     for e in starting_hand_odds(rules, players):
-        if rules.hand_value == "brag" and e.event in ("blitz", "fire"):
-            continue  # brag hands have no 31 and no fire
+        if not event_applies(rules, e.event):
+            continue
         rows.append({"event": event_words(rules, e.event), "hands": e.hands, "one player": e.p_one,
                      f"at least one of {players}": e.p_any})
     return pd.DataFrame(rows)

@@ -58,7 +58,7 @@ from .mini_round import MiniRound, make_round
 from .practice import Practice, parse_practice
 from .quiz import Feedback, LessonError, Quiz, need
 from .quiz_kinds import KINDS
-from .variant_table import humanise
+from .variant_table import as_played, humanise
 
 # An installed wheel carries the top-level lessons/ folder inside the package as
 # thirtyone/lesson_texts (package-dir in pyproject.toml); a checkout has it beside the package.
@@ -343,6 +343,12 @@ def _option_quiz(spec, key, rules) -> Quiz:
     if name not in OPTIONS:
         raise LessonError(_("Unknown option '{name}'.").format(name=name))
     opt = OPTIONS[name]
+    v = get_variant(key)
+    if not opt.applies(rules):
+        # A rule the game does not use has no value to ask about: the quiz would read the
+        # preset's unused default (Switch's 'pass allowed: yes', though it has no pass).
+        raise LessonError(_("{variant} does not use '{name}': {reason}").format(
+            variant=v.name_text, name=name, reason=opt.why_not(rules)))
     actual = getattr(rules, name)
     allowed = list(opt.allowed)
     if len(allowed) > 5:  # long number ranges: the true value and its neighbours
@@ -351,9 +357,9 @@ def _option_quiz(spec, key, rules) -> Quiz:
         allowed = allowed[lo:lo + 5]
     options = [humanise(a) for a in allowed]
     correct = {allowed.index(actual)}
-    v = get_variant(key)
-    summary = _("In {variant} the rule '{option}' is: {value}.").format(
-        variant=v.name_text, option=opt.label_text, value=humanise(actual)) + " " + opt.help_text
+    summary = " ".join([_("In {variant} the rule '{option}' is: {value}.").format(
+        variant=v.name_text, option=opt.label_text, value=humanise(actual)), opt.help_text,
+        as_played(v)])
     return Quiz("option", spec["question"], key, options, correct, [""] * len(options),
                 summary)
 

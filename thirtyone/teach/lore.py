@@ -8,6 +8,8 @@ there), and the Variants page shows them in small print. Nothing here imports st
 ['Oklahoma', 'Kansas']
 >>> sorted(variant_places("schwimmen"))
 ['Austria', 'Germany']
+>>> "Blitz" in NO_PLACE_NAMES
+True
 """
 
 from __future__ import annotations
@@ -101,13 +103,15 @@ HISTORY: tuple[Event, ...] = (
 NOT_TO_CONFUSE: tuple[Note, ...] = (
     Note(N_("Germany's national card game. Thirty-One is also called Scat, but it has nothing "
          "to do with Skat."), _S0R, "Skat"),
-    Note(N_("Another game called 31, in Germany and Austria (also Schnauz or Hosen 'runter): "
-         "players swap with open middle cards instead of drawing from a stock. This app "
-         "plays it as the Schwimmen variant."), ("seed 000", "seed 001", "RULES.md §5"),
-         "Schwimmen"),
-    Note(N_("A banking game called 31, played against a banker. The Banking variant in this app "
-         "follows a book's rules for a banking 31: punters buy cards and try to get close to "
-         "31 without going over."), ("seed 000", "seed 002", "RULES.md §4"), N_("Greek 31")),
+    Note(N_("Another game called 31 (also Schnauz or Hosen 'runter): players swap with open "
+         "middle cards instead of drawing from a stock. The Schwimmen variant plays it as an "
+         "online rules page (in Russian) tells it."), ("seed 000", "seed 001"), "Schwimmen"),
+    Note(N_("Seed 000 names a Greek banking game called 31 as a different game, and says "
+         "nothing more about it."), ("seed 000",), N_("Greek banking 31")),
+    Note(N_("The Banking variant follows a card-game book's rules for a banking 31, written in "
+         "Ukrainian: punters buy cards against a banker and try to get close to 31 without "
+         "going over. The book does not say where the game is played."), ("seed 002",),
+         N_("Banking 31")),
 )
 
 CUSTOMS: tuple[Note, ...] = (
@@ -125,13 +129,9 @@ CUSTOMS: tuple[Note, ...] = (
 
 PLACES: tuple[Place, ...] = (
     # Drawn in the north so that its label does not cover Kansas and Oklahoma.
-    Place(N_("United States"), 44.5, -100.5,
-          (N_("Thirty-One"), "Scat", "Blitz", "Kitty", "High Hat", "Ride the Bus", "Geronimo",
-           N_("Five-dollar bill")),
-          N_("Thirty-One is popular in America. The sources give Scat, Blitz, Kitty, High Hat, Ride the "
-          "Bus and Geronimo without a place; the five-dollar bill is an American version."),
-          variants=("scat", "blitz", "five_dollar", "kitty", "running_total", "switch"),
-          sources=_S0R),
+    Place(N_("United States"), 44.5, -100.5, (N_("Thirty-One"), N_("Five-dollar bill")),
+          N_("Thirty-One is popular in America, and the five-dollar bill is an American "
+          "version."), variants=("scat", "five_dollar"), sources=_S0R),
     Place(N_("South Louisiana"), 30.4, -91.6, ("Cadillac",), N_("Cadillac in south Louisiana."),
           variants=("scat",), sources=_S0R),
     Place(N_("Mississippi"), 32.7, -89.7, ("Cadillac",), N_("Cadillac in Mississippi too."),
@@ -146,23 +146,24 @@ PLACES: tuple[Place, ...] = (
           sources=_S0R),
     Place(N_("Hawaii"), 20.8, -156.3, ("Nickle Knock",), N_("Nickle Knock in Hawaii."),
           variants=("scat",), sources=_S0R),
-    Place(N_("England"), 52.6, -1.5, ("Thirty-One", "Stop the Bus"),
+    Place(N_("England"), 54.0, -2.0, ("Thirty-One", "Stop the Bus"),
           N_("Thirty-One is popular in Britain; Stop the Bus, common in England, ranks hands as "
           "in Brag."), variants=("scat", "stop_the_bus"), sources=_S0R),
-    Place(N_("Germany"), 51.1, 10.4, ("Schwimmen", "Schnauz", "Knack", "Hosen 'runter", "31"),
+    Place(N_("Germany"), 51.1, 10.4, ("Schwimmen", "Schnauz", "Hosen 'runter", "31"),
           N_("Schwimmen, another game called 31: swap with the open middle cards; a player with "
-          "no lives left is 'swimming'."), variants=("schwimmen",),
-          sources=("RULES.md §5", "seed 000", "seed 001")),
-    Place(N_("Austria"), 47.6, 14.1, ("Schwimmen", "Schnauz", "Knack", "Hosen 'runter"),
-          N_("Schwimmen is played here under the same names as in Germany."),
-          variants=("schwimmen",), sources=("RULES.md §5",)),
+          "no lives left is 'swimming'. Its rules page names a custom of many German "
+          "families."), variants=("schwimmen",), sources=("seed 000", "seed 001")),
+    # Only the rule book says Austria and Knack; none of the four source texts does.
+    Place(N_("Austria"), 47.6, 14.1, ("Knack", "Schwimmen", "Schnauz", "Hosen 'runter"),
+          N_("The rule book adds Austria and the name Knack; the four source texts say "
+          "neither."), variants=("schwimmen",), sources=("RULES.md §5",)),
     Place(N_("Netherlands"), 52.2, 5.5, ("Eenendertigen",),
           N_("The Dutch version, played with the 32-card pack."), variants=("eenendertigen",),
           sources=_S0R),
     Place(N_("Greece"), 39.3, 22.0, (N_("31 (banking game)"),),
-          N_("A banking game called 31, played against a banker; in the Greek tradition play "
-          "goes anticlockwise."), variants=("banking",),
-          sources=("seed 000", "RULES.md §4", "RULES.md §5")),
+          N_("Seed 000 names a Greek banking game called 31 and says nothing more about it. The "
+          "Banking variant follows a different text, which does not say where it is played."),
+          sources=("seed 000",)),
     Place(N_("France"), 46.6, 2.4, ("Trente et un",),
           N_("Trente et un is the French name of Thirty-One; the game became popular in France, "
           "and Rabelais mentions it."), era="history", sources=_S0R),
@@ -179,6 +180,13 @@ PLACES: tuple[Place, ...] = (
 )
 
 
+# Names the sources give for Thirty-One without saying where (seed 000): not on the map,
+# listed beside it.
+NO_PLACE_NAMES: tuple[str, ...] = ("Scat", "Blitz", "Kitty", "High Hat", "Ride the Bus",
+                                   "Geronimo")
+NO_PLACE_SOURCES: tuple[str, ...] = _S0R
+
+
 def cite(sources: tuple[str, ...]) -> str:
     """Source keys as short text for small print: 'seed 000; RULES.md §5'."""
     return "; ".join(sources)
@@ -191,6 +199,7 @@ def claims() -> list[tuple[str, tuple[str, ...]]]:
     out += [(f"{n.topic}: {n.text}" if n.topic else n.text, n.sources)
             for n in (*NOT_TO_CONFUSE, *CUSTOMS)]
     out += [(f"{p.place} ({', '.join(p.names)}): {p.note}", p.sources) for p in PLACES]
+    out.append((f"without a place: {', '.join(NO_PLACE_NAMES)}", NO_PLACE_SOURCES))
     return out
 
 
@@ -241,4 +250,4 @@ def variant_places(key: str) -> list[str]:
 
 def all_names() -> list[str]:
     """Every name the game goes by, once each, in the order of ``PLACES``."""
-    return list(dict.fromkeys(n for p in PLACES for n in p.names))
+    return list(dict.fromkeys([*(n for p in PLACES for n in p.names), *NO_PLACE_NAMES]))

@@ -37,7 +37,7 @@ from ..odds.tables import OddsError
 from ..policies.view import view_from_observation
 from ..sim.knock import SimulatedKnock, iter_knock_after_turns
 from .quiz import LessonError, Quiz, need
-from .variant_table import humanise
+from .variant_table import NOT_USED, as_played, humanise, lower_first
 
 NAMES = ("Ann", "Bo", "Cy", "Dee", "Ed", "Flo")
 SIM_ROUNDS = 20_000     # simulated rounds behind a knock quiz's "after their turns" chance
@@ -68,18 +68,33 @@ def which_variant_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     if len(keys) < 2 or len(set(keys)) != len(keys):
         raise LessonError(_("'variants' must list at least two different variants."))
     variants = [get_variant(k) for k in keys]
-    has = [getattr(v.rules, name) == value for v in variants]
+    # A game that does not use the rule shows a dash, never the preset's unused default
+    # (Switch has no pass move at all: its 'pass allowed' is not "yes"). Such a game has the
+    # asked value only when the question asks for "no" (no pass, no extra life...): a rule
+    # the game lacks is a "no"; any other value cannot be asked of it.
+    uses = [opt.applies(v.rules) for v in variants]
+    for v, used in zip(variants, uses, strict=True):
+        if not used and value is not False:
+            raise LessonError(_("{variant} does not use '{name}', so it cannot be asked "
+                                "whether the rule is {value}.").format(
+                variant=v.name_text, name=name, value=opt.text(value)))
+    has = [getattr(v.rules, name) == value if used else True
+           for v, used in zip(variants, uses, strict=True)]
     if not any(has):
         raise LessonError(_("None of {keys} has '{name}' = {value}, so the quiz would have no "
                             "right answer.").format(keys=", ".join(keys), name=name,
                                                     value=opt.text(value)))
     options = [v.name_text for v in variants]
-    why = [_("{variant}: '{option}' is {value}.").format(
+    why = [(_("{variant}: '{option}' is {value}.").format(
         variant=v.name_text, option=opt.label_text, value=humanise(getattr(v.rules, name)))
-        for v in variants]
+        if used else _("{variant}: {dash} ({reason})").format(
+        variant=v.name_text, dash=NOT_USED,
+        reason=lower_first((opt.why_not(v.rules) or "").rstrip("."))))
+        + " " + as_played(v)
+        for v, used in zip(variants, uses, strict=True)]
     right = [v.name_text for v, h in zip(variants, has, strict=True) if h]
-    summary = _("'{option}' set to {value} is the rule in {variants} (the presets of this "
-                "app).").format(option=opt.label_text, value=humanise(value),
+    summary = _("'{option}' set to {value} is the rule in {variants}, as their sources play "
+                "them.").format(option=opt.label_text, value=humanise(value),
                                 variants=_(" and ").join(right))
     return Quiz("which_variant", spec["question"], key, options,
                 {i for i, h in enumerate(has) if h}, why, summary)

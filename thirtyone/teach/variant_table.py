@@ -17,9 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.rules import OPTIONS, VARIANTS, Rules
+from ..core.rules import OPTIONS, VARIANTS, Rules, Variant
 from ..core.text import points_text
 from ..i18n import N_, _, pgettext
+from .lore import shown_source_key
 
 NOT_USED = "—"
 
@@ -45,6 +46,28 @@ def option_applies(name: str, rules: Rules) -> bool:
         raise ValueError(_("Unknown option '{name}'; options are: {options}.").format(
             name=name, options=", ".join(OPTIONS)))
     return OPTIONS[name].applies(rules)
+
+
+def lower_first(text: str) -> str:
+    """A sentence continued after a colon: its first letter small ("Passing allowed plays no
+    part" -> "passing allowed plays no part")."""
+    return text[:1].lower() + text[1:]
+
+
+def as_played(variant: Variant) -> str:
+    """Where a preset's rules come from, for a quiz's answer: its source, and whether parts
+    of it are our reading (the sources are silent there and the app chose).
+
+    >>> as_played(VARIANTS["scat"])
+    'Where this comes from: seed 000.'
+    >>> as_played(VARIANTS["switch"])
+    'Where this comes from: seed 000, with parts that are our reading (the source is silent there).'
+    """
+    source = shown_source_key(variant.source)
+    if variant.our_reading:
+        return _("Where this comes from: {source}, with parts that are our reading (the "
+                 "source is silent there).").format(source=source)
+    return _("Where this comes from: {source}.").format(source=source)
 
 
 def humanise(value: Any) -> str:

@@ -34,6 +34,8 @@ def main() -> None:
                 url_path="odds_lab"),
         st.Page("pages/class.py", title=_("Class"), icon=":material/groups:",
                 url_path="class"),
+        st.Page("pages/plan.py", title=_("Teacher's plan"), icon=":material/event_note:",
+                url_path="plan"),
         st.Page("pages/table.py", title=_("Class table"), icon=":material/table_restaurant:",
                 url_path="table"),
         st.Page("pages/challenge.py", title=_("Challenge"), icon=":material/emoji_events:",

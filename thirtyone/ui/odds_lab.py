@@ -47,8 +47,8 @@ HOW_DEALT = N_("Exact enumeration: every three-card hand of each pack is scored 
                "with 52 cards, 4,960 with 32) under the current rules.")
 HOW_EVENTS = N_("Exact counting. For one player: the share of all hands. For anyone at the "
                 "table: inclusion-exclusion over the players, counting the ways several "
-                "players can hold such hands at once without sharing a card. Runs, flushes, "
-                "pairs and high cards are shown for one player only.")
+                "players can hold such hands at once without sharing a card. Where hands rank as "
+                "in Brag, runs, flushes, pairs and high cards are shown for one player only.")
 HOW_RACE = N_("Dynamic programming over every hand (hands that differ only by suit names "
               "merged). Model: you play alone; each turn you draw a card, equally likely to "
               "be any card not in your hand (your discards are shuffled back), then throw one "
@@ -284,6 +284,11 @@ def dealt_text(key: str) -> str:
 
 def events_words(key: str, players: int) -> tuple[str, pd.DataFrame]:
     return _events_words(key, players, current())
+
+
+def events_left_out(key: str) -> str:
+    """Which special hands the list leaves out for these rules, and why."""
+    return op.events_left_out(rules_from_key(key))
 
 
 def cached_moves(hand_text: str, visible_text: str, gone_text: str,

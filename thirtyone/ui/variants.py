@@ -241,30 +241,50 @@ def add_world(fig: go.Figure) -> None:
                                 hoverinfo="skip", showlegend=False, name=_("borders")))
 
 
-def names_map() -> go.Figure:
-    """Places and the names the game goes by there; hover a point to read them."""
+# The two areas of the names map: America (with Hawaii) and Europe, each with room for its
+# labels (on one world map, six European labels overlapped and one hid under a marker).
+MAP_AREAS = {"america": {"lon": (-162.0, -62.0), "lat": (16.0, 52.0)},
+             "europe": {"lon": (-14.5, 26.0), "lat": (35.5, 58.0)}}
+
+# Where each point's label sits, so that neighbours do not cover each other.
+LABEL_AT = {"United States": "top left", "South Louisiana": "bottom left",
+            "Mississippi": "bottom right", "Pennsylvania": "top center",
+            "Central Indiana": "bottom right", "Oklahoma": "bottom left", "Kansas": "top left",
+            "Hawaii": "middle right", "England": "top center", "England (1670s)": "bottom center",
+            "Germany": "bottom right", "Austria": "middle right", "Netherlands": "top center",
+            "Greece": "bottom left", "France": "top center", "Ireland": "bottom center",
+            "Italy": "bottom left"}
+
+
+def map_area(p: lore.Place) -> str:
+    """The map a place is drawn on: Europe east of the Atlantic, America west of it."""
+    return "europe" if p.lon > -30 else "america"
+
+
+def place_label(p: lore.Place) -> str:
+    """The label at a point: the game's name there (two names on two lines; more: the first, the
+    rest on hover)."""
+    names = [lore.shown(n) for n in p.names]
+    return "<br>".join(names) if len(names) <= 2 else names[0] + " …"
+
+
+def names_map(area: str = "america") -> go.Figure:
+    """Places in ``area`` (``MAP_AREAS``) and the names the game goes by there: every point
+    labelled with the game's name; hover a point for every name, the note and its sources."""
+    if area not in MAP_AREAS:
+        raise ValueError(f"Unknown map area '{area}'; areas are: {', '.join(MAP_AREAS)}.")
     fig = go.Figure()
     add_world(fig)
     styles = {"today": (_("Names in use today"), "#1f6f43", "circle"),
               "history": (_("Early history"), "#a0522d", "diamond")}
-    labelled: set[str] = set()
-
-    def label_once(p: lore.Place) -> str:
-        # Neighbouring points with the same name (Cadillac, Juble) are labelled once;
-        # hovering still shows every point.
-        text = lore.shown(p.names[0] if len(p.names) == 1 else p.place)
-        if text in labelled:
-            return ""
-        labelled.add(text)
-        return text
-
     for era, (label, colour, symbol) in styles.items():
-        places = [p for p in lore.PLACES if p.era == era]
+        places = [p for p in lore.PLACES if p.era == era and map_area(p) == area]
         fig.add_trace(go.Scattergeo(
             lat=[p.lat for p in places], lon=[p.lon for p in places], name=label,
-            mode="markers+text", text=[label_once(p) for p in places],
-            textposition="top center", textfont={"size": 13, "color": colour},
-            marker={"size": 13, "color": colour, "symbol": symbol,
+            mode="markers+text", text=[place_label(p) for p in places],
+            textposition=[LABEL_AT.get(p.place, "top center") for p in places],
+            textfont={"size": 13, "color": colour},
+            marker={"size": 11, "color": colour, "symbol": symbol,
                     "line": {"width": 1, "color": "white"}},
             customdata=[[lore.shown(p.place), ", ".join(lore.shown(n) for n in p.names),
                          lore.shown(p.note), lore.shown_cite(p.sources)]
@@ -274,28 +294,41 @@ def names_map() -> go.Figure:
                           + "<extra></extra>"))
     # No layer of plotly's own (land, coastlines, countries...): those would be fetched from
     # plotly's map server, which schools often cannot reach. The outline is drawn above.
+    box = MAP_AREAS[area]
     fig.update_geos(projection_type="natural earth", showcountries=False, showland=False,
                     showcoastlines=False, showocean=False, showlakes=False, showrivers=False,
-                    showframe=False, bgcolor="#f4f8fb", lataxis_range=[10, 65],
-                    lonaxis_range=[-165, 35])
-    fig.update_layout(height=420, margin={"l": 0, "r": 0, "t": 10, "b": 0},
+                    showframe=False, bgcolor="#f4f8fb", lataxis_range=list(box["lat"]),
+                    lonaxis_range=list(box["lon"]))
+    fig.update_layout(height=370, margin={"l": 0, "r": 0, "t": 36, "b": 0},
+                      title={"text": _("America") if area == "america" else _("Europe"),
+                             "x": 0.01, "y": 0.98, "font": {"size": 16}},
                       legend={"orientation": "h", "y": -0.02, "font": {"size": 14}},
                       hoverlabel={"font_size": 15})
     return fig
 
 
 @st.cache_resource(show_spinner=False)
-def names_chart(lang: str = "en") -> go.Figure:
-    """The map in ``lang``, built once for every session (it never changes)."""
-    return frozen(names_map())
+def names_chart(lang: str = "en", area: str = "america") -> go.Figure:
+    """The map of ``area`` in ``lang``, built once for every session (it never changes)."""
+    return frozen(names_map(area))
 
 
 def names_section() -> None:
     st.header(_("Names around the world"))
-    # The map takes the whole width (a wide, low strip from Hawaii to Austria); the lists
-    # follow below it, so it stays readable on a 1024-pixel projector with the sidebar open.
-    st.markdown(_("Point at a place on the map to see what the game is called there."))
-    st.plotly_chart(names_chart(current()), key="t31var_map", config={"displayModeBar": False})
+    # Two maps, America and Europe; the lists follow below them.
+    st.markdown(_("Every point is labelled with the game's name there; point at it to read "
+                  "all its names, a note and the source."))
+    # One above the other, each the page's full width: Europe's nine places get as much
+    # room as America's (side by side, Europe's labels ran into each other).
+    st.plotly_chart(names_chart(current(), "america"), key="t31var_map",
+                    config={"displayModeBar": False})
+    st.plotly_chart(names_chart(current(), "europe"), key="t31var_map_europe",
+                    config={"displayModeBar": False})
+    st.markdown("**" + _("Names without a place") + "**: "
+                + html.escape(", ".join(lore.shown(n) for n in lore.NO_PLACE_NAMES))
+                + _source(lore.NO_PLACE_SOURCES)
+                + "  \n" + _("The sources give these names for Thirty-One without saying where "
+                             "they are used."), unsafe_allow_html=True)
     today = [p for p in lore.PLACES if p.era == "today"]
     past = [p for p in lore.PLACES if p.era != "today"]
     left, right = st.columns(2, gap="large")
