@@ -109,24 +109,6 @@ def trade_off(rules: Rules, costs: ChoiceCosts) -> str:
         a=a, b=b, c=share(w.from_blitz)) + two
 
 
-def verdict(rules: Rules, costs: ChoiceCosts, card: str | None = None) -> str:
-    """Which move costs least, with the two figures and how sure the difference is."""
-    best = costs.best()
-    rest = [o for o in costs.options if o is not best]
-    if not rest:
-        return ""
-    second = min(rest, key=lambda o: o.cost)
-    gap = second.cost - best.cost
-    sure = gap > costs.diff_half(best.move, second.move)
-    what = {"life": _("in lives"), "place": _("in points"), "pot": _("in chips")}[costs.kind]
-    head = _("Cheapest {what}: {move} ({cost}); next: {other_move} ({other}).").format(
-        what=what, move=move_name(best.move, card).lower(), cost=cost_words(rules, costs, best),
-        other_move=move_name(second.move, card).lower(), other=cost_words(rules, costs, second))
-    tail = (_("The gap is larger than the play-outs' margin of error.") if sure else
-            _("The gap is within the play-outs' margin of error: the two are about equal."))
-    return head + " " + tail
-
-
 def played_out(costs: ChoiceCosts) -> str:
     """Where the numbers come from, in one sentence."""
     return _("Each move was played to the end of the round in the same {n} deals that fit "
@@ -134,5 +116,4 @@ def played_out(costs: ChoiceCosts) -> str:
         n=format_number(costs.deals))
 
 
-__all__ = ["cost_words", "move_name", "option_text", "played_out", "share", "trade_off",
-           "verdict"]
+__all__ = ["cost_words", "move_name", "option_text", "played_out", "share", "trade_off"]
