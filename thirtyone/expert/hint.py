@@ -257,6 +257,11 @@ def _table_move(view: View, d: Decision, now: str) -> tuple[str, list]:
     return f"{_move_words(view, a, d.kind, now)}.", nums
 
 
+def _lower_first(text: str) -> str:
+    """A move's name inside a sentence: 'take the A♠' (the card keeps its capital)."""
+    return text[:1].lower() + text[1:]
+
+
 def _costed(view: View, d: Decision) -> tuple[str, list]:
     """Knock, take or draw with every move's cost side by side (``expert.choice``): one
     line per move, and a reason that says what waiting wins and costs."""
@@ -266,14 +271,14 @@ def _costed(view: View, d: Decision) -> tuple[str, list]:
     nums = [(move_name(o.move, card), option_text(rules, costs, o))
             for o in sorted(costs.options, key=lambda o: o.move != d.kind)]
     best = costs.best()
-    move = move_name(chosen.move, card).lower()
+    move = _lower_first(move_name(chosen.move, card))
     if best is not chosen and best.cost - chosen.cost < -costs.diff_half(best.move, chosen.move):
         after = _("{move} and {other} are close; the expert also counts the lives the others "
                   "lose, and that tips it").format(move=move,
-                                                   other=move_name(best.move, card).lower())
+                                                   other=_lower_first(move_name(best.move, card)))
     elif best is not chosen:
         after = _("{move} and {other} are equal within the margin of error of {n} play-outs"
-                  ).format(move=move, other=move_name(best.move, card).lower(), n=costs.deals)
+                  ).format(move=move, other=_lower_first(move_name(best.move, card)), n=costs.deals)
     elif costs.kind == "place":
         after = _("so {move} scores the most ({cost})").format(
             move=move, cost=cost_words(rules, costs, chosen))
