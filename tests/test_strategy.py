@@ -188,10 +188,11 @@ def test_hint_is_the_experts_move_with_numbers():
     g = game("scat", ["2C 3C 4C", "KH 9H 2S", "5D 6D 7D"], table="QH")
     h = hint(g.observation(1))
     assert h.action == expert_policy(g.observation(1)) == Take()
-    # the move and one sentence of reason; the hand's value before and after in the numbers
+    # the move and one sentence of reason; each move with its cost in the numbers, the
+    # chosen one first (issue 26)
     assert "Q♥" in h.reason and h.reason.count(".") == 1
-    assert list(h.numbers.values())[:2] == ["19", "29"]
-    assert any(v.endswith("%") for v in h.numbers.values())
+    assert list(h.numbers)[0] == "Take the Q♥" and "Knock now" in h.numbers
+    assert all("%" in v and "per 100 rounds" in v for v in h.numbers.values())
 
 
 def test_hint_changes_neither_the_game_nor_any_random_stream():

@@ -91,6 +91,7 @@ from ..policies.view import (
     view_from_observation,
 )
 from ..sim.batch import SimulationError, check_supported
+from .choice import ChoiceCosts, OptionCost, summarise
 from .costs import (
     blitz_cost,
     cost_curve,
@@ -102,7 +103,7 @@ from .costs import (
     with_card,
     wmean,
 )
-from .rollout import Move, make_deals, rollout_costs
+from .rollout import Move, make_deals, rollout_outcomes
 from .sample import SAMPLES, model_level, sample_opponents
 
 # --- what a seat knows, gathered from its observation ----------------------------------------
@@ -291,6 +292,19 @@ def _plays_out_every_move(view: View) -> bool:
 def _rollout(view: View, vt: ValueTable, s: Sample, moves: list) -> np.ndarray | None:
     """The cost of each move by playing the round out many times (``thirtyone.expert.rollout``);
     None where the fast simulator cannot play these rules."""
+    outs = _play_outs(view, vt, s, moves)
+    if outs is None:
+        return None
+    lam = others_weight(view)
+    return np.array([np.nan if o is None else
+                     float((o.lives_lost[:, 0] - lam * o.lives_lost[:, 1:].sum(axis=1)).mean())
+                     for o in outs])
+
+
+def _play_outs(view: View, vt: ValueTable, s: Sample, moves: list,
+               size: int | None = None) -> list | None:
+    """How the round ends after each move in every sampled deal (``rollout_outcomes``);
+    None where the fast simulator cannot play these rules."""
     rules = view.rules
     try:
         check_supported(rules, view.n_players)
@@ -307,11 +321,72 @@ def _rollout(view: View, vt: ValueTable, s: Sample, moves: list) -> np.ndarray |
     rng = np.random.default_rng(_seed_from(view) + 1)
     deals = make_deals(rules, my[:3], list(s.now), w, view.unseen(), view.stock, pile,
                        [card_indices(o.known) for o in view.opponents], view.my_turns,
-                       [o.turns for o in view.opponents], rng)
+                       [o.turns for o in view.opponents], rng, size=size)
     levels = [model_level(o.style) for o in view.opponents]
-    costs, _ = rollout_costs(deals, moves, others_weight(view), _seed_from(view) + 2,
-                             levels=levels)
-    return costs
+    return rollout_outcomes(deals, moves, _seed_from(view) + 2, levels=levels)
+
+
+def _choices(view: View, moves: list, kinds: list[str], outs: list) -> ChoiceCosts | None:
+    """``choice.summarise`` with one option per kind of move: of several takes (each with
+    its own discard) the one the expert would pick (lowest play-out cost)."""
+    lam = others_weight(view)
+    best: dict[str, tuple[float, Any]] = {}
+    for k, o in zip(kinds, outs, strict=True):
+        if o is None:
+            continue
+        c = float((o.lives_lost[:, 0] - lam * o.lives_lost[:, 1:].sum(axis=1)).mean())
+        if k not in best or c < best[k][0]:
+            best[k] = (c, o)
+    if not best:
+        return None
+    return summarise(view.rules, list(best), [o for _c, o in best.values()])
+
+
+def choice_costs(view: View, deals: int | None = None) -> ChoiceCosts | None:
+    """Knock, take or draw at the start of a turn in the draw family (before anyone
+    knocked), each with its cost in the scoring's unit (``expert.choice``), from ``deals``
+    play-outs of deals that fit what this seat has seen; the take keeps the best three for
+    the next draw, as the expert does. None where these cannot be played out."""
+    if view.rules.family != "draw" or view.knocker is not None or view.final_turn:
+        return None
+    vt = value_table(view.rules)
+    rng = np.random.default_rng(_seed_from(view))
+    s = sample_opponents(view, vt, rng)
+    hand = card_indices(view.hand)
+    moves, kinds = [], []
+    if view.can(Knock):
+        moves.append(Move("knock"))
+        kinds.append("knock")
+    if view.can(Take) and view.top is not None:
+        for d in hand:
+            moves.append(Move("take", discard=int(d)))
+            kinds.append("take")
+    if view.can(Draw) and len(view.unseen()) and view.stock > 0:
+        moves.append(Move("draw"))
+        kinds.append("draw")
+    if len(moves) < 2:
+        return None
+    outs = _play_outs(view, vt, s, moves, size=deals)
+    return None if outs is None else _choices(view, moves, kinds, outs)
+
+
+@dataclass(frozen=True)
+class KnockOrDraw:
+    """Knocking now against drawing (``choice_costs``): ``knock`` and ``wait`` are the two
+    options' costs, ``all`` every move played out (a take too, where it is legal)."""
+
+    knock: OptionCost
+    wait: OptionCost
+    all: ChoiceCosts
+
+
+def knock_costs(view: View, deals: int | None = None) -> KnockOrDraw | None:
+    """Knock now or draw, each with its cost (``choice_costs``); None where either cannot
+    be played out."""
+    costs = choice_costs(view, deals)
+    if costs is None or costs.get("knock") is None or costs.get("draw") is None:
+        return None
+    return KnockOrDraw(costs.get("knock"), costs.get("draw"), costs)
 
 
 def _should_knock(view: View, c_now: float, c_wait: float) -> bool:
@@ -347,8 +422,16 @@ def _draw_turn_rollouts(view: View, vt: ValueTable, s: Sample, hand: np.ndarray,
         moves.append(Move("draw"))
         acts.append((Draw(), "draw"))
     if len(moves) > 1:
-        costs = _rollout(view, vt, s, moves)
+        outs = _play_outs(view, vt, s, moves)
+        lam = others_weight(view)
+        costs = None if outs is None else np.array([
+            np.nan if o is None else
+            float((o.lives_lost[:, 0] - lam * o.lives_lost[:, 1:].sum(axis=1)).mean())
+            for o in outs])
         if costs is not None:
+            choices = _choices(view, moves, [k for _a, k in acts], outs)
+            if choices is not None:
+                numbers["choices"] = choices
             best: dict[str, float] = {}
             for (_, k), c in zip(acts, costs, strict=True):
                 best[k] = min(best.get(k, np.inf), float(c))

@@ -16,6 +16,7 @@ from ..game.message import lives_msg
 from ..i18n import N_, _, format_number, ngettext, pgettext
 from ..odds.knock import knock_risk
 from ..policies.view import View, special_phase, view_from_observation
+from .choice_words import cost_words, move_name, option_text, share
 from .costs import suit_points
 from .expert import Decision, expert_decision
 from .rollout import ROLLOUTS
@@ -265,11 +266,58 @@ def _table_move(view: View, d: Decision, now: str) -> tuple[str, list]:
     return f"{_move_words(view, a, d.kind, now)}.", nums
 
 
+def _lower_first(text: str) -> str:
+    """A move's name inside a sentence: 'take the A♠' (the card keeps its capital)."""
+    return text[:1].lower() + text[1:]
+
+
+def _costed(view: View, d: Decision) -> tuple[str, list]:
+    """Knock, take or draw with every move's cost side by side (``expert.choice``): one
+    line per move, and a reason that says what waiting wins and costs."""
+    rules, costs = view.rules, d.numbers["choices"]
+    card = view.top.display if view.top is not None else None
+    chosen = costs.get(d.kind) or costs.best()
+    nums = [(move_name(o.move, card), option_text(rules, costs, o))
+            for o in sorted(costs.options, key=lambda o: o.move != d.kind)]
+    best = costs.best()
+    move = _lower_first(move_name(chosen.move, card))
+    if best is not chosen and best.cost - chosen.cost < -costs.diff_half(best.move, chosen.move):
+        after = _("{move} and {other} are close; the expert also counts the lives the others "
+                  "lose, and that tips it").format(move=move,
+                                                   other=_lower_first(move_name(best.move, card)))
+    elif best is not chosen:
+        after = _("{move} and {other} are equal within the margin of error of {n} play-outs"
+                  ).format(move=move, other=_lower_first(move_name(best.move, card)), n=costs.deals)
+    elif costs.kind == "place":
+        after = _("so {move} scores the most ({cost})").format(
+            move=move, cost=cost_words(rules, costs, chosen))
+    else:
+        after = _("so {move} costs least ({cost})").format(
+            move=move, cost=cost_words(rules, costs, chosen))
+    k = costs.get("knock")
+    waits = [o for o in costs.options if o.move != "knock"]
+    if k is None or not waits or costs.kind != "life":
+        return after[:1].upper() + after[1:] + ".", nums
+    w = min(waits, key=lambda o: o.cost)
+    a, b = share(k.lose - k.from_blitz), share(w.lose - w.from_blitz)
+    if w.from_blitz > 0:
+        reason = _("Waiting moves your chance of losing at the showdown from {a} (knocking "
+                   "now) to {b}, and someone else's 31 adds {c}: {after}.").format(
+            a=a, b=b, c=share(w.from_blitz), after=after)
+    else:
+        reason = _("Waiting moves your chance of losing at the showdown from {a} (knocking "
+                   "now) to {b}: {after}.").format(a=a, b=b, after=after)
+    return reason, nums
+
+
 def explain(view: View, d: Decision) -> tuple[str, dict[str, str]]:
     """The reason (one sentence) and at most three labelled plain numbers for a decision."""
     rules, n = view.rules, d.numbers
     now = _value_text(view.hand, rules) if len(view.hand) == 3 else ""
-    if d.kind == "knock":
+    if (d.kind in ("knock", "take", "draw") and not n.get("final")
+            and n.get("choices") is not None):
+        reason, nums = _costed(view, d)
+    elif d.kind == "knock":
         reason, nums = _knock(view, d, now)
     elif d.kind == "take" and not n.get("final") and view.top is not None:
         reason, nums = _take(view, d, now)

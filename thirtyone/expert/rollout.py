@@ -24,6 +24,7 @@ from ..core.rules import Rules
 from ..lookup import CARD_BIT, card_bits, flat, lookahead_tables, replaced
 from ..policies.basic import basic_discard
 from ..sim.batch import RoundBatch
+from ..sim.stats import RoundResults
 
 ROLLOUT_OPPONENTS = "standard"   # how the others are assumed to play in the look ahead
 ROLLOUTS = 400                   # deals per decision
@@ -110,6 +111,20 @@ def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
     """For each move, (mean cost, standard error of the difference to the first move).
     ``levels``: how each other player plays in the play-outs (default
     ``ROLLOUT_OPPONENTS``)."""
+    outs = rollout_outcomes(d, moves, rng_seed, knock_at, levels)
+    costs = np.array([o.lives_lost[:, 0] - lam * o.lives_lost[:, 1:].sum(axis=1)
+                      if o is not None else np.full(d.size, np.nan) for o in outs])
+    mean = np.nanmean(costs, axis=1) if np.isfinite(costs).any() else np.full(len(moves), np.nan)
+    diff = costs - costs[:1]
+    se = np.nanstd(diff, axis=1) / np.sqrt(d.size)
+    return mean, se
+
+
+def rollout_outcomes(d: Deals, moves: list[Move], rng_seed: int, knock_at: float = 25.0,
+                     levels: list[str] | None = None) -> list[RoundResults | None]:
+    """For each move, how the round ends in every deal (``sim.RoundResults``, this seat in
+    column 0, the others after it in seat order from this seat's left); None for a move
+    that cannot be made in these deals (a draw from an empty stock)."""
     rules = d.rules
     S = d.size
     m = d.opp.shape[1]
@@ -117,8 +132,8 @@ def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
     K = rules.pack
     levels = ("standard",) + (tuple(levels) if levels is not None else
                               (ROLLOUT_OPPONENTS,) * m)
-    costs = np.empty((len(moves), S))
-    for i, mv in enumerate(moves):
+    outs: list[RoundResults | None] = []
+    for mv in moves:
         stock = d.stock
         pile_extra = None
         my = np.tile(d.my_hand, (S, 1))
@@ -140,7 +155,7 @@ def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
                 known_me = np.full(S, CARD_BIT[mv.known])
         elif mv.kind == "draw":
             if stock.shape[1] == 0:
-                costs[i] = np.nan
+                outs.append(None)
                 continue
             # the drawn card, then the discard standard makes before a knock
             four = np.hstack([my, stock[:, :1]])
@@ -170,10 +185,5 @@ def rollout_costs(d: Deals, moves: list[Move], lam: float, rng_seed: int,
                          own_turns=[d.my_turns + 1, *d.opp_turns],
                          turns=d.my_turns + sum(d.opp_turns) + 1, mover=1 % n,
                          knocker=0 if knocked else None)
-        res = b.run()
-        lost = res.lives_lost.astype(float)
-        costs[i] = lost[:, 0] - lam * lost[:, 1:].sum(axis=1)
-    mean = np.nanmean(costs, axis=1) if np.isfinite(costs).any() else np.full(len(moves), np.nan)
-    diff = costs - costs[:1]
-    se = np.nanstd(diff, axis=1) / np.sqrt(S)
-    return mean, se
+        outs.append(b.run())
+    return outs

@@ -28,7 +28,8 @@ from ..core.cards import Card, cards_display, make_pack, parse_cards, parse_hand
 from ..core.errors import IllegalActionError
 from ..core.rules import OPTIONS, Rules, RulesError, get_variant
 from ..core.scoring import score
-from ..expert.expert import expert_decision
+from ..expert.choice_words import cost_words, option_text, played_out, trade_off
+from ..expert.expert import expert_decision, knock_costs
 from ..game.banking import new_banking_game
 from ..game.table import new_game
 from ..i18n import _, current, format_number, format_percent, ngettext, pgettext
@@ -42,6 +43,7 @@ from .variant_table import NOT_USED, as_played, humanise, lower_first
 NAMES = ("Ann", "Bo", "Cy", "Dee", "Ed", "Flo")
 SIM_ROUNDS = 20_000     # simulated rounds behind a knock quiz's "after their turns" chance
 SIM_SEED = 31           # fixed, so a lesson says the same number every time
+QUIZ_DEALS = 8_000      # play-outs behind a knock quiz's costs (each move, the same deals)
 
 
 def _list(value: Any) -> list[str]:
@@ -275,6 +277,46 @@ def knock_chances(rules: Rules, value: float, players: int, seat: int, turn: int
     return fresh, float(survive[int(np.argmin(np.abs(values - value)))]), turns
 
 
+def _knock_answer(rules: Rules, view, options: list[str], words: str
+                  ) -> tuple[bool, list[str], str]:
+    """Whether knocking is the answer, the words per option and the explanation: the move
+    that costs least by the end of the round (``expert.choice``), each option costed; the
+    expert's move where the play-outs cannot be made."""
+    costs = knock_costs(view, QUIZ_DEALS)
+    if costs is not None:
+        # the answer is the move that costs least, in the scoring's unit (``expert.choice``)
+        knocks = costs.knock.cost <= costs.wait.cost
+        two = costs.all.only("knock", "draw")
+        why = [f"{options[0]}: {option_text(rules, two, costs.knock)}.",
+               f"{options[1]}: {option_text(rules, two, costs.wait)}."]
+        best, other = (costs.knock, costs.wait) if knocks else (costs.wait, costs.knock)
+        words = "\n\n".join([
+            words + " " + _("A safe knock is not yet a good one: what counts is what each "
+                            "move costs you by the end of the round."),
+            *why, trade_off(rules, two),
+            _("{best} costs less: {cost}, against {other}.").format(
+                best=options[0] if knocks else options[1],
+                cost=cost_words(rules, two, best), other=cost_words(rules, two, other)),
+            played_out(two)])
+    else:
+        decision = expert_decision(view)
+        knocks = isinstance(decision.action, Knock)
+        if knocks:
+            words += " " + _("The expert, who also weighs what waiting could win, knocks here.")
+        else:
+            if decision.kind == "take":
+                instead = _("it takes the top card of the pile instead")
+            elif decision.kind == "draw":
+                instead = _("it draws from the stock instead")
+            else:
+                instead = _("it plays '{move}'").format(move=decision.action)
+            words += " " + _("The expert, who also weighs what waiting could win, does not "
+                             "knock: {instead}.").format(instead=instead)
+        why = [_("Knocking ends your own play now; the others each get one more turn."),
+               _("Waiting gives you another card, and the others more turns too.")]
+    return knocks, why, words
+
+
 def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     need(spec, "hand", "players", "seat")
     if rules.family not in ("draw", "swap") or rules.dealer_two_hands:
@@ -288,8 +330,7 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     if set(seen) & set(hand) or len(set(seen)) != len(seen):
         raise LessonError(_("A card in 'seen' is in your hand or listed twice."))
     game = knock_position(rules, hand, players, seat, turn, seen)
-    decision = expert_decision(view_from_observation(game.observation(seat)))
-    knocks = isinstance(decision.action, Knock)
+    view = view_from_observation(game.observation(seat))
     wait = pgettext("quiz answer", "Draw") if rules.family == "draw" else \
         pgettext("quiz answer", "Play on")
     options = [pgettext("quiz answer", "Knock"), wait]
@@ -315,19 +356,7 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
             "After each of the others has played about {n} turns (the final turn included), "
             "it is {p} (simulated, {rounds} rounds).", turns).format(
             n=turns, p=format_percent(later, 1), rounds=format_number(SIM_ROUNDS))
-    if knocks:
-        words += " " + _("The expert, who also weighs what waiting could win, knocks here.")
-    else:
-        if decision.kind == "take":
-            instead = _("it takes the top card of the pile instead")
-        elif decision.kind == "draw":
-            instead = _("it draws from the stock instead")
-        else:
-            instead = _("it plays '{move}'").format(move=decision.action)
-        words += " " + _("The expert, who also weighs what waiting could win, does not knock: "
-                         "{instead}.").format(instead=instead)
-    why = [_("Knocking ends your own play now; the others each get one more turn."),
-           _("Waiting gives you another card, and the others more turns too.")]
+    knocks, why, words = _knock_answer(rules, view, options, words)
     shown: dict[str, tuple[Card, ...]] = {"hand": hand}
     # What the seat sees, as the expert sees it: the whole pile (the upcard first) or middle.
     if rules.family == "draw":
