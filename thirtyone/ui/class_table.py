@@ -23,6 +23,7 @@ seat), ``teacher_tables(store, klass)`` (make a table, see and manage them),
 
 from __future__ import annotations
 
+import contextlib
 import html
 import time
 from collections.abc import Callable
@@ -152,6 +153,15 @@ def _act(change: Any, *args: Any) -> None:
         change(*args)
     except (TableRefused, StoreError) as e:   # StoreError: busy, or nothing could be saved
         st.session_state[ERROR] = str(e)
+        return
+    if change is shared.play:
+        # the extra draw (see ``_watch``) only where this tab must act next: its own turn
+        # again (a discard after a draw, or the bots played round to it) or the round's end;
+        # otherwise the next seat's move redraws this page anyway
+        store, tid, seat = args[:3]
+        with contextlib.suppress(TableRefused, StoreError):
+            _row, game = shared.load(store, tid)
+            st.session_state[CONFIRM] = game.to_move == seat or game.round_over
 
 
 def moved_on(store: Store, tid: int) -> bool:
