@@ -94,6 +94,21 @@ def right_and_wrong(block: Practice, seed: int) -> tuple[str, str]:
     return right, wrong
 
 
+def test_no_key_on_the_page_gives_away_a_practice_items_seed():
+    """A widget's key reaches the page (Streamlit writes it as a CSS class), and a knock
+    item's seed decides the whole deal: the others' hands and the stock. No key holds it,
+    before or after "Another one"."""
+    slug = "07-a-reasoned-knock"
+    i, _block = step_with(Practice, slug)
+    at = opened(slug, i)
+    pid = next(iter(at.session_state["t31_practice"]))
+    for _round in range(2):
+        seed = str(at.session_state["t31_practice"][pid]["seed"])
+        keys = [w.key for w in (*at.button_group, *at.button) if w.key]
+        assert keys and not [k for k in keys if seed in k], keys
+        next(b for b in at.button if b.key.startswith("t31pracnext_")).click().run()
+
+
 def test_practice_feedback_comes_in_steps_and_another_one_deals_anew():
     slug = "02-hand-value-and-suits"
     i, block = step_with(Practice, slug)

@@ -38,7 +38,7 @@ def states() -> dict:
 
 
 def _state(pid: str) -> dict:
-    return states().setdefault(pid, {"seed": secrets.randbelow(2**31), "tries": 0,
+    return states().setdefault(pid, {"seed": secrets.randbelow(2**31), "n": 0, "tries": 0,
                                      "over": False, "right_now": False, "done": 0,
                                      "right": 0, "streak": 0, "best": 0})
 
@@ -88,7 +88,8 @@ def _answered(pid: str, widget: str, block: Practice) -> None:
 
 def _another(pid: str) -> None:
     s = _state(pid)
-    s.update(seed=secrets.randbelow(2**31), tries=0, over=False, right_now=False)
+    s.update(seed=secrets.randbelow(2**31), n=s.get("n", 0) + 1, tries=0, over=False,
+             right_now=False)
 
 
 def _cards(item: Item) -> str:
@@ -128,7 +129,9 @@ def show_practice(block: Practice, where: str,
             st.markdown(f'<div class="t31-rowlabel">{html.escape(item.context)}</div>',
                         unsafe_allow_html=True)
         st.markdown(_cards(item), unsafe_allow_html=True)
-        widget = f"t31prac_{_safe(pid)}_{s['seed']}_{current()}"
+        # keyed by the item's number, never by its seed: a widget's key is in the page (as a
+        # CSS class), and a knock item's seed would give away the others' hands and the stock
+        widget = f"t31prac_{_safe(pid)}_{s.get('n', 0)}_{current()}"
         st.pills(_("Your answer"), item.options, key=widget, on_change=_answered,
                  args=(pid, widget, block), label_visibility="collapsed",
                  format_func=coloured_cards, disabled=s["over"])
