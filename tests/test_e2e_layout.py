@@ -99,7 +99,9 @@ def test_every_move_button_names_its_card_in_full_at_three_screen_sizes(tab, app
             for card in cards_named(b["key"]):
                 assert card in b["text"], f"{b['text']!r} does not name {card}"
         if FAMILIES[variant] == "widow":
-            widow = tab.locator(".st-key-play_felt .t31-slot:has(.t31-card)").first
+            # Kitty keeps its stock: the widow is the slot that says so
+            widow = tab.locator(".st-key-play_felt .t31-slot:has(.t31-card)").filter(
+                has_text=re.compile("widow", re.IGNORECASE)).first
             assert "widow" in widow.inner_text().lower()
             cards = widow.locator(".t31-card").evaluate_all(MEASURE)
             assert len(cards) == 3 and all(c["inside"] for c in cards), (width, cards)

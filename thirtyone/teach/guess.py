@@ -13,8 +13,8 @@ Kinds (``guess:``), each a chance between 0 and 1:
 - ``bust``: in Banking, one more card takes ``hand`` over 31.
 
 >>> g = parse_guess({"guess": "dealt", "at_least": "31", "question": "?"}, "scat")
->>> round(exact(g) * 22100)
-52
+>>> round(exact(g) * 22100)   # an ace with two of the 10, J, Q, K of its suit: 4 x 6
+24
 >>> steps = simulate(g, seed=1)
 >>> steps[-1].rounds == ROUNDS[-1] and steps[-1].low <= exact(g) <= steps[-1].high
 True

@@ -309,7 +309,7 @@ def _draw_table(state: State, obs: Any, round_end: Callable[[State, Any], None],
         places.put("result", lambda: showdown_head(obs))
         # what the round end draws depends on the round (a game-over line, a button...)
         places.put("next", lambda: round_end(state, obs),
-                   ("next", obs.round_no, obs.game_over, getattr(round_end, "__qualname__", "")))
+                   ("next", obs.round_no, obs.game_over, id(round_end)))
         places.put("hands", lambda: showdown_hands(variant, obs), hands_shape(variant, obs))
     places.put("seat", lambda: st.markdown(
         seat_html(variant, obs, you, you, with_cards=False, note=hand_note(obs)),
