@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import new_tab, wait_for_app
-from e2e_helpers.server import AppServer
+from e2e_helpers.server import class_server
 
 from thirtyone.core.rules import get_variant
-from thirtyone.store import open_store, shared
+from thirtyone.store import shared
 
 pytestmark = pytest.mark.browser
 
@@ -53,19 +53,7 @@ def _showdown_table(store, klass, players: int, name: str) -> tuple[int, str]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("showdown")
-    url = f"sqlite:///{tmp / 'class.db'}"
-    data = tmp / "data"
-    data.mkdir()
-    srv = AppServer({"THIRTYONE_DATABASE_URL": url, "THIRTYONE_DATA_DIR": str(data)},
-                    tmp).start()
-    shared.forget_cache()
-    store = open_store(url)
-    klass, _ = store.create_class("Showdown class")
-    srv.store, srv.klass = store, klass
-    yield srv
-    srv.stop()
-    store.engine.dispose()
+    yield from class_server(tmp_path_factory.mktemp("showdown"), "Showdown class")
 
 
 def check_layout(tab, height: int, players: int) -> None:

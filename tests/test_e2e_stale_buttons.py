@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import wait_for_app
-from e2e_helpers.server import AppServer
+from e2e_helpers.server import class_server
 
 from thirtyone.core.rules import get_variant
-from thirtyone.store import open_store, shared
+from thirtyone.store import shared
 
 pytestmark = pytest.mark.browser
 
@@ -67,19 +67,7 @@ WATCH = """(() => {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("stale")
-    url = f"sqlite:///{tmp / 'class.db'}"
-    data = tmp / "data"
-    data.mkdir()
-    srv = AppServer({"THIRTYONE_DATABASE_URL": url, "THIRTYONE_DATA_DIR": str(data)},
-                    tmp).start()
-    shared.forget_cache()
-    store = open_store(url)
-    klass, _ = store.create_class("Stale class")
-    srv.store, srv.klass = store, klass
-    yield srv
-    srv.stop()
-    store.engine.dispose()
+    yield from class_server(tmp_path_factory.mktemp("stale"), "Stale class")
 
 
 def make_tab(browser, device: dict):

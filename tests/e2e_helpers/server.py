@@ -82,3 +82,21 @@ def stop_group(proc: subprocess.Popen, timeout: float = 15) -> None:
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+
+
+def class_server(tmp: Path, class_name: str):
+    """A started app server on a SQLite store of its own, with one class made in it: yields
+    the server, its ``store`` and ``klass`` set on it (for a module fixture), then stops it."""
+    from thirtyone.store import open_store, shared
+    url = f"sqlite:///{tmp / 'class.db'}"
+    data = tmp / "data"
+    data.mkdir()
+    srv = AppServer({"THIRTYONE_DATABASE_URL": url, "THIRTYONE_DATA_DIR": str(data)},
+                    tmp).start()
+    shared.forget_cache()
+    store = open_store(url)
+    klass, _ = store.create_class(class_name)
+    srv.store, srv.klass = store, klass
+    yield srv
+    srv.stop()
+    store.engine.dispose()
