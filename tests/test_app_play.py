@@ -135,7 +135,9 @@ def play_to_the_end(at: AppTest, seed: int, max_clicks: int = 600,
             b.label for b in at.button if b.key and b.key.startswith("play_act_"))
         acts = sorted(move_keys(at))
         stats["my_moves"] += 1
-        if "play_act_knock" in acts and rnd.random() < 0.3:
+        if "play_act_exchange" in acts and not stats.get("exchanges"):
+            choice = "play_act_exchange"    # the first exchange offered is taken (it is tested)
+        elif "play_act_knock" in acts and rnd.random() < 0.3:
             choice = "play_act_knock"
         else:
             choice = rnd.choice(acts)

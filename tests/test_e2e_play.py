@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import open_app, wait_for_app
+from e2e_helpers import click_and_wait, open_app, wait_for_app
 
 from thirtyone.core.rules import VARIANTS
 
@@ -14,16 +14,14 @@ OTHERS_FACES = ".play-seat:not([data-seat='0']) [data-card]"
 
 def go_to_play(page, app_url: str, variant: str) -> None:
     open_app(page, app_url, "")
-    page.locator("[data-testid='stSidebarNavLink']", has_text="Play").click()
-    wait_for_app(page)
+    click_and_wait(page, page.locator("[data-testid='stSidebarNavLink']", has_text="Play"))
+    page.wait_for_selector(".st-key-play_new button")
     page.locator("[data-testid='stSidebar'] .st-key-variant_key [data-testid='stSelectbox']").click()
-    page.get_by_role("option", name=VARIANTS[variant].name, exact=True).click()
-    wait_for_app(page)
+    click_and_wait(page, page.get_by_role("option", name=VARIANTS[variant].name, exact=True))
 
 
 def click(page, key: str) -> None:
-    page.locator(f".st-key-{key} button").first.click()
-    wait_for_app(page)
+    click_and_wait(page, page.locator(f".st-key-{key} button").first)
 
 
 def present(page, key: str) -> bool:

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
-from e2e_helpers import wait_for_app
+from e2e_helpers import click_and_wait, wait_for_app
 from e2e_helpers.server import class_server
 
 from thirtyone.core.rules import get_variant
@@ -77,9 +77,13 @@ def make_tab(browser, device: dict):
     return tab
 
 
-def press(tab, key: str) -> None:
+def press(tab, key: str, wait: bool = True) -> None:
+    """Click ``key`` (a touch on a phone) and, unless ``wait`` is False, wait for its run."""
     btn = tab.locator(f".st-key-{key} button").first
-    if tab.viewport_size["width"] < 640:   # a phone: a touch
+    tap = tab.viewport_size["width"] < 640
+    if wait:
+        click_and_wait(tab, btn, tap=tap)
+    elif tap:
         btn.tap()
     else:
         btn.click()
@@ -94,7 +98,7 @@ def poll_after_draw(tab, key: str, seconds: float = 1.5) -> dict:
     ``seconds`` more (the stale cleanup came seconds late). Returns the record of the page's
     observer for this turn, with what the polls saw."""
     tab.evaluate("() => { const r = window.t31Stale; r.states = 0; r.bad = []; r.maxSpan = 0; }")
-    press(tab, key)
+    press(tab, key, wait=False)
     seen, shown_at, deadline = [], None, time.monotonic() + 20
     while time.monotonic() < deadline:
         keys = move_keys(tab)

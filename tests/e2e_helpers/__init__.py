@@ -10,8 +10,11 @@ plain functions the tests call:
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHROMIUM = os.environ.get("THIRTYONE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
@@ -30,6 +33,46 @@ def wait_for_app(page, timeout: float = 30_000) -> None:
     page.wait_for_selector(IDLE, timeout=timeout)
     page.wait_for_timeout(100)
     page.wait_for_selector(IDLE, timeout=timeout)
+
+
+# Counts the changes of the app's script state ("running", "notRunning"...) since the page
+# loaded: a click's run has started once the count has grown past what it was before the click.
+RUNS = """() => {
+  const app = document.querySelector("[data-testid='stApp']");
+  if (!window.__t31runs && app) {
+    window.__t31runs = {n: 0};
+    new MutationObserver(recs => { window.__t31runs.n += recs.length; })
+      .observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  }
+  return window.__t31runs ? window.__t31runs.n : 0;
+}"""
+
+
+def runs(page) -> int:
+    """How often the app's script state has changed in this page so far (see ``RUNS``)."""
+    return page.evaluate(RUNS)
+
+
+def wait_for_run(page, before: int, timeout: float = 30_000) -> None:
+    """After a click: wait until the run it caused has started (the script state changed since
+    ``before = runs(page)``, taken before the click) and then until the app is idle. On a
+    loaded machine a run can start later than ``wait_for_app``'s moment, and a page read in
+    between shows the places the run has emptied. A click that starts no run (or a new page)
+    waits at most 10 s for it."""
+    with contextlib.suppress(PlaywrightTimeout):   # no run came: go on
+        page.wait_for_function("n => !window.__t31runs || window.__t31runs.n > n", arg=before,
+                               timeout=10_000)
+    wait_for_app(page, timeout)
+
+
+def click_and_wait(page, locator, tap: bool = False) -> None:
+    """Click (or tap) ``locator`` and wait for the run the click caused to finish."""
+    before = runs(page)
+    if tap:
+        locator.tap()
+    else:
+        locator.click()
+    wait_for_run(page, before)
 
 
 def open_app(page, app_url: str, path: str = "") -> None:
