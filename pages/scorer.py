@@ -73,10 +73,13 @@ if s is not None:
     a.metric(_("Starting hands it beats"), sc.percent(standing.beats),
              help=_("Out of all {n} possible three-card hands; {ties} are exactly as "
                     "good.").format(n=sc.number(n_hands), ties=sc.percent(standing.ties)))
-    b.metric(_("Chance one opponent's hand is better"), sc.percent(standing.opponent_beats),
-             help=_("The opponent is dealt three of the other {n} cards; {ties} of the time "
-                    "it is a tie.").format(n=rules.pack - 3,
-                                           ties=sc.percent(standing.opponent_ties)))
+    at = None
+    if sc.shown_down(rules):       # Banking is played against a banker, not shown down
+        with b:
+            at = sc.at_table(s.cards, rules, sc.opponents_picker(rules))
+            b.metric(sc.at_table_label(at), sc.percent(at.chance), help=sc.at_table_help(at))
+    if at is not None:
+        st.markdown(sc.at_table_words(at, rules))
     st.caption(_("Exact figures over every possible deal. This hand beats {beats} of all {n} "
                  "starting hands and ties with {ties}.").format(
                      beats=sc.percent(standing.beats), n=sc.number(n_hands),

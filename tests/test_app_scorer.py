@@ -212,3 +212,24 @@ def test_every_variant_scores_a_hand_without_error(at, key):
     assert not at.exception and len(at.error) == 0
     assert shown_value(at) == "31"
     assert len(at.table[0].value) == 10
+
+
+def test_the_headline_chance_is_the_one_the_scoring_punishes(at):
+    """Issue 26 item 2: Scat loses a life for the lowest hand, Kitty's pot goes to the highest;
+    the scorer names that chance, for the opponents picked, and says what it means."""
+    type_cards(at, "9C 7C 4D")                       # 16 in Scat (the default variant)
+    metrics = {m.label: m.value for m in at.metric}
+    assert "Chance it is the lowest hand" in metrics
+    assert "Chance one opponent's hand is better" not in metrics
+    words = next(m.value for m in at.markdown if "opponents dealt" in m.value)
+    assert "Against 3 opponents" in words and "you lose a penny" in words
+    three = float(metrics["Chance it is the lowest hand"].rstrip("%"))
+    at.segmented_control(key="scorer_opponents").set_value(1).run()
+    one = float({m.label: m.value for m in at.metric}["Chance it is the lowest hand"].rstrip("%"))
+    assert one > three        # a 16 is the lowest of four far less often than of two
+    choose_variant(at, "kitty")
+    type_cards(at, "KH QH 9S")
+    metrics = {m.label: m.value for m in at.metric}
+    assert "Chance someone holds a better hand" in metrics
+    words = next(m.value for m in at.markdown if "opponent dealt" in m.value)
+    assert "takes the pot" in words

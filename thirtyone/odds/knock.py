@@ -342,6 +342,78 @@ def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
                       counts / counts.sum(), opponents, opponents <= 2)
 
 
+@dataclass(frozen=True)
+class AtTable:
+    """One hand shown down now against ``opponents`` fresh hands: the chance of the outcome
+    the scoring punishes (``knock_risk(rules).kind``; RULES.md 3e): with lives, being the
+    lowest (every opponent beats or ties it: all tied for lowest lose); with points, being
+    alone at the bottom (every opponent beats it); with a pot, not being on top (someone is
+    strictly higher; a tie for the top shares the pot and counts as on top)."""
+
+    opponents: int
+    kind: str            # "life", "place" or "pot"
+    chance: float        # of being the lowest (life), alone at the bottom (place), not top (pot)
+    exact: bool          # exact for one and two opponents; simulated beyond
+    half_width: float    # the simulation's 95 % half-width (0.0 when exact)
+    rounds: int          # simulated deals (0 when exact)
+
+
+def hand_at_table(cards, rules: Rules, opponents: int, rounds: int = 40_000,
+                  seed: int = 31) -> AtTable:
+    """``AtTable`` for the three ``cards`` (RULES.md 3e: the lowest hand loses; Kitty's pot
+    goes to the highest). Exact for one and two opponents (the counts of
+    ``knock_survival_exact`` for the hand's class); with more, ``rounds`` deals of the other
+    cards (the same ``seed`` gives the same figure)."""
+    check_hand_rules(rules)
+    opponents = int(opponents)
+    if opponents < 1 or 3 * (opponents + 1) > rules.pack:
+        raise OddsError(_("Between 1 and {most} opponents fit this pack.").format(
+            most=rules.pack // 3 - 1))
+    key = tuple(sorted(c.index for c in cards))
+    return _hand_at_table(value_rules(rules), knock_risk(rules).kind, key, opponents,
+                          int(rounds), int(seed))
+
+
+@lru_cache(maxsize=256)
+def _hand_at_table(rules: Rules, kind: str, key: tuple[int, ...], opponents: int,
+                   rounds: int, seed: int) -> AtTable:
+    table = hand_table(rules)
+    row = np.flatnonzero((np.sort(table.hands, axis=1) == np.array(key)).all(axis=1))
+    if len(row) != 1:
+        raise OddsError(_("These three cards are not a hand of this pack."))
+    pot = kind == "pot"
+    if opponents <= 2:
+        c = _ranked(rules).hand_class[row[0]]
+        if pot:     # every opponent at most K: the reversed order's "beats or ties"
+            _r, at_most, disjoint = _per_class(rules, True)
+            p = at_most[c] / disjoint
+            if opponents == 2:
+                p *= _second(rules, True, False)[c]
+            chance = 1.0 - float(p)
+        else:       # lives: every opponent beats or ties K; places: every one beats it
+            strict = kind == "place"
+            beat, beat_or_tie, disjoint = _per_class(rules)
+            p = (beat if strict else beat_or_tie)[c] / disjoint
+            if opponents == 2:
+                p *= _second(rules, False, strict)[c]
+            chance = float(p)
+        return AtTable(opponents, kind, chance, True, 0.0, 0)
+    rng = np.random.default_rng(seed)
+    lk = lookup(rules).strength
+    mine = float(lk[key])
+    pack = pack_indices(rules)
+    rest = pack[~np.isin(pack, key)]
+    order = np.argsort(rng.random((rounds, len(rest))), axis=1)[:, : 3 * opponents]
+    dealt = rest[order].reshape(rounds, opponents, 3)
+    others = lk[dealt[..., 0], dealt[..., 1], dealt[..., 2]]
+    low = others.min(axis=1)
+    bad = (others.max(axis=1) > mine) if pot else (low > mine) if kind == "place" else (
+        low >= mine)
+    k = int(np.count_nonzero(bad))
+    low, high = wilson(np.array(k), rounds)
+    return AtTable(opponents, kind, k / rounds, False, float(high - low) / 2, rounds)
+
+
 # --- simulation -----------------------------------------------------------------------------
 
 def simulate_fresh_knock(rules: Rules, opponents: int, value: float, rounds: int,
@@ -378,5 +450,6 @@ def wilson(k: np.ndarray, n: int, z: float = 1.96) -> tuple[np.ndarray, np.ndarr
 def clear_caches() -> None:
     """Empty this module's caches (benchmarks time the cold computation)."""
     for f in (_ranked_for, _per_class_for, _class_values, _pair_counts, _second_for,
+              _hand_at_table,
               _knock_survival_exact):
         f.cache_clear()

@@ -12,6 +12,7 @@ import streamlit as st
 
 from ..core.rules import Rules, get_variant
 from ..i18n import PSEUDO, _, current, format_number, format_percent, ngettext, pseudo
+from ..odds.dealt import dealt_distribution
 from ..odds.knock import knock_risk, knock_survival_exact
 from ..odds.tables import value_label
 from ..plots import odds as op
@@ -87,13 +88,27 @@ def show_plot(block: Plot, where: str) -> None:
         v = values["value"]
         fig = _marked(("dealt_values", key), v, value_label(rules, v), current())
         code = figure_code("dealt_values", rules, block.variant)
-        reading = lab.dealt_text(key)
+        reading = "\n\n".join(t for t in (beats_words(rules, v), lab.dealt_text(key)) if t)
     st.plotly_chart(fig, config=CHART, key=widget_key(where, "chart"))
     if block.caption:
         st.caption(said(block.caption))
     if reading:
         st.markdown(reading)
     lab.show_code(code)
+
+
+def beats_words(rules: Rules, value: int) -> str:
+    """The cumulative reading at the slider's value: the share of dealt hands below it, at it
+    and above it (what a "what share does this hand beat?" question asks)."""
+    if rules.hand_value == "brag":     # classes, not numbers: the plot's own reading says it
+        return ""
+    dist = dealt_distribution(rules).probabilities
+    below = sum(p for v, p in dist.items() if v < value)
+    at = dist.get(float(value), 0.0)
+    return _("A hand worth {value} beats {below} of all dealt hands; {at} are worth exactly "
+             "{value}, and {above} are better.").format(
+        value=value_label(rules, value), below=format_percent(below, 1),
+        at=format_percent(at, 1), above=format_percent(max(0.0, 1 - below - at), 1))
 
 
 def knock_words(rules: Rules, players: int, turns: int, value: int) -> str:

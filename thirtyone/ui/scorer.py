@@ -23,6 +23,8 @@ from ..core.cards import (
 from ..core.rules import VARIANTS, Rules, Variant
 from ..core.scoring import Score, label_text
 from ..i18n import _, format_number, format_percent, ngettext
+from ..odds.knock import AtTable, hand_at_table, knock_risk
+from ..odds.tables import OddsError, check_hand_rules
 from ..teach.compare import every_variant
 from .cards import hand_html
 from .styles import stylesheet
@@ -190,3 +192,70 @@ def every_variant_table(cards: Sequence[Card], current: str) -> pd.DataFrame:
         _("Beats"): percent(r.beats) if r.beats is not None else "—",
         _("Why"): r.explanation or r.error,
     } for r in every_variant(cards)])
+
+
+# --- the chance that matters for this scoring, at a table (issue 26 item 2) -----------------
+
+OPPONENTS = "scorer_opponents"
+
+
+def opponents_picker(rules: Rules) -> int:
+    """How many opponents the hand is shown down against (1 to 5, or what the pack holds)."""
+    most = max(1, min(5, rules.pack // 3 - 1))
+    choice = st.segmented_control(_("Opponents at the table"), list(range(1, most + 1)),
+                                  default=min(3, most), key=OPPONENTS)
+    return int(choice or min(3, most))    # a click on the chosen one unselects it
+
+
+def shown_down(rules: Rules) -> bool:
+    """Whether hands under ``rules`` are compared at a showdown (not Banking's buying)."""
+    try:
+        check_hand_rules(rules)
+    except OddsError:
+        return False
+    return True
+
+
+def at_table(cards: Sequence[Card], rules: Rules, opponents: int) -> AtTable:
+    return hand_at_table(tuple(cards), rules, opponents)
+
+
+def at_table_label(at: AtTable) -> str:
+    if at.kind == "pot":
+        return _("Chance someone holds a better hand")
+    if at.kind == "place":
+        return _("Chance it is alone at the bottom")
+    return _("Chance it is the lowest hand")
+
+
+def at_table_help(at: AtTable) -> str:
+    if at.exact:
+        return _("Exact: every way of dealing the other cards to the opponents is counted.")
+    return _("Simulated over {n} deals of the other cards; the true chance is within "
+             "{half} of it, 95 times in 100.").format(n=number(at.rounds),
+                                                      half=percent(at.half_width))
+
+
+def at_table_words(at: AtTable, rules: Rules) -> str:
+    """The chance in one sentence that says what it means for the round."""
+    bad = knock_risk(rules).bad
+    n = at.opponents
+    if at.kind == "pot":
+        text = ngettext(
+            "Against {n} opponent dealt from the other cards, someone holds a better hand "
+            "{p} of the time: shown down now, that is how often {bad}.",
+            "Against {n} opponents dealt from the other cards, someone holds a better hand "
+            "{p} of the time: shown down now, that is how often {bad}.", n)
+    elif at.kind == "place":
+        text = ngettext(
+            "Against {n} opponent dealt from the other cards, this hand is alone at the "
+            "bottom {p} of the time: shown down now, that is how often {bad}.",
+            "Against {n} opponents dealt from the other cards, this hand is alone at the "
+            "bottom {p} of the time: shown down now, that is how often {bad}.", n)
+    else:
+        text = ngettext(
+            "Against {n} opponent dealt from the other cards, this hand is the lowest (or "
+            "tied for it) {p} of the time: shown down now, that is how often {bad}.",
+            "Against {n} opponents dealt from the other cards, this hand is the lowest (or "
+            "tied for it) {p} of the time: shown down now, that is how often {bad}.", n)
+    return text.format(n=n, p=percent(at.chance), bad=bad)
