@@ -441,8 +441,10 @@ def tables_list(store: Store, klass: Any) -> None:
 def _make_form(store: Store, klass: Any) -> None:
     keys = shared.table_variants()
     c1, c2 = st.columns([2, 2])
-    c1.text_input(_("Table name"), key="ct_new_title", max_chars=30,
-                  value=next_title([r.title for r in store.class_tables(klass.id)]))
+    if "ct_new_title" not in st.session_state:   # the box's first name; _make sets the next
+        st.session_state["ct_new_title"] = next_title(
+            [r.title for r in store.class_tables(klass.id)])
+    c1.text_input(_("Table name"), key="ct_new_title", max_chars=30)
     key = c2.selectbox(_("Variant"), keys, key="ct_new_variant",
                        format_func=lambda k: _(VARIANTS[k].name))
     variant = VARIANTS[key]
