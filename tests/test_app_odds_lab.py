@@ -309,3 +309,33 @@ def test_racing_is_drawn_for_kitty_which_keeps_its_stock(at):
     at.session_state["variant_key"] = "kitty"
     show(at, "Racing to 31")
     assert len(charts(at)) == 1 and not at.info
+
+
+def loss_line(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if "shown down right after your move" in m.value)
+
+
+def test_your_hand_costs_each_move_in_the_scorings_unit(at):
+    """Issue 26 item 1: every move's chance of what the scoring punishes, side by side, the
+    cheapest first; more opponents make a 16 the lowest less often (lives), and a pot game
+    speaks of the pot."""
+    show(at, "Your hand")
+    at.text_input(key="odds_hand").input("9C 7C 4D").run()
+    at.text_input(key="odds_visible").input("KD").run()
+    line = loss_line(at)
+    assert "against 3 opponents" in line and "you lose a penny" in line
+    shares = [float(p) for p in re.findall(r"' (\d+\.\d)%", line)]
+    assert len(shares) == 3 and shares == sorted(shares)
+    table = at.dataframe[0].value
+    assert "chance to lose if shown down now" in table.columns
+    keep3 = float(table.set_index("move").loc["keep (knock or stand)",
+                                              "chance to lose if shown down now"])
+    at.slider(key="odds_moves_opponents").set_value(1).run()
+    keep1 = float(at.dataframe[0].value.set_index("move").loc[
+        "keep (knock or stand)", "chance to lose if shown down now"])
+    assert keep1 > 5 * keep3
+    at.session_state["variant_key"] = "kitty"
+    at.run()
+    at.session_state["variant_key"] = "kitty"  # AppTest drops the picker after a run
+    show(at, "Your hand")
+    assert "takes the pot" in loss_line(at)

@@ -94,3 +94,21 @@ def test_a_table_that_does_not_fit_the_pack_is_refused_in_one_sentence():
         hand_at_table(tuple(parse_hand("KH QH 9S")), kitty, 17)
     with pytest.raises(OddsError, match="opponents fit this pack"):
         hand_at_table(tuple(parse_hand("KH QH 9S")), kitty, 0)
+
+
+@pytest.mark.parametrize(("variant", "value"), [("scat", 16.0), ("scat", 25.0), ("kitty", 21.0)])
+def test_a_values_showdown_loss_is_the_mean_over_its_hands(variant, value):
+    """``showdown_loss`` for one certain value averages the exact per-hand chance over every
+    dealt hand of that value (each as often as the deal gives it)."""
+    from itertools import combinations
+
+    from thirtyone.odds.knock import showdown_loss
+
+    rules = get_variant(variant).rules
+    hands = [h for h in combinations(make_pack(rules.pack), 3)
+             if float(score(h, rules).points) == value]
+    mean = sum(hand_at_table(h, rules, 1).chance for h in hands) / len(hands)
+    assert showdown_loss([value], [1.0], rules, 1) == pytest.approx(mean, abs=1e-9)
+    # a move's outcomes mix their values' chances by their probabilities
+    mixed = showdown_loss([value, 31.0], [0.25, 0.75], rules, 1)
+    assert mixed == pytest.approx(0.25 * mean + 0.75 * showdown_loss([31.0], [1.0], rules, 1))

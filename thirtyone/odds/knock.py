@@ -414,6 +414,24 @@ def _hand_at_table(rules: Rules, kind: str, key: tuple[int, ...], opponents: int
     return AtTable(opponents, kind, k / rounds, False, float(high - low) / 2, rounds)
 
 
+def showdown_loss(values, probabilities, rules: Rules, opponents: int) -> float:
+    """The chance the scoring punishes a hand shown down against ``opponents`` fresh hands
+    (``AtTable``'s event: lowest or tied with lives, alone at the bottom with points, not on
+    top for a pot), for a hand worth one of ``values`` with ``probabilities`` (a move's
+    outcomes, ``odds.moves.MoveOdds``): each value's chance is the exact curve's average
+    over the dealt hands of that value."""
+    curve = knock_survival_exact(rules, opponents)
+    per_value = (1 - curve.not_lowest) if knock_risk(rules).kind == "life" else (
+        1 - curve.survive)
+    vals = np.asarray(values, dtype=np.float64)
+    idx = np.clip(np.searchsorted(curve.values, vals), 0, len(curve.values) - 1)
+    # a value between two dealt values (never for a three-card hand) takes the nearer one
+    lower = np.clip(idx - 1, 0, None)
+    idx = np.where(np.abs(curve.values[lower] - vals) < np.abs(curve.values[idx] - vals),
+                   lower, idx)
+    return float(np.dot(np.asarray(probabilities, dtype=np.float64), per_value[idx]))
+
+
 # --- simulation -----------------------------------------------------------------------------
 
 def simulate_fresh_knock(rules: Rules, opponents: int, value: float, rounds: int,

@@ -362,15 +362,21 @@ def moves_table(moves: list[MoveOdds], rules: Rules) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def moves_summary(moves: list[MoveOdds], rules: Rules) -> pd.DataFrame:
+def moves_summary(moves: list[MoveOdds], rules: Rules,
+                  losses: list[float] | None = None) -> pd.DataFrame:
+    """One row per move; ``losses`` (``odds.knock.showdown_loss`` per move) adds the chance
+    the scoring punishes the hand if it were shown down right after the move."""
     rows = []
-    for m in moves:
+    for i, m in enumerate(moves):
         row = {"move": m.move,
                "value": value_label(rules, m.values[0]) if m.certain
                else _("depends on the card")}
         if rules.hand_value != "brag":
             row |= {"average value": m.mean, "chance of 31": m.p31}
-        row |= {"chance better than now": m.p_better, "note": m.note}
+        row |= {"chance better than now": m.p_better}
+        if losses is not None:
+            row |= {"chance to lose if shown down now": losses[i]}
+        row |= {"note": m.note}
         rows.append(row)
     return pd.DataFrame(rows)
 

@@ -15,8 +15,8 @@ import streamlit as st
 
 from ..core.cards import cards_typed, parse_hand
 from ..core.rules import Rules
-from ..i18n import N_, _, current, format_percent
-from ..odds.knock import knock_risk
+from ..i18n import N_, _, current, format_percent, ngettext
+from ..odds.knock import knock_risk, showdown_loss
 from ..odds.moves import MoveOdds
 from ..odds.race import race_withheld
 from ..odds.tables import value_label
@@ -60,10 +60,14 @@ HOW_RACE = N_("Dynamic programming over every hand (hands that differ only by su
 COLUMN_NAMES = {"event": N_("event"), "hands": N_("hands"), "one player": N_("one player"),
                 "move": N_("move"), "value": N_("value"), "average value": N_("average value"),
                 "chance of 31": N_("chance of 31"),
-                "chance better than now": N_("chance better than now"), "note": N_("note")}
+                "chance better than now": N_("chance better than now"),
+                "chance to lose if shown down now": N_("chance to lose if shown down now"),
+                "note": N_("note")}
 MOVES_COLUMNS = {"average value": st.column_config.NumberColumn(format="%.1f"),
                  "chance of 31": st.column_config.NumberColumn(format="percent"),
-                 "chance better than now": st.column_config.NumberColumn(format="percent")}
+                 "chance better than now": st.column_config.NumberColumn(format="percent"),
+                 "chance to lose if shown down now":
+                     st.column_config.NumberColumn(format="percent")}
 
 
 def section_of(value: object) -> str | None:
@@ -122,7 +126,8 @@ def moves_shown(summary: pd.DataFrame):
     the reader's language."""
     return shown_numbers(summary, {_("average value"): decimal_cells(1),
                                    _("chance of 31"): percent_cells(2),
-                                   _("chance better than now"): percent_cells(2)})
+                                   _("chance better than now"): percent_cells(2),
+                                   _("chance to lose if shown down now"): percent_cells(2)})
 
 
 def rules_key(rules: Rules) -> str:
@@ -362,6 +367,42 @@ def hand_moves(hand_text: str, visible_text: str, gone_text: str,
                rules: Rules) -> list[MoveOdds]:
     """The odds of every move from the typed cards (raises ``CardError`` or ``OddsError``)."""
     return pf.hand_moves(rules, hand_text, visible_text, gone_text)
+
+
+def moves_losses(moves: list[MoveOdds], rules: Rules, opponents: int) -> list[float]:
+    """Per move: the chance the scoring punishes the hand it leaves, shown down right after
+    it against ``opponents`` fresh hands (``odds.knock.showdown_loss``)."""
+    return [showdown_loss(m.values, m.probabilities, rules, opponents) for m in moves]
+
+
+def moves_loss_words(moves: list[MoveOdds], losses: list[float], rules: Rules,
+                     opponents: int) -> str:
+    """Each move's cost in the scoring's unit, side by side, the cheapest first, in one
+    sentence, and what the number leaves out."""
+    order = sorted(range(len(moves)), key=lambda i: losses[i])
+    listed = "; ".join(_("'{move}' {p}").format(move=moves[i].move, p=small_share(losses[i]))
+                       for i in order)
+    return ngettext(
+        "If the hands were shown down right after your move, against {n} opponent dealt from "
+        "the cards you cannot see, the chance that {bad} would be: {list}. It leaves out "
+        "the turns still to come, yours and theirs.",
+        "If the hands were shown down right after your move, against {n} opponents dealt "
+        "from the cards you cannot see, the chance that {bad} would be: {list}. It leaves out "
+        "the turns still to come, yours and theirs.", opponents).format(
+        n=opponents, bad=knock_risk(rules).bad, list=listed)
+
+
+def small_share(p: float) -> str:
+    """A share that may be tiny: ``12.3%``, ``0.04%``, or "under 0.01%"."""
+    if p <= 0:
+        return format_percent(0)
+    if p < 0.0001:
+        return _("under {p}").format(p=format_percent(0.0001, 2))
+    return format_percent(p, 2 if p < 0.001 else 1)
+
+
+def most_opponents(rules: Rules) -> int:
+    return max(1, min(7, rules.pack // 3 - 1))
 
 
 def moves_how(moves: list[MoveOdds], rules: Rules) -> str:
