@@ -211,7 +211,7 @@ def test_a_link_naming_a_section_by_its_id_opens_that_section():
 SCAT = get_variant("scat").rules
 
 
-FIGURES = ("dealt_values", "special_hands", "race", "knock_curve", "knock_after_turns",
+FIGURES = ("bust", "dealt_values", "special_hands", "race", "knock_curve", "knock_after_turns",
            "seat_knock", "knock_heat", "moves", "variants_compared")
 
 
@@ -219,6 +219,7 @@ def all_figures() -> dict:
     """Every plots function's figure, small enough to draw quickly."""
     stop = get_variant("stop_the_bus").rules
     return {
+        "bust": plots.bust(get_variant("banking").rules, total=26),
         "dealt_values": plots.dealt_values(SCAT),
         "dealt_values brag": plots.dealt_values(stop),
         "special_hands": plots.special_hands(SCAT, players=5),
@@ -254,7 +255,8 @@ def test_every_plots_function_is_drawn_here():
     assert with_data == set(FIGURES)
 
 
-@pytest.mark.parametrize("name", ["dealt_values", "dealt_values brag", "special_hands", "race",
+@pytest.mark.parametrize("name", ["bust", "dealt_values", "dealt_values brag", "special_hands",
+                                  "race",
                                   "race from a hand", "knock_curve", "knock_curve pot",
                                   "knock_after_turns", "seat_knock", "knock_heat", "moves",
                                   "variants_compared"])

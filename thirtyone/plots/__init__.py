@@ -14,6 +14,8 @@ imports no Streamlit). Each function takes ``Rules`` and plain arguments and ret
 
 from .code import Snippet, figure_code, score_code
 from .figures import (
+    bust,
+    bust_data,
     dealt_values,
     dealt_values_data,
     hand_moves,
@@ -37,7 +39,7 @@ from .figures import (
 )
 from .variants import variants_compared, variants_compared_data
 
-__all__ = ["Snippet", "dealt_values", "dealt_values_data", "figure_code", "hand_moves", "knock_after_turns", "knock_after_turns_data",
+__all__ = ["Snippet", "bust", "bust_data", "dealt_values", "dealt_values_data", "figure_code", "hand_moves", "knock_after_turns", "knock_after_turns_data",
            "knock_curve", "knock_curve_data", "knock_heat", "knock_heat_data", "moves",
            "moves_data", "race", "race_data", "race_expected_turns", "score_code", "seat_knock",
            "seat_knock_data", "seat_knock_figure", "special_hands", "special_hands_data",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..core.rules import Rules, get_variant
 
 # figure name -> the thirtyone.plots function drawing it (its twin is name + "_data")
-FIGURES = ("dealt_values", "special_hands", "race", "knock_curve", "knock_after_turns", "seat_knock", "knock_heat",
+FIGURES = ("bust", "dealt_values", "special_hands", "race", "knock_curve", "knock_after_turns", "seat_knock", "knock_heat",
            "moves", "variants_compared")
 
 

@@ -53,6 +53,15 @@ def special_hands(rules: Rules, players: int = 4) -> go.Figure:
     return op.events_figure(special_hands_data(rules, players).dropna(), players)
 
 
+def bust_data(rules: Rules) -> pd.DataFrame:
+    """Banking: the chance one more card takes three cards over 31, by their total."""
+    return op.bust_table(rules)
+
+
+def bust(rules: Rules, total: int | None = None) -> go.Figure:
+    return op.bust_figure(bust_data(rules), total)
+
+
 # --- racing to 31 ---------------------------------------------------------------------------
 
 def race_data(rules: Rules, target: float = 31, turns: int = 20, hand: str = "") -> pd.DataFrame:

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
 from ..i18n import N_, _, format_number, format_percent, ngettext, plot_separators
+from ..odds.bust import bust_curve
 from ..odds.deal import EVENTS, starting_hand_odds
 from ..odds.dealt import dealt_distribution
 from ..odds.knock import knock_risk, knock_survival_exact
@@ -93,6 +94,44 @@ def dealt_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
     fig.update_layout(barmode="overlay" if rules.hand_value != "brag" else "group")
     x = _("brag class") if rules.hand_value == "brag" else _("value of the dealt hand")
     return _layout(fig, _("What the deal gives one player"), x, _("share of deals"))
+
+
+def bust_table(rules: Rules) -> pd.DataFrame:
+    """Banking: by a punter's three-card total, the chance one more card busts, and how often
+    the deal gives that total (``odds.bust``)."""
+    c = bust_curve(rules)
+    return pd.DataFrame({"total": c.totals.astype(int), "chance of going over": c.chance,
+                         "share of deals": c.share})
+
+
+def bust_figure(df: pd.DataFrame, total: int | None = None) -> go.Figure:
+    """The chance of going over 31 with one more card, by the total held; ``total`` marked."""
+    fig = go.Figure()
+    fig.add_bar(x=df["total"], y=df["chance of going over"], marker_color=RED, opacity=0.85,
+                name=_("chance of going over"),
+                hovertemplate="%{x}: %{y:.1%}<extra></extra>")
+    if total is not None:
+        fig.add_vline(x=total, line_dash="dash", line_color="#555",
+                      annotation_text=_("your total: {total}").format(total=total),
+                      annotation_position="top left")
+    fig.update_yaxes(tickformat=".0%", range=[0, 1])
+    return _layout(fig, _("One more card: the chance of going over 31"),
+                   _("total of your three cards"), _("chance of going over"))
+
+
+def bust_reading(df: pd.DataFrame, total: int) -> str:
+    """What the chance at ``total`` means for buying, in one sentence."""
+    row = df[df["total"] == total]
+    if row.empty:
+        return _("Three cards cannot show a total of {total}.").format(total=total)
+    p = float(row["chance of going over"].iloc[0])
+    if p == 0:
+        return _("On {total} no card can take you over 31: buying costs nothing in risk, "
+                 "and any card helps or leaves you where you are.").format(total=total)
+    return _("On {total}, one more card takes you over 31 {p} of the time, and a punter "
+             "who goes over pays the banker at once, whatever the banker holds. Buying pays "
+             "only if what you can gain outweighs that.").format(
+        total=total, p=format_percent(p, 1))
 
 
 def dealt_reading(df: pd.DataFrame, rules: Rules) -> str:

@@ -25,6 +25,8 @@ PLOT_SETTINGS: dict[str, dict[str, tuple[int, int, int]]] = {
     "knock_survival": {"players": (3, 2, 7), "value": (20, 2, 31), "turns": (0, 0, 8)},
     "race": {"target": (31, 25, 31), "turns": (10, 3, 30)},
     "dealt_values": {"value": (20, 2, 31)},
+    # Banking: the chance one more card takes a punter's three cards over 31, by their total
+    "bust": {"total": (26, 3, 31)},
 }
 ODDS_SECTIONS = ("starting_hands", "racing", "knocking", "your_hand")
 LINK_SETTINGS = ("variant", "players")
@@ -38,7 +40,7 @@ class Teaches:
 
 @dataclass(frozen=True)
 class Plot:
-    plot: str                             # knock_survival, race or dealt_values
+    plot: str                             # knock_survival, race, dealt_values or bust
     variant: str
     settings: tuple[tuple[str, int], ...]  # fixed settings (name, value), every setting named
     controls: tuple[str, ...]             # the settings the student moves
@@ -105,7 +107,11 @@ def parse_plot(spec: dict[str, Any], default_variant: str) -> Plot:
                                                   settings=", ".join(allowed)))
     variant = spec.get("variant", default_variant)
     rules = get_variant(variant).rules
-    if rules.hand_value != "suit_sum" or rules.family not in ("draw", "swap", "widow"):
+    if kind == "bust":
+        if rules.hand_value != "banking_total":
+            raise LessonError(_("The bust plot is drawn for Banking, not '{variant}'.").format(
+                variant=variant))
+    elif rules.hand_value != "suit_sum" or rules.family not in ("draw", "swap", "widow"):
         raise LessonError(_("The {kind} plot is drawn for three-card suit-sum games, not "
                             "'{variant}'.").format(kind=kind, variant=variant))
     settings = tuple((name, _number(name, spec.get(name, d), lo, hi))

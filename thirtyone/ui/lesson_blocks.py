@@ -57,6 +57,13 @@ def _marked(fig_key: tuple, value: float | None, label: str, lang: str = "en") -
     return frozen(fig)
 
 
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _bust_figure(key: str, total: int, lang: str = "en") -> go.Figure:
+    """Banking's bust chances with ``total`` marked, once per total and language."""
+    rules = lab.rules_from_key(key)
+    return frozen(op.bust_figure(op.bust_table(rules), total))
+
+
 def show_plot(block: Plot, where: str) -> None:
     """Draw ``block``; ``where`` (lesson/step/n) keeps its sliders apart from every other."""
     rules = get_variant(block.variant).rules
@@ -66,7 +73,7 @@ def show_plot(block: Plot, where: str) -> None:
     for col, name in zip(cols, block.controls, strict=True):
         low, high = block.bounds(name)
         label = {"players": _("Players at the table"), "value": _("Your value"),
-                 "target": _("Aim for"),
+                 "target": _("Aim for"), "total": _("Your total"),
                  "turns": (_("Turns each (final turn included)")
                            if block.plot == "knock_survival" else _("Turns shown"))}[name]
         with col:
@@ -84,6 +91,11 @@ def show_plot(block: Plot, where: str) -> None:
         code = figure_code("race", rules, block.variant, target=values["target"],
                            turns=values["turns"])
         reading = ""
+    elif block.plot == "bust":
+        total = values["total"]
+        fig = _bust_figure(key, total, current())
+        code = figure_code("bust", rules, block.variant, total=total)
+        reading = op.bust_reading(op.bust_table(rules), total)
     else:
         v = values["value"]
         fig = _marked(("dealt_values", key), v, value_label(rules, v), current())

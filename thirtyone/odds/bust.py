@@ -1,0 +1,87 @@
+"""Banking: how often one more card takes a punter over 31, by the total the punter holds
+(RULES.md, banking: every card counts, an ace 1 or 11, whichever is best without going over;
+over 31 even with every ace as 1 is bust).
+
+Exact. A punter's three cards are any three of the packs (``rules.packs`` packs of
+``rules.pack`` cards), each three equally likely; the bought card is any one of the cards
+left. Only ranks matter, so the count runs over the multisets of three ranks (each weighted by
+how many ways the packs give it) and, for each, over the ranks the next card can have (by how
+many of that rank are left). The total on the x axis is what the punter sees (aces counted
+best); whether the next card busts depends only on the hand's smallest total.
+
+>>> from thirtyone.core.rules import get_variant
+>>> curve = bust_curve(get_variant("banking").rules)
+>>> float(curve.chance[curve.totals.tolist().index(21)])   # no card takes 21 over 31
+0.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import comb
+
+import numpy as np
+
+from ..core.cards import make_pack
+from ..core.rules import Rules
+
+#: each rank's smallest value in Banking: an ace 1, a face card 10, the others their number
+_LOW = {r: (1 if r == 14 else 10 if r > 10 else r) for r in range(2, 15)}
+
+
+@dataclass(frozen=True)
+class BustCurve:
+    """By the total of three cards: the chance one more card busts, and how often the deal
+    gives that total."""
+
+    totals: np.ndarray     # 3 .. 31 (the totals three cards can show)
+    chance: np.ndarray     # chance the next card takes the hand over 31
+    share: np.ndarray      # share of three-card hands showing this total
+
+
+def shown_total(ranks: tuple[int, ...]) -> int:
+    """The total a punter sees (``core.scoring.banking_total``): every ace 1, then each ace
+    11 in turn while that stays at 31 or under."""
+    total = sum(_LOW[r] for r in ranks)
+    for _ace in range(ranks.count(14)):
+        if total + 10 <= 31:
+            total += 10
+    return total
+
+
+def bust_curve(rules: Rules) -> BustCurve:
+    """``BustCurve`` for ``rules``' packs (see the module text)."""
+    return _bust_curve(int(rules.pack), int(rules.packs))
+
+
+@lru_cache(maxsize=8)
+def _bust_curve(pack: int, packs: int) -> BustCurve:
+    cards = make_pack(pack)
+    ranks = sorted({c.rank for c in cards})
+    each = len(cards) // len(ranks) * packs              # cards of one rank in the packs
+    left_total = len(ranks) * each - 3
+    weight: dict[int, float] = {}
+    busting: dict[int, float] = {}
+    for hand in combinations_with_replacement(ranks, 3):
+        ways = 1
+        for r in set(hand):
+            ways *= comb(each, hand.count(r))
+        if ways == 0:
+            continue
+        low = sum(_LOW[r] for r in hand)
+        over = sum(each - hand.count(r) for r in ranks if low + _LOW[r] > 31)
+        t = shown_total(hand)
+        weight[t] = weight.get(t, 0.0) + ways
+        busting[t] = busting.get(t, 0.0) + ways * over / left_total
+    totals = np.array(sorted(weight))
+    w = np.array([weight[t] for t in totals])
+    out = BustCurve(totals, np.array([busting[t] for t in totals]) / w, w / w.sum())
+    for arr in (out.totals, out.chance, out.share):
+        arr.setflags(write=False)
+    return out
+
+
+def clear_caches() -> None:
+    _bust_curve.cache_clear()
