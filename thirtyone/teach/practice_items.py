@@ -7,7 +7,7 @@ import numpy as np
 
 from ..core.actions import Hit, Knock
 from ..core.cards import Card, cards_display, make_pack
-from ..core.rules import Rules, get_variant, life_words
+from ..core.rules import get_variant, life_words
 from ..core.scoring import banking_total
 from ..core.text import points_text
 from ..game.banking import new_banking_game
@@ -56,18 +56,14 @@ def _standing_item(p: Practice, seed: int) -> Item:
                 facts={"beats": st.beats, "opponent_beats": st.opponent_beats})
 
 
-def _per100(rules: Rules, cost: float) -> str:
-    n = round(100 * cost)
-    life = life_words(rules)[0]
-    if n >= 0:
-        return _("{amount} behind per 100 rounds").format(amount=lives_msg(life, n))
-    return _("{amount} ahead per 100 rounds").format(amount=lives_msg(life, -n))
-
-
 def _knock_item(p: Practice, seed: int) -> Item:
-    from ..expert.expert import expert_decision
+    """A first turn where knocking is allowed: knock now or play on. A position is looked for
+    where the expert's play-outs tell the two apart clearly; then both are costed as lesson 7
+    teaches (``expert.knock_costs``: the chance of losing a life, two at once, from someone's
+    31, on the same play-outs), and the cheaper in the scoring's unit is the answer."""
+    from ..expert.choice_words import option_text, played_out, trade_off
+    from ..expert.expert import expert_decision, knock_costs
     from ..expert.hint import explain
-    from ..expert.rollout import ROLLOUTS
     rules = get_variant(p.variant).rules
     names = [_("You")] + [_("Player {n}").format(n=n) for n in range(2, p.players + 1)]
     best = None
@@ -84,32 +80,30 @@ def _knock_item(p: Practice, seed: int) -> Item:
         if not isinstance(costs, dict) or "knock" not in costs or len(costs) < 2:
             continue
         knock = float(costs["knock"])
-        other_kind = min((k for k in costs if k != "knock"), key=lambda k: costs[k])
-        other = float(costs[other_kind])
-        cand = (abs(knock - other), game, obs, view, d, knock, other, other_kind)
+        other = min(float(v) for k, v in costs.items() if k != "knock")
+        cand = (abs(knock - other), game, obs, view, d)
         if best is None or cand[0] > best[0]:
             best = cand
         if cand[0] >= CLEAR_MARGIN:
             break
-    if best is None:
+    kc = knock_costs(best[3]) if best is not None else None
+    if best is None or kc is None:
         raise LessonError(_("No position could be dealt for knocking practice."))
-    _gap, game, obs, view, d, knock, other, other_kind = best
+    _gap, game, obs, view, d = best
     reason, numbers = explain(view, d)
     options = [_("Knock now"), _("Play on")]
-    knock_right = knock <= other
+    waits = tuple(o.move for o in kc.all.options if o.move != "knock")
+    wait = kc.all.best(waits)
+    knock_right = kc.knock.cost <= wait.cost
     moves = {"take": _("take the top card"), "draw": _("draw from the stock")}
-    costs_out = [(options[0], _per100(rules, knock)),
-                 (options[1] + " (" + moves.get(other_kind, other_kind) + ")",
-                  _per100(rules, other))]
-    life = life_words(rules)[0]
-    why = " ".join([
-        _("Played out {n} times from what you can see, counting your losses less what the "
-          "others lose: knocking now leaves you {knock}, playing on {other}.").format(
-            n=ROLLOUTS, knock=_per100(rules, knock), other=_per100(rules, other)),
-        (_("So knocking saves {amount} per 100 rounds.") if knock_right else
-         _("So playing on saves {amount} per 100 rounds.")).format(
-            amount=lives_msg(life, round(100 * abs(knock - other)))),
-        reason])
+    costs_out = [(options[0], option_text(rules, kc.all, kc.knock)),
+                 (options[1] + " (" + moves.get(wait.move, wait.move) + ")",
+                  option_text(rules, kc.all, wait))]
+    why = " ".join(t for t in (
+        trade_off(rules, kc.all),
+        (_("So knocking now costs less.") if knock_right else
+         _("So playing on costs less.")),
+        played_out(kc.all), reason) if t)
     pile = (obs.discard_pile[-1],) if obs.discard_pile else ()
     cards = {"hand": tuple(obs.hand)}
     if pile:
@@ -119,8 +113,9 @@ def _knock_item(p: Practice, seed: int) -> Item:
         n=p.players)
     return Item("knock", seed, _(PROMPTS["knock"]), cards, options,
                 {0 if knock_right else 1}, _(HINTS["knock"]), why, costs_out, context,
-                list(numbers.items()),
-                facts={"knock": knock, "other": other, "numbers": numbers,
+                [],     # the hint's own list would say the same costs a second time
+                facts={"knock": kc.knock.cost, "other": wait.cost, "numbers": numbers,
+                       "lose": (kc.knock.lose, wait.lose),
                        "p_bad_now": d.numbers.get("p_bad_now"), "game": game})
 
 

@@ -22,6 +22,7 @@ from ..teach.practice import Item, Practice
 from ..teach.practice_items import make_item
 from . import identity
 from .cards import CARD_CSS, coloured_cards, hand_html
+from .plain import plain
 from .store import store_or_none
 
 PRACTICE = "t31_practice"   # {block id: {"seed", "tries", "over", "done", "right", "streak"}}
@@ -104,7 +105,7 @@ def _cards(item: Item) -> str:
 def _costs(item: Item) -> None:
     rows = item.costs + item.numbers
     if rows:
-        st.markdown("\n".join(f"- **{html.escape(a)}**: {html.escape(b)}" for a, b in rows))
+        st.markdown("\n".join(f"- **{plain(a)}**: {plain(b)}" for a, b in rows))
 
 
 def show_practice(block: Practice, where: str,
