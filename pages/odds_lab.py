@@ -222,10 +222,12 @@ def your_hand(key: str) -> None:
     st.plotly_chart(lab.moves_chart(hand_text, vis_text, gone_text, key), config=CHART,
                     key="odds_moves_chart")
     explain(op.moves_reading(moves, rules), lab.moves_how(moves, rules))
-    opponents = st.slider(_("Opponents at the showdown"), 1, lab.most_opponents(rules),
-                          min(3, lab.most_opponents(rules)), key="odds_moves_opponents")
-    losses = lab.moves_losses(moves, rules, opponents)
-    st.markdown(lab.moves_loss_words(moves, losses, rules, opponents))
+    losses = None
+    if lab.moves_costed(rules):
+        opponents = st.slider(_("Opponents at the showdown"), 1, lab.most_opponents(rules),
+                              min(3, lab.most_opponents(rules)), key="odds_moves_opponents")
+        losses = lab.moves_losses(moves, rules, opponents)
+        st.markdown(lab.moves_loss_words(moves, losses, rules, opponents))
     summary = lab.shown_columns(op.moves_summary(moves, rules, losses))
     st.dataframe(lab.moves_shown(summary), hide_index=True, width="stretch",
                  height=36 * (len(summary) + 1) + 4,

@@ -38,7 +38,12 @@ def test_the_curve_is_the_plain_count_over_every_hand():
         assert at[total][0] == pytest.approx(mean, abs=1e-12), total
         assert at[total][1] == pytest.approx(hands / 22100, abs=1e-12), total
     assert at[21][0] == 0 and at[31][0] == 0       # nothing over 10 can come after 21
-    assert 0.35 < at[26][0] < at[27][0] < 0.5       # the book's 26-27: close to one in two
+    assert 0.35 < at[26][0] < at[27][0] < 0.5       # the book's 26-27
+    # a 26 without an ace is three cards of 6 or more (2 + 10 + 10 is only 22): every one of
+    # the other 29 cards from 6 to king takes it over, of the 49 left
+    hard = dict(zip(curve.totals.tolist(), curve.hard.tolist(), strict=True))
+    assert hard[26] == pytest.approx(29 / 49)
+    assert hard[31] != hard[31]                     # nan: no three cards without an ace make 31
 
 
 def test_more_packs_change_the_chance_a_little_and_the_shares_add_to_one():

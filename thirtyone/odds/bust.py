@@ -7,7 +7,9 @@ Exact. A punter's three cards are any three of the packs (``rules.packs`` packs 
 left. Only ranks matter, so the count runs over the multisets of three ranks (each weighted by
 how many ways the packs give it) and, for each, over the ranks the next card can have (by how
 many of that rank are left). The total on the x axis is what the punter sees (aces counted
-best); whether the next card busts depends only on the hand's smallest total.
+best); whether the next card busts depends only on the hand's smallest total, so a total
+made with an ace counted 11 (a "soft" total) is safer than the same total without one:
+``hard`` gives the chance among the hands without an ace.
 
 >>> from thirtyone.core.rules import get_variant
 >>> curve = bust_curve(get_variant("banking").rules)
@@ -36,9 +38,10 @@ class BustCurve:
     """By the total of three cards: the chance one more card busts, and how often the deal
     gives that total."""
 
-    totals: np.ndarray     # 3 .. 31 (the totals three cards can show)
+    totals: np.ndarray     # 6 .. 31 (the totals three cards can show)
     chance: np.ndarray     # chance the next card takes the hand over 31
     share: np.ndarray      # share of three-card hands showing this total
+    hard: np.ndarray       # the same chance among the hands without an ace (nan: none)
 
 
 def shown_total(ranks: tuple[int, ...]) -> int:
@@ -64,6 +67,8 @@ def _bust_curve(pack: int, packs: int) -> BustCurve:
     left_total = len(ranks) * each - 3
     weight: dict[int, float] = {}
     busting: dict[int, float] = {}
+    hard_w: dict[int, float] = {}
+    hard_b: dict[int, float] = {}
     for hand in combinations_with_replacement(ranks, 3):
         ways = 1
         for r in set(hand):
@@ -75,10 +80,14 @@ def _bust_curve(pack: int, packs: int) -> BustCurve:
         t = shown_total(hand)
         weight[t] = weight.get(t, 0.0) + ways
         busting[t] = busting.get(t, 0.0) + ways * over / left_total
+        if 14 not in hand:
+            hard_w[t] = hard_w.get(t, 0.0) + ways
+            hard_b[t] = hard_b.get(t, 0.0) + ways * over / left_total
     totals = np.array(sorted(weight))
     w = np.array([weight[t] for t in totals])
-    out = BustCurve(totals, np.array([busting[t] for t in totals]) / w, w / w.sum())
-    for arr in (out.totals, out.chance, out.share):
+    hard = np.array([hard_b[t] / hard_w[t] if t in hard_w else np.nan for t in totals])
+    out = BustCurve(totals, np.array([busting[t] for t in totals]) / w, w / w.sum(), hard)
+    for arr in (out.totals, out.chance, out.share, out.hard):
         arr.setflags(write=False)
     return out
 

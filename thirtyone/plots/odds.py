@@ -97,19 +97,24 @@ def dealt_figure(df: pd.DataFrame, rules: Rules) -> go.Figure:
 
 
 def bust_table(rules: Rules) -> pd.DataFrame:
-    """Banking: by a punter's three-card total, the chance one more card busts, and how often
-    the deal gives that total (``odds.bust``)."""
+    """Banking: by a punter's three-card total, the chance one more card busts (all hands of
+    that total, and those without an ace), and how often the deal gives that total
+    (``odds.bust``)."""
     c = bust_curve(rules)
     return pd.DataFrame({"total": c.totals.astype(int), "chance of going over": c.chance,
-                         "share of deals": c.share})
+                         "without an ace": c.hard, "share of deals": c.share})
 
 
 def bust_figure(df: pd.DataFrame, total: int | None = None) -> go.Figure:
     """The chance of going over 31 with one more card, by the total held; ``total`` marked."""
     fig = go.Figure()
-    fig.add_bar(x=df["total"], y=df["chance of going over"], marker_color=RED, opacity=0.85,
-                name=_("chance of going over"),
+    fig.add_bar(x=df["total"], y=df["chance of going over"], marker_color=RED, opacity=0.75,
+                name=_("every hand of that total"),
                 hovertemplate="%{x}: %{y:.1%}<extra></extra>")
+    hard = df.dropna(subset=["without an ace"])
+    fig.add_scatter(x=hard["total"], y=hard["without an ace"], mode="markers",
+                    marker=dict(color=BLUE, size=9, symbol="diamond"),
+                    name=_("without an ace"), hovertemplate="%{x}: %{y:.1%}<extra></extra>")
     if total is not None:
         fig.add_vline(x=total, line_dash="dash", line_color="#555",
                       annotation_text=_("your total: {total}").format(total=total),
@@ -119,19 +124,33 @@ def bust_figure(df: pd.DataFrame, total: int | None = None) -> go.Figure:
                    _("total of your three cards"), _("chance of going over"))
 
 
-def bust_reading(df: pd.DataFrame, total: int) -> str:
-    """What the chance at ``total`` means for buying, in one sentence."""
+def bust_reading(df: pd.DataFrame, total: int, rules: Rules) -> str:
+    """What the chance at ``total`` means for buying, in chips, in one or two sentences."""
     row = df[df["total"] == total]
     if row.empty:
         return _("Three cards cannot show a total of {total}.").format(total=total)
+    if total == 31:
+        return _("Three cards make 31 only with an ace counted 11: a natural, paid at once. "
+                 "There is nothing to buy.")
     p = float(row["chance of going over"].iloc[0])
     if p == 0:
-        return _("On {total} no card can take you over 31: buying costs nothing in risk, "
-                 "and any card helps or leaves you where you are.").format(total=total)
-    return _("On {total}, one more card takes you over 31 {p} of the time, and a punter "
-             "who goes over pays the banker at once, whatever the banker holds. Buying pays "
-             "only if what you can gain outweighs that.").format(
+        return _("On {total} no card can take you over 31, so buying risks no bust.").format(
+            total=total)
+    hard = row["without an ace"].iloc[0]
+    text = _("On {total}, one more card takes you over 31 {p} of the time").format(
         total=total, p=format_percent(p, 1))
+    if pd.notna(hard) and abs(float(hard) - p) > 0.005:
+        text += _(" ({hard} without an ace: an ace counted 11 can drop back to 1 instead)"
+                  ).format(hard=format_percent(float(hard), 1))
+    pays = rules.bust_pays
+    return text + ". " + ngettext(
+        "Going over pays the banker {n} chip at once, whatever the banker holds: on average "
+        "{cost} chips lost to busts for every card bought on {total}. Buying pays only if what "
+        "the card can win is worth more.",
+        "Going over pays the banker {n} chips at once, whatever the banker holds: on average "
+        "{cost} chips lost to busts for every card bought on {total}. Buying pays only if "
+        "what the card can win is worth more.", pays).format(
+        n=pays, cost=format_number(p * pays, 2), total=total)
 
 
 def dealt_reading(df: pd.DataFrame, rules: Rules) -> str:

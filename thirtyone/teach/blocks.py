@@ -26,7 +26,7 @@ PLOT_SETTINGS: dict[str, dict[str, tuple[int, int, int]]] = {
     "race": {"target": (31, 25, 31), "turns": (10, 3, 30)},
     "dealt_values": {"value": (20, 2, 31)},
     # Banking: the chance one more card takes a punter's three cards over 31, by their total
-    "bust": {"total": (26, 3, 31)},
+    "bust": {"total": (26, 6, 31)},
 }
 ODDS_SECTIONS = ("starting_hands", "racing", "knocking", "your_hand")
 LINK_SETTINGS = ("variant", "players")

@@ -90,7 +90,7 @@ def _knock_item(p: Practice, seed: int) -> Item:
     if best is None or kc is None:
         raise LessonError(_("No position could be dealt for knocking practice."))
     _gap, game, obs, view, d = best
-    reason, numbers = explain(view, d)
+    _reason, numbers = explain(view, d)     # the hint's numbers, kept for the record
     options = [_("Knock now"), _("Play on")]
     waits = tuple(o.move for o in kc.all.options if o.move != "knock")
     wait = kc.all.best(waits)
@@ -103,7 +103,7 @@ def _knock_item(p: Practice, seed: int) -> Item:
         trade_off(rules, kc.all),
         (_("So knocking now costs less.") if knock_right else
          _("So playing on costs less.")),
-        played_out(kc.all), reason) if t)
+        played_out(kc.all)) if t)
     pile = (obs.discard_pile[-1],) if obs.discard_pile else ()
     cards = {"hand": tuple(obs.hand)}
     if pile:

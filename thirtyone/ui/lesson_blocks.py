@@ -95,7 +95,7 @@ def show_plot(block: Plot, where: str) -> None:
         total = values["total"]
         fig = _bust_figure(key, total, current())
         code = figure_code("bust", rules, block.variant, total=total)
-        reading = op.bust_reading(op.bust_table(rules), total)
+        reading = op.bust_reading(op.bust_table(rules), total, rules)
     else:
         v = values["value"]
         fig = _marked(("dealt_values", key), v, value_label(rules, v), current())

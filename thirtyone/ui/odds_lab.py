@@ -382,14 +382,25 @@ def moves_loss_words(moves: list[MoveOdds], losses: list[float], rules: Rules,
     order = sorted(range(len(moves)), key=lambda i: losses[i])
     listed = "; ".join(_("'{move}' {p}").format(move=moves[i].move, p=small_share(losses[i]))
                        for i in order)
-    return ngettext(
-        "If the hands were shown down right after your move, against {n} opponent dealt from "
-        "the cards you cannot see, the chance that {bad} would be: {list}. It leaves out "
-        "the turns still to come, yours and theirs.",
-        "If the hands were shown down right after your move, against {n} opponents dealt "
-        "from the cards you cannot see, the chance that {bad} would be: {list}. It leaves out "
-        "the turns still to come, yours and theirs.", opponents).format(
+    text = ngettext(
+        "If the hands were shown down right after your move, against {n} opponent holding a "
+        "fresh hand from the rest of the pack, the chance that {bad} would be: {list}. Each "
+        "figure is the average over the hands of the value the move gives; it leaves out the "
+        "turns still to come, yours and theirs.",
+        "If the hands were shown down right after your move, against {n} opponents holding "
+        "fresh hands from the rest of the pack, the chance that {bad} would be: {list}. Each "
+        "figure is the average over the hands of the value the move gives; it leaves out the "
+        "turns still to come, yours and theirs.", opponents).format(
         n=opponents, bad=knock_risk(rules).bad, list=listed)
+    if opponents > 2:
+        text += " " + _("With more than two opponents the figures are a close estimate.")
+    return text
+
+
+def moves_costed(rules: Rules) -> bool:
+    """Whether each move's showdown chance can be told apart: not where a value is a brag
+    class (every high card would get one figure)."""
+    return rules.hand_value != "brag"
 
 
 def small_share(p: float) -> str:

@@ -258,4 +258,8 @@ def at_table_words(at: AtTable, rules: Rules) -> str:
             "tied for it) {p} of the time: shown down now, that is how often {bad}.",
             "Against {n} opponents dealt from the other cards, this hand is the lowest (or "
             "tied for it) {p} of the time: shown down now, that is how often {bad}.", n)
-    return text.format(n=n, p=percent(at.chance), bad=bad)
+    text = text.format(n=n, p=percent(at.chance), bad=bad)
+    if at.kind != "pot":    # a pot goes to the highest hand, a 31 included
+        text += " " + _("A 31 (or another hand that ends the round at once) in someone else's "
+                        "hand is not counted here; in some games it costs you a life too.")
+    return text
