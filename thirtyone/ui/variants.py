@@ -17,6 +17,7 @@ from ..i18n import N_, _, current, format_number, format_percent
 from ..odds.dealt import dealt_distribution
 from ..plots.code import figure_code
 from ..plots.variants import SEED, batches, compared_figure, compared_row
+from ..sim.batch import check_supported
 from ..sim.variants import stats_from_tally, variants_runner
 from ..teach import lore
 from ..teach.variant_table import NOT_USED, column_title, comparison_rows
@@ -359,10 +360,6 @@ def exact_frame() -> pd.DataFrame:
 
 
 def _sim_supported() -> list[str]:
-    try:
-        from ..sim.batch import check_supported
-    except ImportError:
-        return []
     keys = []
     for k, v in VARIANTS.items():
         try:
