@@ -402,3 +402,21 @@ def test_a_knocker_alone_lowest_quiz_names_the_other_tables_penalty():
              "- Ben: JC 8C 3D\n- Cleo: AD 9D 6S")
     assert q.answers == ["Ann loses 2"]
     assert "alone on the lowest hand loses 1" in q.check("Ann loses 1").message
+
+
+@pytest.mark.parametrize(("lang", "banker", "punter"), [("en", "Banker", "Punter"),
+                                                      ("ru", "Банкомёт", "Понтёр"),
+                                                      ("uk", "Банківник", "Понтер")])
+def test_banking_quiz_rows_say_who_banks(lang, banker, punter):
+    """The Russian walk found the rows named only "Борис" and "Пётр": a student could not tell
+    the banker from the punter. Each row starts with its role."""
+    from thirtyone.i18n import use_language
+
+    with use_language(lang):
+        lesson = next(les for les in load_lessons(lang=lang) if les.slug == "15-banking")
+        quizzes = [b for st in lesson.steps for b in st.blocks
+                   if getattr(b, "kind", None) == "banker"]
+        assert quizzes
+        for q in quizzes:
+            rows = list(q.cards)
+            assert rows[0].startswith(banker) and rows[1].startswith(punter), rows

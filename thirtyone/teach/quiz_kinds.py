@@ -179,8 +179,15 @@ def banker_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
                + " " + " ".join(says)).strip()
     return Quiz("banker", spec["question"], key, options, {options.index(truth)},
                 [""] * len(options), summary,
-                {pgettext("banking quiz player", "Banker"): banker,
-                 pgettext("banking quiz player", "Punter"): punter})
+                {_seat(_("Banker"), pgettext("banking quiz player", "Banker")): banker,
+                 _seat(_("Punter"), pgettext("banking quiz player", "Punter")): punter})
+
+
+def _seat(role: str, name: str) -> str:
+    """A hand's row label: the role, and the player's name where it is another word
+    ("Банкомёт Борис"; in English the players are called "Banker" and "Punter"): a name alone
+    does not tell the student who banks."""
+    return role if name == role else f"{role} {name}"
 
 
 # --- knock or wait? ------------------------------------------------------------------------
