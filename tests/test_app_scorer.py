@@ -224,7 +224,7 @@ def test_the_headline_chance_is_the_one_the_scoring_punishes(at):
     words = next(m.value for m in at.markdown if "opponents dealt" in m.value)
     assert "Against 3 opponents" in words and "you lose a penny" in words
     three = float(metrics["Chance it is the lowest hand"].rstrip("%"))
-    at.segmented_control(key="scorer_opponents").set_value(1).run()
+    next(b for b in at.button_group if b.key == "scorer_opponents").set_value(1).run()
     one = float({m.label: m.value for m in at.metric}["Chance it is the lowest hand"].rstrip("%"))
     assert one > three        # a 16 is the lowest of four far less often than of two
     choose_variant(at, "kitty")
