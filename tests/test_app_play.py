@@ -227,6 +227,8 @@ def test_the_bots_moves_stay_highlighted_until_your_turn_is_over(at):
     run(at)
     at.button(key=sorted(move_keys(at))[0]).click()
     run(at)
+    if game.round_over or game.to_move == 0:
+        pytest.skip("the discard ended the round")    # a 31 made by the draw
     at.button(key="play_next").click()
     run(at)
     if game.round_over or game.to_move != 0 or "play_act_draw" not in move_keys(at):

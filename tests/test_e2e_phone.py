@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from e2e_helpers import wait_for_app
+from e2e_helpers import click_and_wait, wait_for_app
 from e2e_helpers.server import class_server
 
 from thirtyone.core.rules import get_variant
@@ -91,8 +91,7 @@ def wait_idle(tab) -> None:
 
 
 def tap(tab, key: str) -> None:
-    tab.locator(f".st-key-{key} button").first.tap()
-    wait_for_app(tab)
+    click_and_wait(tab, tab.locator(f".st-key-{key} button").first, tap=True)
 
 
 def keys_on(tab, prefix: str) -> list[str]:
