@@ -28,9 +28,7 @@ import numpy as np
 
 from ..core.cards import make_pack
 from ..core.rules import Rules
-
-#: each rank's smallest value in Banking: an ace 1, a face card 10, the others their number
-_LOW = {r: (1 if r == 14 else 10 if r > 10 else r) for r in range(2, 15)}
+from ..core.scoring import banking_total
 
 
 @dataclass(frozen=True)
@@ -44,16 +42,6 @@ class BustCurve:
     hard: np.ndarray       # the same chance among the hands without an ace (nan: none)
 
 
-def shown_total(ranks: tuple[int, ...]) -> int:
-    """The total a punter sees (``core.scoring.banking_total``): every ace 1, then each ace
-    11 in turn while that stays at 31 or under."""
-    total = sum(_LOW[r] for r in ranks)
-    for _ace in range(ranks.count(14)):
-        if total + 10 <= 31:
-            total += 10
-    return total
-
-
 def bust_curve(rules: Rules) -> BustCurve:
     """``BustCurve`` for ``rules``' packs (see the module text)."""
     return _bust_curve(int(rules.pack), int(rules.packs))
@@ -62,7 +50,8 @@ def bust_curve(rules: Rules) -> BustCurve:
 @lru_cache(maxsize=8)
 def _bust_curve(pack: int, packs: int) -> BustCurve:
     cards = make_pack(pack)
-    ranks = sorted({c.rank for c in cards})
+    one = {c.rank: c for c in cards}                     # a card of each rank (suits do not count)
+    ranks = sorted(one)
     each = len(cards) // len(ranks) * packs              # cards of one rank in the packs
     left_total = len(ranks) * each - 3
     weight: dict[int, float] = {}
@@ -75,9 +64,9 @@ def _bust_curve(pack: int, packs: int) -> BustCurve:
             ways *= comb(each, hand.count(r))
         if ways == 0:
             continue
-        low = sum(_LOW[r] for r in hand)
-        over = sum(each - hand.count(r) for r in ranks if low + _LOW[r] > 31)
-        t = shown_total(hand)
+        held = tuple(one[r] for r in hand)
+        t = banking_total(held)[0]
+        over = sum(each - hand.count(r) for r in ranks if banking_total((*held, one[r]))[1])
         weight[t] = weight.get(t, 0.0) + ways
         busting[t] = busting.get(t, 0.0) + ways * over / left_total
         if 14 not in hand:

@@ -186,6 +186,18 @@ def _class_values(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return vals, inverse, np.bincount(inverse, sizes)
 
 
+def most_opponents(rules: Rules) -> int:
+    """How many opponents a pack can deal three cards each beside yours."""
+    return rules.pack // 3 - 1
+
+
+def check_opponents(rules: Rules, opponents: int) -> None:
+    """Refuse a table that the pack cannot deal, in one sentence."""
+    if not 1 <= opponents <= most_opponents(rules):
+        raise OddsError(_("Between 1 and {most} opponents fit this pack.").format(
+            most=most_opponents(rules)))
+
+
 @dataclass(frozen=True)
 class KnockCurve:
     """Survival of a knock by the knocker's value."""
@@ -310,9 +322,7 @@ def _all_opponents(first: np.ndarray, second: np.ndarray, opponents: int) -> np.
 @lru_cache(maxsize=64)
 def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     check_hand_rules(rules)
-    if opponents < 1 or 3 * (opponents + 1) > rules.pack:
-        raise OddsError(_("Between 1 and {most} opponents fit this pack.").format(
-            most=rules.pack // 3 - 1))
+    check_opponents(rules, opponents)
     beat, beat_or_tie, disjoint = _per_class(rules)
     vals, inverse, counts = _class_values(value_rules(rules))
     sizes = np.bincount(_ranked(rules).hand_class)
@@ -366,9 +376,7 @@ def hand_at_table(cards, rules: Rules, opponents: int, rounds: int = 40_000,
     cards (the same ``seed`` gives the same figure)."""
     check_hand_rules(rules)
     opponents = int(opponents)
-    if opponents < 1 or 3 * (opponents + 1) > rules.pack:
-        raise OddsError(_("Between 1 and {most} opponents fit this pack.").format(
-            most=rules.pack // 3 - 1))
+    check_opponents(rules, opponents)
     key = tuple(sorted(c.index for c in cards))
     return _hand_at_table(value_rules(rules), knock_risk(rules).kind, key, opponents,
                           int(rounds), int(seed))

@@ -16,6 +16,7 @@ import streamlit as st
 from ..core.cards import cards_typed, parse_hand
 from ..core.rules import Rules
 from ..i18n import N_, _, current, format_percent, ngettext
+from ..odds import knock as knock_odds
 from ..odds.knock import knock_risk, showdown_loss
 from ..odds.moves import MoveOdds
 from ..odds.race import race_withheld
@@ -413,7 +414,7 @@ def small_share(p: float) -> str:
 
 
 def most_opponents(rules: Rules) -> int:
-    return max(1, min(7, rules.pack // 3 - 1))
+    return max(1, min(7, knock_odds.most_opponents(rules)))
 
 
 def moves_how(moves: list[MoveOdds], rules: Rules) -> str:

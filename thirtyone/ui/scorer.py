@@ -23,7 +23,7 @@ from ..core.cards import (
 from ..core.rules import VARIANTS, Rules, Variant
 from ..core.scoring import Score, label_text
 from ..i18n import _, format_number, format_percent, ngettext
-from ..odds.knock import AtTable, hand_at_table, knock_risk
+from ..odds.knock import AtTable, hand_at_table, knock_risk, most_opponents
 from ..odds.tables import OddsError, check_hand_rules
 from ..teach.compare import every_variant
 from .cards import hand_html
@@ -201,7 +201,7 @@ OPPONENTS = "scorer_opponents"
 
 def opponents_picker(rules: Rules) -> int:
     """How many opponents the hand is shown down against (1 to 5, or what the pack holds)."""
-    most = max(1, min(5, rules.pack // 3 - 1))
+    most = max(1, min(5, most_opponents(rules)))
     choice = st.segmented_control(_("Opponents at the table"), list(range(1, most + 1)),
                                   default=min(3, most), key=OPPONENTS)
     return int(choice or min(3, most))    # a click on the chosen one unselects it
