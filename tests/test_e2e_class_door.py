@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import segno
-from e2e_helpers import wait_for_app
+from e2e_helpers import click_and_wait, wait_for_app
 from e2e_helpers.server import AppServer
 
 from thirtyone.store import open_store
@@ -68,12 +68,12 @@ def start_class(page, url: str, name: str = "Room 12") -> str:
     goto(page, f"{url}/class")
     page.get_by_role("tab", name="Start a class (teacher)").click()
     page.get_by_role("textbox", name="Class name").fill(name)
-    page.get_by_role("button", name="Start a class").click()
-    wait_for_app(page)
+    click_and_wait(page, page.get_by_role("button", name="Start a class"))
+    page.locator("[data-testid='stCode'] code").filter(
+        has_text=re.compile(r"^\s*[A-Z0-9]{4}(-[A-Z0-9]{4}){2}\s*$")).first.wait_for(timeout=15_000)
     key = next(t for t in page.locator("[data-testid='stCode'] code").all_inner_texts()
                if re.fullmatch(r"[A-Z0-9]{4}(-[A-Z0-9]{4}){2}", t.strip())).strip()
-    page.get_by_role("button", name="I have noted the key").click()
-    wait_for_app(page)
+    click_and_wait(page, page.get_by_role("button", name="I have noted the key"))
     no_traceback(page)
     return key
 
@@ -201,8 +201,7 @@ def test_the_teacher_stays_in_the_dashboard_until_signing_out(browser, tmp_path,
         goto(page, f"{app.url}/class")
         assert on_dashboard(page), "a server restart threw the teacher out"
         shot(page, f"teacher-after-restart-{size}")
-        page.get_by_role("button", name="Sign out").click()
-        wait_for_app(page)
+        click_and_wait(page, page.get_by_role("button", name="Sign out"))
         assert page.locator(DASHBOARD).count() == 0
         page.reload()
         goto(page, f"{app.url}/class")
@@ -239,8 +238,7 @@ def test_the_dashboard_follows_the_class_and_gives_a_new_resume_link(browser, tm
         goto(student, f"{app.url}/class?lang=ru")
         student.locator(".st-key-t31_join_code input").fill(code)
         student.locator(".st-key-t31_join_name input").fill("Зоя")
-        student.locator(".st-key-t31_join_go button").click()
-        wait_for_app(student)
+        click_and_wait(student, student.locator(".st-key-t31_join_go button"))
         no_traceback(student)
         # the resume link box is drawn a moment after the join's rerun has ended
         student.locator("[data-testid='stCode'] code").filter(has_text="me=").first.wait_for(
@@ -262,16 +260,14 @@ def test_the_dashboard_follows_the_class_and_gives_a_new_resume_link(browser, tm
         goto(again, f"{app.url}/class")
         again.locator(".st-key-t31_join_code input").fill(code)
         again.locator(".st-key-t31_join_name input").fill("зоя")
-        again.locator(".st-key-t31_join_go button").click()
-        wait_for_app(again)
+        click_and_wait(again, again.locator(".st-key-t31_join_go button"))
         refusal = again.get_by_test_id("stAlert").inner_text()
         assert "teacher" in refusal and "resume link" in refusal
         assert len(re.findall(r"[.!?](\s|$)", refusal.strip())) == 1
 
         # the teacher makes her a new resume link; the old one stops working
         teacher.get_by_text("A student lost their resume link").click()
-        teacher.get_by_role("button", name="Make a new resume link").click()
-        wait_for_app(teacher)
+        click_and_wait(teacher, teacher.get_by_role("button", name="Make a new resume link"))
         box = teacher.locator("[class*='st-key-t31_dash_resume_']").filter(has_text="Зоя")
         new_link = box.locator("[data-testid='stCode'] code").inner_text().strip()
         assert new_link.startswith(f"{PUBLIC}/class?me=")
@@ -298,8 +294,7 @@ def test_the_dashboard_follows_the_class_and_gives_a_new_resume_link(browser, tm
                 make.first.locator("summary").first.click()
             teacher.locator(".st-key-ct_make button").wait_for(state="visible")
             teacher.wait_for_timeout(500)       # the expander's opening animation
-            teacher.locator(".st-key-ct_make button").click()
-            wait_for_app(teacher)
+            click_and_wait(teacher, teacher.locator(".st-key-ct_make button"))
             no_traceback(teacher)
         titles = [r.title for r in store.class_tables(store.class_by_code(code).id)]
         assert titles == ["Table 1", "Table 2"]
@@ -362,8 +357,7 @@ def test_csv_downloads_read_right_in_a_spreadsheet(browser, tmp_path, size):
         store.record_answer(minus.id, "02-hand-value-and-suits:1:0", "31", True)
         shared.make_table(store, klass.id, "Table 1", "scat", get_variant("scat").rules,
                           ["student", "basic", "basic"])
-        page.get_by_role("button", name="Refresh").click()
-        wait_for_app(page)
+        click_and_wait(page, page.get_by_role("button", name="Refresh"))
         page.get_by_text("Students (2)").wait_for(timeout=15_000)
         page.locator(".st-key-t31_csv_students button").scroll_into_view_if_needed()
         shot(page, f"dashboard-csv-{size}")
