@@ -10,11 +10,15 @@ import zlib
 import numpy as np
 import pytest
 
+import thirtyone.game.base as base
 import thirtyone.game.deal as deal
+import thirtyone.game.families.draw as draw_family
+import thirtyone.game.families.swap as swap_family
+import thirtyone.game.families.switch as switch_family
+import thirtyone.game.families.widow as widow_family
 import thirtyone.game.moves as family_moves
 import thirtyone.game.restart as restart
 import thirtyone.game.showdown as showdown
-import thirtyone.game.table as table
 from thirtyone.bots import make_bot
 from thirtyone.core.actions import Discard, Draw, Knock, Take
 from thirtyone.core.cards import Card, parse_card
@@ -36,8 +40,10 @@ def scramble_events(monkeypatch) -> None:
     """Every event the table creates from now on carries a scrambled sentence."""
     def reworded(kind, text, *args, **kwargs):
         return Event(kind, scrambled(text), *args, **kwargs)
-    for module in (table, deal, family_moves, restart, showdown):   # every module of the table that speaks
-        monkeypatch.setattr(module, "Event", reworded)
+    for module in (base, deal, family_moves, restart, showdown,    # every module that speaks
+                   draw_family, swap_family, switch_family, widow_family):
+        if hasattr(module, "Event"):
+            monkeypatch.setattr(module, "Event", reworded)
 
 
 def play(variant: str, levels: list[str], rounds: int, seed: int) -> tuple[list, list[str]]:
@@ -113,7 +119,7 @@ def named_cards(move: PublicMove) -> set[Card]:
     return out
 
 
-def face_up(g: table.Game) -> set[Card]:
+def face_up(g: base.Game) -> set[Card]:
     """The cards every player sees on the table now."""
     shown = set(g.discard_pile) | set(g.middle)
     return shown | {c for c, up in zip(g.widow, g.widow_up, strict=True) if up}

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..i18n import N_, _, ngettext
+from .kinds import Family, Scoring
 from .text import whole
 
 
@@ -53,7 +54,7 @@ class Option:
 
     def text(self, value: Any) -> str:
         """The inverse of ``parse``: ``none``, ``30.5``, ``true``, ``same``."""
-        return value if isinstance(value, str) else "none" if value is None \
+        return str(value) if isinstance(value, str) else "none" if value is None \
             else json.dumps(whole(value))
 
     @property
@@ -108,7 +109,7 @@ _BOOL = (False, True)
 
 OPTIONS: dict[str, Option] = {o.name: o for o in [
     # what is played
-    Option("family", N_("Table family"), ("draw", "swap", "widow", "switch", "banking"),
+    Option("family", N_("Table family"), tuple(Family),
            N_("How a turn works: draw and discard, swap with open middle cards, exchange with a "
               "widow, switch hands with the open or closed hand, or buy cards against a banker.")),
     Option("pack", N_("Pack"), (52, 32), N_("52 cards (2 to ace) or the 32-card piquet pack (7 to ace).")),
@@ -160,7 +161,7 @@ OPTIONS: dict[str, Option] = {o.name: o for o in [
            N_("Void: the round ends and nobody loses. Reshuffle: the discard pile except its top "
               "card becomes the new stock. Score: the round is scored as at a showdown.")),
     # who loses
-    Option("scoring", N_("Keeping score"), ("lives", "points", "chips"),
+    Option("scoring", N_("Keeping score"), tuple(Scoring),
            N_("Lives lost by the lowest hand; running-total points by place; or chips in a pot.")),
     Option("lives", N_("Lives"), tuple(range(1, 11)), N_("Lives each player starts with.")),
     Option("extra_life", N_("Extra life"), _BOOL,
@@ -310,7 +311,7 @@ class Rules:
     thirtyone.core.rules.RulesError: Option 'knocker_tied' cannot be 'maybe'; allowed: safe, same, double.
     """
 
-    family: str = "draw"
+    family: Family = Family.DRAW
     pack: int = 52
     packs: int = 1
     min_players: int = 2
@@ -330,7 +331,7 @@ class Rules:
     blitz_effect: str = "others_lose"
     blitz_after_knock: bool = False
     stock_out: str = "void"
-    scoring: str = "lives"
+    scoring: Scoring = Scoring.LIVES
     lives: int = 3
     extra_life: bool = True
     knocker_alone_lowest: int = 2
@@ -347,6 +348,9 @@ class Rules:
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             OPTIONS[f.name].check(getattr(self, f.name))
+        # the words a record or a link gives become their members (equal to the same words)
+        object.__setattr__(self, "family", Family(self.family))
+        object.__setattr__(self, "scoring", Scoring(self.scoring))
         if self.min_players > self.max_players:
             raise RulesError(_("Option 'min_players' ({low}) cannot be more than 'max_players' "
                                "({high}).").format(low=self.min_players, high=self.max_players))

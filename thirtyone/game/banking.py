@@ -59,10 +59,12 @@ from ..core.actions import Action, ActionTextError, Hit, Stay, parse_action
 from ..core.cards import Card, CardError, make_pack, parse_cards
 from ..core.errors import IllegalActionError
 from ..core.events import Event
+from ..core.kinds import EndedBy, Family, Phase
 from ..core.rules import Rules, RulesError, get_variant
 from ..core.scoring import banking_total
-from ..i18n import _
+from ..i18n import N_, _
 from .banking_words import say
+from .facts import FamilyFacts
 from .message import Join, L, Msg, Names
 
 # Players above this number need more than one pack (RULES.md section 4, banking).
@@ -88,7 +90,7 @@ def min_packs(players: int) -> int:
 
 def check_table(rules: Rules, players: int) -> None:
     """Refuse rules that are not banking, or a player count these rules cannot seat."""
-    if rules.family != "banking":
+    if rules.family is not Family.BANKING:
         raise RulesError(f"Banking Thirty-One needs the banking family, not '{rules.family}'.")
     if not rules.min_players <= players <= rules.max_players:
         raise RulesError(f"These rules seat {rules.min_players} to {rules.max_players} players, "
@@ -174,7 +176,7 @@ class BankingObservation:
     styles: tuple[str | None, ...] = ()   # how each seat is known to play (public)
 
     # The table engine's names for what banking does not have, so one page draws both.
-    phase = "turn"                       # a banking turn is one move: hit or stay
+    phase = Phase.TURN                   # a banking turn is one move: hit or stay
     knocker = None
     just_drawn = None
     discard_pile: tuple[Card, ...] = ()
@@ -195,14 +197,14 @@ class BankingObservation:
         """The round's outcome once it is over (named like the table's ``RoundResult``)."""
         if not self.round_over:
             return None
-        return BankingResult(self.round_no, "showdown", self.chips_won)
+        return BankingResult(self.round_no, EndedBy.SHOWDOWN, self.chips_won)
 
     @property
     def my_turn(self) -> bool:
         return self.to_move == self.seat
 
 
-class BankingGame:
+class BankingGame(FamilyFacts):
     """A whole game of Banking Thirty-One.
 
     ``players`` is a number of seats or a list of names; ``banker`` the first banker's seat;
@@ -210,6 +212,18 @@ class BankingGame:
     ``deck`` stacks the first pack from the top (unlisted cards follow in a fixed order);
     ``chips`` starts the game mid-way; ``max_rounds`` ends it after that many rounds.
     """
+
+    # the banking family's facts (game.facts)
+    family = Family.BANKING
+    is_table = False
+    middle_parts = ("stock",)
+    turn_words = (N_("buy a card"), N_("stay"))
+    dealer_word = N_("banker")
+    house_rules = ("chips", "natural_pays", "bust_pays", "win_pays", "one_banker",
+                   "anticlockwise", "packs")
+    big_hand = True
+    move_odds = False
+    practised = False
 
     def __init__(self, rules: Rules | None = None, players: int | Sequence[str] = 2,
                  banker: int = 0, seed: int | None = None,
@@ -439,7 +453,7 @@ class BankingGame:
     @property
     def phase(self) -> str:
         """As the table engine names it: "turn" while a round is played, else "over"."""
-        return "over" if self.round_over else "turn"
+        return Phase.OVER if self.round_over else Phase.TURN
 
     def why_illegal(self, action: Action | str) -> str | None:
         """None if the move is legal now, else a sentence saying why not (as ``Game``)."""

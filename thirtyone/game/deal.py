@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..core.cards import Card, CardError, make_pack, parse_cards
 from ..core.events import Event
+from ..core.kinds import EndedBy, Phase, Scoring
 from .hands import is_blitz, is_fire
 from .message import Join, L, Msg
 
@@ -38,10 +39,10 @@ class Dealing:
         self.round_no += 1
         self.history.append([])
         events: list[Event] = []
-        if r.scoring == "chips":
+        if r.scoring is Scoring.CHIPS:
             events += self._antes()
             if self.game_over:
-                self.phase = "over"
+                self.phase = Phase.OVER
                 self.round_no -= 1
                 self.history.pop()
                 return events
@@ -57,69 +58,58 @@ class Dealing:
         for _k in range(3):
             for s in seats:
                 self.hands[s].append(stock.pop())
-            if r.family == "widow":
-                self.widow.append(stock.pop())
+            self._deal_after_circle(stock)
         self.widow_up = [False] * len(self.widow)
-        two_hands = ((r.family == "switch" and not open_hand)
-                     or (r.family == "swap" and r.dealer_two_hands))
-        if two_hands:
-            self.spare = [stock.pop() for _i in range(3)]
-        if r.family == "switch":
-            self.closed = [stock.pop() for _i in range(3)]
-            if open_hand:
-                self.middle = list(open_hand)
+        two_hands = self._deal_layout(stock, open_hand)
         if r.draws:     # the draw family, and the widow family with its stock (RULES.md 3c)
             self.discard_pile = [stock.pop()]
             self.upcard = self.discard_pile[0]
-        elif r.family == "swap" and not two_hands:
-            self.middle = [stock.pop() for _i in range(3)]
         self.stock = stock
         events.append(Event("deal", self._deal_text(seats, two_hands, bool(open_hand))))
         for s in seats:
             events.append(Event("hand", L.N_("Your cards: {cards}.", cards=tuple(self.hands[s])),
                                 s, private_to=s))
-        if two_hands and r.family == "switch":
-            events.append(Event("hand", L.N_("Your second hand: {cards}.",
-                                            cards=tuple(self.spare)),
-                                self.dealer, private_to=self.dealer))
-        self.phase = "turn"
+        events += self._deal_private(two_hands)
+        self.phase = Phase.TURN
         ended = self._check_deal_blitz(events)
         if not ended:
             if two_hands:
-                self.phase = "choose"
+                self.phase = Phase.CHOOSE
                 self.to_move = self.dealer
             else:
                 self.to_move = seats[0]
         return events
 
+    # --- a family's part of the deal (its subclass in game.families fills these in) ---
+    def _deal_after_circle(self, stock: list[Card]) -> None:
+        """After each card to every player (the widow gets one)."""
+
+    def _deal_layout(self, stock: list[Card], open_hand: list[Card]) -> bool:
+        """After the hands: the family's cards (a middle, a second and a closed hand).
+        Returns whether the dealer was dealt two hands to choose from."""
+        return False
+
+    def _deal_first_sentence(self, f: dict, restarted: bool) -> Msg:
+        return L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
+                    "starting with {first}.", **f)
+
+    def _deal_layout_text(self, two_hands: bool, restarted: bool) -> list[Msg]:
+        """The family's cards in sentences (none where a turn may draw: the upcard's)."""
+        return []
+
+    def _deal_private(self, two_hands: bool) -> list[Event]:
+        """What only one seat learns at the deal, besides each hand."""
+        return []
+
     def _deal_text(self, seats: list[int], two_hands: bool, restarted: bool = False) -> Msg:
         """The deal in sentences, rendered when read."""
-        r = self.rules
         f = {"n": self.round_no, "dealer": self.name(self.dealer), "first": self.name(seats[0])}
-        if restarted:
-            first = L.N_("Round {n}: {dealer} deals again after the restart: three cards to "
-                        "each player, one at a time, starting with {first}.", **f)
-        elif r.family == "widow":
-            first = L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
-                        "starting with {first}, and three face-down cards to the widow.", **f)
-        else:
-            first = L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
-                        "starting with {first}.", **f)
-        parts: list[Msg] = [first]
-        if r.draws:
+        parts: list[Msg] = [self._deal_first_sentence(f, restarted)]
+        if self.rules.draws:
             parts.append(L.N_("The {card} is turned up to start the discard pile.",
                              card=self.discard_pile[-1]))
-        elif r.family == "swap" and not two_hands:
-            parts.append(L.N_("The middle is {cards}.", cards=tuple(self.middle)))
-        elif r.family == "swap":
-            parts.append(L.N_("{dealer} gets a second hand, face down, and chooses which hand "
-                             "to keep.", dealer=self.name(self.dealer)))
-        elif r.family == "switch" and restarted:
-            parts.append(L.N_("The restart hand {cards} lies face up as the open hand; a third "
-                             "hand lies face down as the closed hand.", cards=tuple(self.middle)))
-        elif r.family == "switch":
-            parts.append(L.N_("{dealer} gets a second hand to choose from; a third hand lies "
-                             "face down as the closed hand.", dealer=self.name(self.dealer)))
+        else:
+            parts += self._deal_layout_text(two_hands, restarted)
         return Join(parts)
 
     def _antes(self) -> list[Event]:
@@ -146,10 +136,10 @@ class Dealing:
     def _check_deal_blitz(self, events: list[Event]) -> bool:
         fire = [s for s in self.active if is_fire(self.hands[s], self.rules)]
         if fire:
-            self._end_round("fire", events, fire, on_deal=True)
+            self._end_round(EndedBy.FIRE, events, fire, on_deal=True)
             return True
         blitz = [s for s in self.active if is_blitz(self.hands[s], self.rules)]
         if blitz:
-            self._end_round("blitz", events, blitz, on_deal=True)
+            self._end_round(EndedBy.BLITZ, events, blitz, on_deal=True)
             return True
         return False

@@ -13,7 +13,7 @@ records (``records``) dispatch on the family the same way, through ``is_banking`
 >>> type(g).__name__, g.why_illegal("knock") is not None
 ('BankingGame', True)
 >>> type(start_game(get_variant("scat").rules, ["Ann", "Bo"], seed=1)).__name__
-'Game'
+'DrawTable'
 """
 
 from __future__ import annotations

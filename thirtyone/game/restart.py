@@ -27,17 +27,19 @@ import numpy as np
 from ..core.actions import Action, NoRestart, Restart
 from ..core.cards import RANK_POINTS, Card
 from ..core.events import Event
+from ..core.kinds import EndedBy, Phase, Scoring
 from ..core.rules import Rules
-from .hands import hand_key, hand_score
-from .message import Join, L, Msg, Names, value_msg
+from .hands import hand_key
+from .message import Join, L, Msg
 from .settle import lives_lost
 
 RESTART_OVER = 21     # a restart hand is worth more than this, in one suit
 
 
 def restart_eligible(hand: Sequence[Card], rules: Rules) -> bool:
-    """Three cards of one suit worth more than 21, under rules that have the restart."""
-    if not (rules.restart and rules.family == "switch") or len(hand) != 3:
+    """Three cards of one suit worth more than 21, under rules that have the restart (only
+    the switch family's table asks)."""
+    if not rules.restart or len(hand) != 3:
         return False
     a, b, c = hand
     return (a.suit == b.suit == c.suit
@@ -51,9 +53,9 @@ def loses_at_showdown(hands: Sequence[Sequence[Card] | None], seat: int, knocker
     (None or empty for a player who is out)."""
     seats = [s for s, h in enumerate(hands) if h]
     keys = {s: hand_key(hands[s], rules) for s in seats}   # type: ignore[arg-type]
-    if rules.scoring == "chips":
+    if rules.scoring is Scoring.CHIPS:
         return keys[seat] < max(keys.values())
-    if rules.scoring == "points":
+    if rules.scoring is Scoring.POINTS:
         return len(seats) > 1 and all(keys[t] > keys[seat] for t in seats if t != seat)
     order = sorted(set(keys.values()))
     n = len(hands)
@@ -64,43 +66,18 @@ def loses_at_showdown(hands: Sequence[Sequence[Card] | None], seat: int, knocker
 
 
 class Restarts:
-    """A part of ``Game`` (``game.table``): the restart question at a Switch showdown."""
+    """A part of ``Game`` (``game.base``): the restart question at a Switch showdown (asked by
+    ``game.families.switch``), and the showdown's words."""
 
     @property
     def hands_shown(self) -> bool:
         """Whether every hand is face up: the round is over, or its showdown has begun."""
-        return self.phase in ("over", "restart")
+        return self.phase in (Phase.OVER, Phase.RESTART)
 
     def _offer_restart(self, ended_by: str, events: list[Event]) -> bool:
-        """At a showdown: ask the players who may call a restart, if any. True if asked."""
-        if (ended_by not in ("knock", "stock") or not self.rules.restart
-                or self.rules.family != "switch" or self.restart_offered):
-            return False
-        self.restart_offered = True
-        askers = [s for s in self.seats_from(self.dealer)
-                  if restart_eligible(self.hands[s], self.rules)]
-        if not askers:
-            return False
-        self.phase = "restart"
-        self.pending_end = ended_by
-        self.restart_askers = askers
-        self.to_move = askers[0]
-        self._legal = None
-        events.append(Event("showdown", self._showdown_text(
-            self.active, {s: value_msg(hand_score(self.hands[s], self.rules))
-                          for s in self.active})))
-        self.showdown_announced = True
-        if len(askers) > 1:
-            offer = L.N_("{who} hold three cards of one suit worth more than {over}, so each may "
-                        "call a restart before anyone loses (asked in turn from the dealer's "
-                        "left; the first to call it decides).", who=Names(
-                            [self.name(s) for s in askers]), over=RESTART_OVER)
-        else:
-            offer = L.N_("{who} holds three cards of one suit worth more than {over}, so {who} "
-                        "may call a restart before anyone loses.", who=self.name(askers[0]),
-                        over=RESTART_OVER)
-        events.append(Event("restart_offer", offer, askers[0]))
-        return True
+        """At a showdown: ask the players who may call a restart, if any. True if asked
+        (only the switch family has the restart: ``game.families.switch``)."""
+        return False
 
     def _restart_answer(self, seat: int, a: Action, events: list[Event]) -> None:
         who = self.name(seat)
@@ -111,7 +88,7 @@ class Restarts:
                 "{who} calls a restart with {cards}: the round is void, and {dealer} deals "
                 "again with that hand face up as the open hand.", who=who,
                 cards=tuple(self.hands[seat]), dealer=self.name(self.dealer)), seat))
-            self._end_round("void", events)
+            self._end_round(EndedBy.VOID, events)
             return
         assert isinstance(a, NoRestart)
         events.append(Event("no_restart", L.N_("{who} does not call a restart.", who=who), seat))
@@ -119,7 +96,7 @@ class Restarts:
         if self.restart_askers:
             self.to_move = self.restart_askers[0]
             return
-        self._end_round(self.pending_end or "knock", events)
+        self._end_round(self.pending_end or EndedBy.KNOCK, events)
 
     def _showdown_text(self, seats: Sequence[int], values: dict) -> Msg:
         """'Showdown: Ann A♥ K♥ 2♥ = 23; Bo ...', rendered when read."""

@@ -12,6 +12,7 @@ import numpy as np
 from ..core.cards import Card
 from ..core.errors import IllegalActionError
 from ..core.events import Event
+from ..core.kinds import Phase
 from ..core.rules import Rules, life_words
 from ..core.text import points_text
 from .hands import hand_key, hand_score
@@ -66,7 +67,7 @@ class Showdown:
         r = self.rules
         if self._offer_restart(ended_by, events):
             return
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.to_move = None
         self._legal = None
         seats = self.active
@@ -274,7 +275,7 @@ class Showdown:
             self.game_over = True
             self.winner = left[0] if left else None
         if self.game_over:
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.to_move = None
             if self.winner is None:
                 events.append(Event("game_over", L.N_("Everyone left went out in the same "

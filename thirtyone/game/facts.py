@@ -1,0 +1,60 @@
+"""What every family tells the rest of the app about itself, as class attributes.
+
+Each engine class (a table family's subclass in ``game.families``, and ``BankingGame``)
+sets these; code outside the engine asks ``family_class(rules)`` instead of testing the
+family's name. The defaults are the plainest table: no middle cards, no widow.
+Words are English msgids, translated where shown (``_(facts.dealer_word)``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..core.kinds import Family
+from ..i18n import N_
+
+# The options every table family lets a Play page change, besides its own.
+COMMON_HOUSE_RULES = ("lives", "extra_life", "knock_from", "knocker_alone_lowest",
+                      "knocker_tied", "same_rank", "three_of_a_kind", "fire", "blitz_effect",
+                      "blitz_after_knock")
+
+
+class FamilyFacts:
+    """A family's facts (class attributes; read them from the class or a game)."""
+
+    family: ClassVar[Family]
+    #: the table engine (turns, a knock) rather than a banker against punters
+    is_table: ClassVar[bool] = True
+    #: what lies in the middle of the table, left to right ("stock", "discard", "middle",
+    #: "closed", "widow"); the stock and the discard pile are added wherever a turn may draw
+    middle_parts: ClassVar[tuple[str, ...]] = ()
+    #: open cards a turn may swap with: "middle" (swap), "open hand" (switch), else None
+    open_cards: ClassVar[str | None] = None
+    #: cards dealt face down to a widow
+    widow_size: ClassVar[int] = 0
+    #: the dealer sees the second hand before choosing (switch; in swap it is taken unseen)
+    dealer_sees_second_hand: ClassVar[bool] = False
+    #: what a turn may do, as words for people (knock and stand are added where legal)
+    turn_words: ClassVar[tuple[str, ...]] = ()
+    #: the dealer's name at the table
+    dealer_word: ClassVar[str] = N_("dealer")
+    #: the options a Play page offers to change (scoring's own are filtered by the page)
+    house_rules: ClassVar[tuple[str, ...]] = COMMON_HOUSE_RULES
+    #: your hand is drawn large where few move buttons sit below it
+    big_hand: ClassVar[bool] = False
+    #: the fast simulator (``thirtyone.sim``) and the knock simulations play it
+    simulated: ClassVar[bool] = False
+    #: the moves' odds (``odds.moves``) are computed for it
+    move_odds: ClassVar[bool] = True
+    #: a beginner's practice and lessons deal it (a three-card hand scored by suit)
+    practised: ClassVar[bool] = True
+    #: the exact stand-or-move quiz and the short lesson rounds (draw and swap)
+    exact_turn_quiz: ClassVar[bool] = False
+    #: cards a student names as "what you can see" in the Odds lab, as an example
+    visible_example: ClassVar[str] = "QH 7C 8S"
+    #: why the racing model (turns to reach a value by drawing) leaves this family out,
+    #: where no turn draws; None where it fits
+    no_race: ClassVar[str | None] = None
+
+
+__all__ = ["FamilyFacts", "COMMON_HOUSE_RULES"]
