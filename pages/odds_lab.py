@@ -207,8 +207,7 @@ def your_hand(key: str) -> None:
     hand_text = c1.text_input(_("Your hand"), lab.typed("AH KH 9S"), key="odds_hand")
     vis_text = c2.text_input(_("Cards you can see"), lab.default_visible(rules),
                              key="odds_visible",
-                             help=_(lab.VISIBLE_HELP[rules.family])
-                             if rules.family in lab.VISIBLE_HELP else None)
+                             help=lab.visible_help(rules))
     gone_text = c3.text_input(_("Cards known to be out of play (optional)"), "",
                               key="odds_gone",
                               help=_("Cards seen earlier that cannot be drawn, e.g. buried "

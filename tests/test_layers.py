@@ -16,6 +16,7 @@ too: the UI draws with it.)
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 from pathlib import Path
 
@@ -246,3 +247,46 @@ def test_no_module_beside_a_script_shadows_the_standard_library():
     shadows = sorted(f"{p.relative_to(ROOT)}" for folder in folders for p in folder.glob("*.py")
                      if p.stem in sys.stdlib_module_names)
     assert shadows == []
+
+
+# --- families are types, not strings ---------------------------------------------------------
+
+FAMILY_TEST = re.compile(r"\.family\s*(==|!=|is\s+not|is|not\s+in|in)\s*[\"'(\[{]|"
+                         r"\.family\s*(==|!=|is\s+not|is|not\s+in|in)\s*Family\.")
+# Where a family may be named: its own class (game/families/), Banking's engine and its
+# records (the banking family's own module), and the rules' check of which options apply to
+# which family (core/rules.py, below the engine classes).
+FAMILY_HOMES = ("thirtyone/game/families/", "thirtyone/game/banking.py",
+                "thirtyone/game/banking_records.py", "thirtyone/core/rules.py")
+
+
+def family_tests(root: Path) -> list[str]:
+    """Every place outside the families' homes that compares a family with a name."""
+    found = []
+    for path in sorted([*(root / "thirtyone").rglob("*.py"), *(root / "pages").glob("*.py"),
+                        root / "app.py"]):
+        if not path.exists():
+            continue
+        rel = path.relative_to(root).as_posix()
+        if "__pycache__" in path.parts or rel.startswith(FAMILY_HOMES):
+            continue
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if FAMILY_TEST.search(line.split("#")[0]):
+                found.append(f"{rel}:{no}: {line.strip()}")
+    return found
+
+
+def test_no_code_outside_the_families_tests_a_family_by_name():
+    """Issue 27: code asks the family's class for a fact (``game.families.family_class``)
+    instead of testing ``rules.family == "draw"``; a new family is one module and one
+    registry line."""
+    assert family_tests(ROOT) == []
+
+
+def test_the_family_check_finds_a_planted_test(tmp_path):
+    (tmp_path / "thirtyone" / "ui").mkdir(parents=True)
+    (tmp_path / "thirtyone" / "ui" / "x.py").write_text(
+        'def f(rules):\n    return rules.family in ("draw", "swap")\n', encoding="utf-8")
+    (tmp_path / "thirtyone" / "ui" / "y.py").write_text(
+        'def g(obs):\n    return obs.rules.family is Family.WIDOW\n', encoding="utf-8")
+    assert len(family_tests(tmp_path)) == 2

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from . import lookup
 from .core.cards import parse_hand
 from .core.rules import VARIANTS, Rules
+from .game.families import family_class
 from .odds import deal, dealt, knock, race, tables
 from .odds.moves import move_odds
 from .odds.tables import OddsError
@@ -37,7 +38,7 @@ def clear_caches() -> None:
 
 
 def _visible(rules: Rules) -> tuple:
-    return parse_hand("QH", size=None) if rules.family == "draw" else \
+    return parse_hand("QH", size=None) if family_class(rules).only_draws else \
         parse_hand("QH 7C 8S", size=None)
 
 

@@ -71,6 +71,7 @@ from ..core.actions import (
 from ..core.cards import Card
 from ..core.scoring import score
 from ..core.text import whole
+from ..game.families import family_class
 from ..game.settle import instant_pays
 from ..odds.knock import knock_goes_well
 from ..policies.view import (
@@ -347,7 +348,7 @@ def choice_costs(view: View, deals: int | None = None) -> ChoiceCosts | None:
     knocked), each with its cost in the scoring's unit (``expert.choice``), from ``deals``
     play-outs of deals that fit what this seat has seen; the take keeps the best three for
     the next draw, as the expert does. None where these cannot be played out."""
-    if view.rules.family != "draw" or view.knocker is not None or view.final_turn:
+    if not family_class(view.rules).only_draws or view.knocker is not None or view.final_turn:
         return None
     vt = value_table(view.rules)
     rng = np.random.default_rng(_seed_from(view))

@@ -8,6 +8,7 @@ import numpy as np
 
 from ..core.cards import Card
 from ..core.rules import Rules
+from ..game.families import family_class
 from ..lookup import card_bits, flat, hand_lookup, lookahead_tables, replaced
 from ..policies.basic import DEFAULT_KNOCK_AT
 from ..policies.view import Sample, ValueTable, View, best_three, card_indices
@@ -51,7 +52,7 @@ def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
     otherwise, and where the public record is incomplete, a player who drew ``d`` cards keeps
     the best of ``d`` (at most 3) more cards and a player who could have knocked but did not
     rarely holds 26 or more."""
-    if blind_draws and view.rules.family == "draw" and view.opponents:
+    if blind_draws and family_class(view.rules).only_draws and view.opponents:
         s = sample_from_belief(view, vt, rng, samples)
         if s is not None:
             return s
@@ -92,7 +93,7 @@ def sample_opponents(view: View, vt: ValueTable, rng: np.random.Generator,
         for x in o.known:   # a card taken openly was wanted: it counts in that hand
             counted = _counted(c_now, x.index, view.rules.same_rank)
             weight *= np.where(counted, 1.0, TAKEN_UNCOUNTED)
-        if DISCARD_FIT < 1.0 and o.last_discard is not None and view.rules.family == "draw":
+        if DISCARD_FIT < 1.0 and o.last_discard is not None and family_class(view.rules).only_draws:
             weight *= np.where(_discard_fits(c_now, o.last_discard.index, o.style, view.rules,
                                              vt), 1.0, DISCARD_FIT)
         if points and o.declined_knock:

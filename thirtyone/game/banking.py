@@ -222,8 +222,11 @@ class BankingGame(FamilyFacts):
     house_rules = ("chips", "natural_pays", "bust_pays", "win_pays", "one_banker",
                    "anticlockwise", "packs")
     big_hand = True
-    move_odds = False
     practised = False
+
+    @classmethod
+    def laid_out(cls, rules: Rules) -> int:
+        return 0
 
     def __init__(self, rules: Rules | None = None, players: int | Sequence[str] = 2,
                  banker: int = 0, seed: int | None = None,

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..core.cards import CardError
 from ..core.errors import IllegalActionError
+from ..core.kinds import Family
 from ..core.rules import Rules, RulesError, closest_variant, get_variant
 from ..i18n import _
 from .banking import BankingGame, BankingRecordError
@@ -57,7 +58,7 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
         rules = Rules.from_dict(record.get("rules", {}), get_variant(record.get("variant")).rules)
     except (RulesError, TypeError, ValueError) as e:
         raise bad(str(e)) from None
-    if rules.family != "banking":
+    if rules.family is not Family.BANKING:
         raise bad(_("its variant is {variant}, not 'banking' or another banking "
                     "preset.").format(variant=repr(record.get("variant"))[:60]))
     styles = record.get("styles")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..core.kinds import Family
+from ..core.rules import Rules
 from ..i18n import N_
 
 # The options every table family lets a Play page change, besides its own.
@@ -44,14 +45,41 @@ class FamilyFacts:
     big_hand: ClassVar[bool] = False
     #: the fast simulator (``thirtyone.sim``) and the knock simulations play it
     simulated: ClassVar[bool] = False
-    #: the moves' odds (``odds.moves``) are computed for it
-    move_odds: ClassVar[bool] = True
-    #: a beginner's practice and lessons deal it (a three-card hand scored by suit)
+    #: how ``odds.moves`` counts its moves' odds: "draw" (a drawn card or the top discard),
+    #: "open" (swaps or exchanges with open cards), None (no move odds)
+    move_odds: ClassVar[str | None] = None
+    #: a turn may pass (the swap family, where the rules allow it)
+    passes: ClassVar[bool] = False
+    #: the move that takes every open card at once ("swap all", "switch open"), if any
+    whole_hand: ClassVar[str | None] = None
+    #: a face-down closed hand a turn may switch for (switch)
+    closed_hand: ClassVar[bool] = False
+    #: every turn draws or takes, then discards: nothing else lies open (the draw family)
+    only_draws: ClassVar[bool] = False
+    #: the three-card lessons' guesses, plots and practice deal it (draw, swap, widow)
     practised: ClassVar[bool] = True
     #: the exact stand-or-move quiz and the short lesson rounds (draw and swap)
     exact_turn_quiz: ClassVar[bool] = False
+    #: the cards a player can see besides the hand, in a sentence (None: no move odds)
+    visible_help: ClassVar[str | None] = None
     #: cards a student names as "what you can see" in the Odds lab, as an example
     visible_example: ClassVar[str] = "QH 7C 8S"
+
+    #: options a game record of this family always names (records written before the option
+    #: existed replay with ``older_record_defaults``)
+    always_recorded: ClassVar[tuple[str, ...]] = ()
+    older_record_defaults: ClassVar[dict[str, object]] = {}
+
+    @classmethod
+    def laid_out(cls, rules: Rules) -> int:
+        """Cards a deal lays out besides the hands: the upcard wherever a turn may draw, and
+        the family's own (a middle, a widow, a second and a closed hand)."""
+        return 1 if rules.draws else 0
+
+    @classmethod
+    def may_take_whole_hand(cls, rules: Rules) -> bool:
+        """Whether ``whole_hand`` is a move under ``rules``."""
+        return cls.whole_hand is not None
     #: why the racing model (turns to reach a value by drawing) leaves this family out,
     #: where no turn draws; None where it fits
     no_race: ClassVar[str | None] = None

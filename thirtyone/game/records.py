@@ -39,6 +39,7 @@ from ..core.rules import Rules, RulesError, closest_variant, get_variant
 from ..i18n import N_, _
 from .banking import BankingGame
 from .banking_records import banking_from_record, banking_replay, banking_to_record
+from .families import family_class, is_table_family
 from .message import lives_word
 from .registry import AnyGame, is_banking
 from .table import Game, new_game, stacked_deck
@@ -70,8 +71,8 @@ def record_variant(rules: Rules) -> tuple[str, dict[str, Any]]:
     """``variant_for`` as a record or a saved game writes it: a widow-family record always
     names ``widow_only`` (``record_rules``: a record without it is older than the option)."""
     key, changes = variant_for(rules)
-    if rules.family == "widow":
-        changes["widow_only"] = rules.widow_only
+    for name in family_class(rules).always_recorded:
+        changes[name] = getattr(rules, name)
     return key, changes
 
 
@@ -167,9 +168,9 @@ def record_rules(rec: Any) -> Rules:
     try:
         changes = rec.get("rules") or {}
         rules = Rules.from_dict(changes, get_variant(rec["variant"]).rules)
-        if rules.family == "widow" and "widow_only" not in changes:
-            rules = rules.replace(widow_only=True)
-        return rules
+        older = {k: v for k, v in family_class(rules).older_record_defaults.items()
+                 if k not in changes}
+        return rules.replace(**older) if older else rules
     except (RulesError, ValueError, TypeError) as e:
         raise RecordError(str(e)) from None
 
@@ -199,7 +200,7 @@ def _table_from_record(rec: dict, events: list[Event] | None = None,
     _need(not unknown, N_("Unknown field '{field}' in the record; fields are: {fields}."),
           field=unknown[0][:40] if unknown else "", fields=", ".join(sorted(RECORD_KEYS)))
     rules = record_rules(rec)
-    _need(rules.family in ("draw", "swap", "widow", "switch"),
+    _need(is_table_family(rules),
           N_("Records of the {family} family are not table games."), family=rules.family)
     players = rec.get("players")
     _need(isinstance(players, list) and all(isinstance(p, str) for p in players),

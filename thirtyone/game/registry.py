@@ -25,6 +25,7 @@ import numpy as np
 from ..core.cards import Card
 from ..core.rules import Rules
 from .banking import BankingGame, BankingObservation, new_banking_game
+from .families import family_class
 from .table import Game, Observation, new_game
 
 AnyGame = Game | BankingGame
@@ -33,7 +34,7 @@ AnyObservation = Observation | BankingObservation
 
 def is_banking(rules: Rules) -> bool:
     """Whether ``rules`` are played by the banking engine (the one family test)."""
-    return rules.family == "banking"
+    return not family_class(rules).is_table
 
 
 def start_game(rules: Rules, players: Sequence[str], *, seed: int | None = None,

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core.cards import Card, CardError, cards_display, make_pack
 from ..core.rules import Rules
+from ..game.families import family_class
 from ..i18n import _, ngettext, pgettext
 from .tables import OddsError, check_hand_rules, lookup, value_label
 
@@ -117,9 +118,10 @@ def move_odds(hand: Sequence[Card], visible: Sequence[Card], rules: Rules,
     lk = lookup(rules)
     h = np.array([c.index for c in hand])
     unseen = np.array([c.index for c in unseen_cards(rules, hand, visible, gone)])
-    if rules.family == "draw":
+    kind = family_class(rules).move_odds
+    if kind == "draw":
         return _draw_moves(lk, hand, h, visible, unseen, rules)
-    if rules.family in ("swap", "switch", "widow"):
+    if kind == "open":
         out = _middle_moves(lk, hand, h, visible, unseen, rules)
         if rules.draws:
             # Kitty with its stock: a blind draw (then the best discard) beside the exchanges
@@ -161,38 +163,37 @@ def _middle_moves(lk: Any, hand: tuple[Card, ...], h: np.ndarray, visible: tuple
                   unseen: np.ndarray, rules: Rules) -> list[MoveOdds]:
     """Swap, switch and widow families: keep, each swap or exchange with the open cards,
     swap all / switch open, and the closed hand (switch)."""
-    family = rules.family
+    fam = family_class(rules)
     now_s = float(lk.strength[tuple(h)])
     now_p = float(lk.points[tuple(h)])
     if len(visible) > 3:
         raise CardError(_("At most three cards lie in the middle."))
     v = np.array([c.index for c in visible], dtype=np.int64)
-    keep_word = pgettext("move", "pass") if family == "swap" and rules.allow_pass else \
+    keep_word = pgettext("move", "pass") if fam.passes and rules.allow_pass else \
         pgettext("move", "keep")
-    if family == "swap" and not rules.allow_pass:
+    if fam.passes and not rules.allow_pass:
         keep_word = pgettext("move", "keep (knock)")
     out = [_certain(lk, keep_word, h, now_s, rules,
                     _("you hold {value}").format(value=value_label(rules, now_p)))]
-    sizes = (1, 2, 3) if family == "widow" else (1,)
+    widow = fam.widow_size > 0         # the widow takes one to three cards at once
+    sizes = (1, 2, 3) if widow else (1,)
     for k in sizes:
         for give in combinations(range(3), k):
             for take in combinations(range(len(v)), k):
-                if family != "widow" and k == 3:
-                    continue
                 new = [int(x) for i, x in enumerate(h) if i not in give]
                 new += [int(v[j]) for j in take]
-                what = pgettext("move", "exchange {give} for {take}") if family == "widow" \
+                what = pgettext("move", "exchange {give} for {take}") if widow \
                     else pgettext("move", "swap {give} for {take}")
                 out.append(_certain(
                     lk, what.format(give=cards_display(hand[i] for i in give),
                                     take=cards_display(visible[j] for j in take)),
                     new, now_s, rules))
-    if len(v) == 3 and (family == "switch" or (family == "swap" and rules.allow_swap_all)):
-        name = pgettext("move", "switch open") if family == "switch" else \
+    if len(v) == 3 and fam.may_take_whole_hand(rules):
+        name = pgettext("move", "switch open") if fam.whole_hand == "switch open" else \
             pgettext("move", "swap all")
         out.append(_certain(lk, name, v, now_s, rules,
                             _("take {cards}").format(cards=cards_display(visible))))
-    if family == "switch" and len(unseen) >= 3:
+    if fam.closed_hand and len(unseen) >= 3:
         trios = np.array(list(combinations(unseen, 3)))
         out.append(_summarise(pgettext("move", "switch closed"),
                               lk.points[trios[:, 0], trios[:, 1], trios[:, 2]],

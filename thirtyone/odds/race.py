@@ -49,6 +49,7 @@ import numpy as np
 
 from ..core.cards import Card
 from ..core.rules import Rules
+from ..game.families import family_class
 from ..i18n import _
 from ..lookup import CARD_POINTS, all_hands, value_rules
 from .tables import OddsError, check_hand_rules, lookup
@@ -331,24 +332,14 @@ class RaceSolution:
 
 K_MAX = 50  # turns covered by the backward induction
 
-# Why the draw-a-card race does not fit the families where nobody draws (a clause each).
-_NO_DRAW = {
-    "swap": "nobody draws a card in the swap games: each turn you swap with three open "
-            "middle cards that the other players keep changing",
-    "switch": "nobody draws a card in Switch: each turn you swap with an open hand that the "
-              "other players keep changing",
-    "widow": "nobody draws a card in the widow game played widow only: each turn you "
-             "exchange with the widow, which the other players keep changing",
-}
-
-
 def race_withheld(rules: Rules) -> str | None:
     """Why the racing model does not fit ``rules`` (a clause without a full stop), or None
     where it does: wherever a turn may draw (the draw family, and Kitty with its stock,
     whose widow the race leaves aside as it leaves aside taking the top discard)."""
     if rules.draws:
         return None
-    return _NO_DRAW.get(rules.family)
+    reason = family_class(rules).no_race
+    return _(reason) if reason else None
 
 
 def solve_race(rules: Rules, target: float = 31) -> RaceSolution:

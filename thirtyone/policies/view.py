@@ -41,6 +41,7 @@ from ..core.actions import (
 from ..core.cards import Card, card_from_index, make_pack, parse_card
 from ..core.rules import Rules, get_variant
 from ..core.scoring import score
+from ..game.families import family_class
 from ..game.settle import first_knock_turn, stock_out_outcome
 from ..lookup import hand_strengths, hand_table
 from .basic import basic_policy
@@ -324,7 +325,7 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     upcard: Card | None = obs.upcard if rules.draws else None
     pile: list[Card | None] = [upcard] if rules.draws else []
     stock = rules.pack - 3 * len(active) - (1 if rules.draws else 0) - \
-        (3 if rules.family == "widow" else 0)
+        family_class(rules).widow_size
     knocker = None
     moves_made = 0
     may_knock_after = first_knock_turn(rules, len(active))
@@ -355,7 +356,7 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
     must_discard = obs.phase == "discard" or any(isinstance(a, Discard)
                                                  for a in obs.legal_actions)
     # Opponents' known cards must still be out of sight elsewhere: drop any now public.
-    public = tuple(obs.middle) if rules.family in ("swap", "switch") else \
+    public = tuple(obs.middle) if family_class(rules).open_cards else \
         tuple(c for c in obs.widow if c is not None)
     pile_now = tuple(obs.discard_pile)
     visible = set(public) | set(pile_now) | set(obs.hand)

@@ -32,6 +32,7 @@ import numpy as np
 from ..core.actions import Action, Discard, Draw, Knock, Pass, Stand, Swap, SwapAll, Take
 from ..core.cards import Card
 from ..core.rules import Rules
+from ..game.families import family_class
 from ..game.hands import hand_key
 from ..game.table import Observation
 from ..i18n import _
@@ -74,14 +75,14 @@ def weak_policy(obs: Observation, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
             return Discard(w)
         better = hand_key(_put(old, w, new), r) > hand_key(old, r)
         return Discard(w if better else new)
-    if obs.phase != "turn" or r.family not in ("draw", "swap"):
+    if obs.phase != "turn" or not family_class(r).simulated:     # the draw and swap families
         return basic_policy(obs, knock_at)
     hand = obs.hand
     if Knock() in legal and wants_to_knock(hand, r, knock_at):
         return Knock()
     w = throw_card(hand)
     cur = hand_key(hand, r)
-    if r.family == "draw":
+    if r.draws:
         top = obs.discard_top
         if Take() in legal and top is not None and hand_key(_put(hand, w, top), r) > cur:
             return Take()

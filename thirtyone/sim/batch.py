@@ -39,7 +39,9 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import make_pack
+from ..core.kinds import Family
 from ..core.rules import Rules
+from ..game.families import family_class
 from ..game.settle import (
     blitz_on_move_counts,
     blitz_pays,
@@ -55,7 +57,7 @@ from ..policies.standard import STANDARD, standard_draw_moves, standard_swap_mov
 from . import kernel
 from .stats import BLITZ, FIRE, KNOCK, STOCK, VOID, RoundResults, SimStats
 
-FAMILIES = ("draw", "swap")
+FAMILIES = tuple(f for f in Family if family_class(f).simulated)   # draw, swap
 BOT_LEVELS = ("random", "basic", "standard")
 # "numpy": the reference path, and the default (the same seed always deals the same rounds,
 # and no first call waits 20-60 s for numba to compile); "numba": the compiled kernel
@@ -97,7 +99,7 @@ def parse_bots(bots: str | Sequence[str], n_players: int) -> tuple[str, ...]:
 
 
 def check_supported(rules: Rules, n_players: int) -> None:
-    if rules.family not in FAMILIES:
+    if not family_class(rules).simulated:
         raise SimulationError(_("The fast simulator plays the draw and swap families; this "
                                 "variant is the {family} family (use --engine table).").format(
             family=rules.family))
@@ -178,7 +180,7 @@ class RoundBatch:
         self.seen = np.zeros(B, dtype=np.uint64)
         self.known = np.zeros((B, n), dtype=np.uint64)
         self.own_turns = np.zeros((B, n), dtype=np.int32)
-        if rules.family == "draw":
+        if rules.draws:
             self.pile = np.zeros((B, self.K), dtype=np.int32)
             self.pile[:, 0] = self.deck[:, 3 * n]
             self.pcount = np.ones(B, dtype=np.int32)
@@ -194,7 +196,7 @@ class RoundBatch:
         # flat views of the same memory: one index array instead of two is faster in numpy
         self.hands_flat = self.hands.reshape(-1, 3)
         self.deck_flat = self.deck.reshape(-1)
-        if rules.family == "draw":
+        if rules.draws:
             self.pile_flat = self.pile.reshape(-1)
 
     def start_midround(self, hands: np.ndarray, pile: np.ndarray, stock_left: int,
@@ -237,7 +239,7 @@ class RoundBatch:
             kernel.play(self, MAX_TURNS, self.lazy_seed)
         else:
             self.check_deal()
-            step = self.step_draw if self.rules.family == "draw" else self.step_swap
+            step = self.step_draw if self.rules.draws else self.step_swap
             while len(self.active):
                 step()
         v = self.values if self.rules.hand_value == "brag" else self.values / 2
@@ -330,7 +332,7 @@ class RoundBatch:
     def stock_out(self, rows: np.ndarray) -> None:
         """The stock ran out before any knock in these rounds (RULES.md 3d). The swap family
         comes here only when even a reshuffle could not renew the middle."""
-        how = stock_out_outcome(self.rules, can_reshuffle=self.rules.family == "draw")
+        how = stock_out_outcome(self.rules, can_reshuffle=self.rules.draws)
         if how == "reshuffle":
             self.reshuffle(rows)    # rows with fewer than two pile cards are void there
         else:

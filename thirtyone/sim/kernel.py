@@ -28,6 +28,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..core.rules import Rules
+from ..game.families import family_class
 from ..lookup import (
     CARD_POINTS,
     SUIT_BITS,
@@ -60,7 +61,7 @@ def available() -> bool:
 
 def supports(rules: Rules, levels: np.ndarray) -> bool:
     """Whether the kernel plays these rules and bot levels (per seat, BOT_LEVELS indices)."""
-    return (HAVE_NUMBA and rules.family == "draw" and rules.stock_out != "reshuffle"
+    return (HAVE_NUMBA and rules.draws and family_class(rules).simulated and rules.stock_out != "reshuffle"
             and not rules.dealer_two_hands and bool(np.all(levels >= BASIC)))
 
 

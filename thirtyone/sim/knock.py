@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.rules import Rules
+from ..game.families import family_class
 from ..i18n import _
 from ..lookup import CARD_BIT, card_bits, hand_table
 from ..odds.knock import knock_goes_well, wilson
@@ -41,7 +42,7 @@ class SimulatedKnock:
 
 def check_simulable(rules: Rules) -> None:
     check_hand_rules(rules)
-    if rules.family not in ("draw", "swap"):
+    if not family_class(rules).simulated:     # the draw and swap families
         raise OddsError(_("The simulation plays the draw and swap families only."))
     if rules.hand_value != "suit_sum" or rules.tie_break:
         raise OddsError(_("The simulated curve is drawn for plain suit-sum values only."))
@@ -58,7 +59,7 @@ def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: i
     rows = np.arange(size)
     no_knock = np.zeros(size, dtype=bool)
     n_players = opponents + 1
-    if rules.family == "draw":
+    if rules.draws:
         top = deck[:, ptr].copy()
         seen = CARD_BIT[top]  # card memory: every card that lay face up on the pile
         ptr = np.full(size, ptr + 1)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.rules import Rules
+from ..game.families import family_class
 from ..game.settle import blitz_pays
 from ..i18n import _
 from ..lookup import CARD_BIT, card_bits, flat, hand_lookup, hand_table
@@ -69,8 +70,8 @@ def max_knock_turn(rules: Rules, players: int) -> int:
     """The latest knock turn whose rounds never run out of stock on the way (every turn
     draws at most one card in the draw family, three new middle cards at most each circle
     in the swap family)."""
-    left = rules.pack * rules.packs - 3 * players - (1 if rules.family == "draw" else 3)
-    per_circle = players if rules.family == "draw" else 3
+    left = rules.pack * rules.packs - 3 * players - (1 if rules.draws else 3)
+    per_circle = players if rules.draws else 3
     return max(first_knock_turn(rules), min(6, left // per_circle - 1))
 
 
@@ -83,7 +84,7 @@ def first_knock_turn(rules: Rules) -> int:
 def check_seat_knock(rules: Rules, players: int, seat: int, turn: int, opponent: str) -> None:
     """Raise ``OddsError`` with a one-sentence reason if this curve cannot be simulated."""
     check_hand_rules(rules)
-    if rules.family not in ("draw", "swap"):
+    if not family_class(rules).simulated:     # the draw and swap families
         raise OddsError(_("The simulation plays the draw and swap families only."))
     if rules.hand_value != "suit_sum" or rules.tie_break:
         raise OddsError(_("The simulated curve is drawn for plain suit-sum values only."))
@@ -128,7 +129,7 @@ class _Rounds:
         self.ended = np.zeros(size, dtype=bool)   # a final-turn blitz ended the round
         self.pays = np.zeros(size, dtype=bool)    # ... and the knocker pays for it
         ptr = 3 * players
-        if rules.family == "draw":
+        if rules.draws:
             self.top = self.deck[:, ptr].copy()
             self.seen = CARD_BIT[self.top]     # every card that lay face up on the pile
             ptr += 1
@@ -151,7 +152,7 @@ class _Rounds:
 
     def play(self, p: int, final: bool) -> None:
         before = self.hands[:, p].copy()
-        if self.rules.family == "draw":
+        if self.rules.draws:
             self._draw_turn(p, final)
         else:
             self._swap_turn(p, final)

@@ -24,9 +24,10 @@ import numpy as np
 from ..bots import LEVELS
 from ..core.cards import Card, make_pack
 from ..core.rules import VARIANTS, Rules, get_variant, life_words
+from ..game.families import is_table_family
 from ..game.records import game_from_record, game_to_record
 from ..game.registry import first_dealer
-from ..game.table import TABLE_FAMILIES, Game, new_game
+from ..game.table import Game, new_game
 from ..i18n import N_, _
 from .store import ChallengeRow, Learner, Store, StoreError
 
@@ -43,7 +44,7 @@ STALE = N_("This challenge was played on in another tab or window; the game was 
 
 def table_variants() -> dict[str, str]:
     """The variants a challenge can use (table games, not banking): key -> name."""
-    return {k: v.name for k, v in VARIANTS.items() if v.rules.family in TABLE_FAMILIES}
+    return {k: v.name for k, v in VARIANTS.items() if is_table_family(v.rules)}
 
 
 def check_setup(variant: str, bots: int, level: str, rounds: int) -> dict:

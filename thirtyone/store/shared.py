@@ -36,6 +36,7 @@ from ..bots import MAX_ROUND_TURNS, levels_for, make_bot
 from ..core.actions import Action
 from ..core.errors import IllegalActionError
 from ..core.rules import VARIANTS, Rules
+from ..game.families import is_table_family
 from ..game.records import game_from_record, game_to_record
 from ..game.table import Game, Observation, new_game
 from ..i18n import N_, _
@@ -44,7 +45,6 @@ from .store import Learner, Store, TableRow
 MIN_SEATS, MAX_SEATS = 2, 7
 STALE = N_("Another move reached the table first; here is the table as it is now.")
 BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus")
-TABLE_FAMILIES = ("draw", "swap", "widow", "switch")
 CACHE_SIZE = 64
 VERSION_AGE = 0.5     # seconds a table's version read from the store answers every poll
 VERSIONS_MAX = 4096
@@ -79,7 +79,7 @@ def seats_of(row: TableRow) -> list[Seat]:
 
 def table_variants() -> list[str]:
     """The variant keys a shared table can play (the table engine's families)."""
-    return [k for k, v in VARIANTS.items() if v.rules.family in TABLE_FAMILIES]
+    return [k for k, v in VARIANTS.items() if is_table_family(v.rules)]
 
 
 def bot_name(i: int) -> str:

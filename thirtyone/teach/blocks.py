@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.rules import OPTIONS, RulesError, get_variant
+from ..game.families import family_class
 from ..i18n import _
 from ..odds.tables import OddsError
 from ..sim.knock import check_simulable
@@ -111,7 +112,7 @@ def parse_plot(spec: dict[str, Any], default_variant: str) -> Plot:
         if rules.hand_value != "banking_total":
             raise LessonError(_("The bust plot is drawn for Banking, not '{variant}'.").format(
                 variant=variant))
-    elif rules.hand_value != "suit_sum" or rules.family not in ("draw", "swap", "widow"):
+    elif rules.hand_value != "suit_sum" or not family_class(rules).practised:
         raise LessonError(_("The {kind} plot is drawn for three-card suit-sum games, not "
                             "'{variant}'.").format(kind=kind, variant=variant))
     settings = tuple((name, _number(name, spec.get(name, d), lo, hi))

@@ -30,6 +30,7 @@ import numpy as np
 from ..core.cards import Card, CardError, make_pack, parse_hand
 from ..core.rules import get_variant
 from ..core.scoring import banking_total
+from ..game.families import family_class
 from ..i18n import _
 from ..odds.dealt import dealt_distribution, hand_standing
 from ..odds.knock import knock_survival_exact, simulate_fresh_knock, wilson
@@ -95,12 +96,12 @@ def parse_guess(spec: dict[str, Any], default_variant: str) -> Guess:
                             "'variant').").format(kind=kind, keys=", ".join(NEEDS[kind])))
     variant = str(spec.get("variant", default_variant))
     rules = get_variant(variant).rules
-    banking = rules.family == "banking"
+    banking = not family_class(rules).is_table
     if banking != (kind == "bust"):
         raise LessonError(_("A '{kind}' guess does not fit the variant '{variant}'.").format(
             kind=kind, variant=variant))
     if not banking and (rules.hand_value != "suit_sum"
-                        or rules.family not in ("draw", "swap", "widow")):
+                        or not family_class(rules).practised):
         raise LessonError(_("A '{kind}' guess is asked for three-card suit-sum games, not "
                             "'{variant}'.").format(kind=kind, variant=variant))
     question = str(spec["question"])

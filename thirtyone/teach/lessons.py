@@ -50,6 +50,7 @@ from ..core.cards import Card, CardError, cards_display, parse_cards, parse_hand
 from ..core.rules import OPTIONS, Rules, get_variant
 from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import points_text
+from ..game.families import family_class
 from ..i18n import N_, _, format_number, format_percent, pgettext
 from ..odds.dealt import dealt_distribution, hand_standing
 from .blocks import Link, Plot, Teaches, concepts, parse_link, parse_plot, parse_teaches
@@ -176,7 +177,7 @@ def _discard_quiz(spec, key, rules) -> Quiz:
 
 def _swap_quiz(spec, key, rules) -> Quiz:
     need(spec, "hand", "middle")
-    if rules.family != "swap":
+    if family_class(rules).open_cards != "middle":
         raise LessonError(_("A swap quiz needs a swap-family variant, not '{key}'.").format(
             key=key))
     hand = parse_hand(spec["hand"], pack=rules.pack)
@@ -221,8 +222,7 @@ def table_showdown(rules: Rules, names: list[str], hands: list[tuple[Card, ...]]
     """
     from ..core.errors import IllegalActionError
     from ..game.table import new_game
-
-    if rules.family not in ("draw", "swap") or rules.dealer_two_hands:
+    if not family_class(rules).exact_turn_quiz or rules.dealer_two_hands:
         raise LessonError(_("A showdown quiz needs a draw- or swap-family variant."))
     n = len(hands)
     dealer = ((knocker or 0) - 1) % n

@@ -43,6 +43,7 @@ import numpy as np
 from ..bots import hint_for, levels_for, make_bot_for
 from ..core.cards import Card, CardError, make_pack, parse_cards
 from ..core.rules import Rules, get_variant
+from ..game.families import family_class
 from ..game.table import Game, new_game
 from ..i18n import _
 
@@ -67,10 +68,7 @@ _NO = ("no", "false", "off")
 def dealt_cards(rules: Rules, players: int) -> int:
     """Cards a deal takes from the top: three a player, and the upcard, the middle, the
     widow, or the dealer's second (and the closed) hand."""
-    extra = {"draw": 1, "widow": 3, "switch": 6}.get(rules.family, 0)
-    if rules.family == "swap":
-        extra = 3
-    return 3 * players + extra
+    return 3 * players + family_class(rules).laid_out(rules)
 
 
 @dataclass(frozen=True)
@@ -184,7 +182,7 @@ def _deck(raw: Any, rules: Rules, n: int) -> tuple[Card, ...]:
     if twice:
         raise RoundError(_("The round's deck has {cards} twice; each card is in the pack "
                            "once.").format(cards=", ".join(twice)))
-    need = dealt_cards(rules, n) + (MIN_DRAWS if rules.family == "draw" else 0)
+    need = dealt_cards(rules, n) + (MIN_DRAWS if rules.draws else 0)
     if len(cards) < need:
         raise RoundError(_("The round's deck has {n} cards; {players} players need at least "
                            "{need} (the deal, the cards laid out, and the first "
@@ -214,7 +212,7 @@ def make_round(spec: dict[str, Any], default_variant: str = "scat") -> MiniRound
         rules = get_variant(key).rules
     except ValueError as e:
         raise RoundError(_("The round's variant: {error}").format(error=e)) from None
-    if rules.family not in ("draw", "swap", "widow", "switch") or rules.scoring == "banking":
+    if not family_class(rules).is_table:
         raise RoundError(_("A round block plays a table variant, and '{key}' is not "
                            "one.").format(key=key))
     players = _players(spec.get("players"), rules)

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.rules import get_variant
+from ..game.families import family_class
 from ..i18n import N_, _
 from .quiz import LessonError
 
@@ -93,13 +94,12 @@ def parse_practice(spec: dict[str, Any], default_variant: str) -> Practice:
                             "not {extra}.").format(extra=", ".join(sorted(extra))))
     variant = str(spec.get("variant", default_variant))
     rules = get_variant(variant).rules
-    fits = {"value": rules.hand_value == "suit_sum" and rules.family in ("draw", "swap",
-                                                                         "widow"),
-            "standing": rules.hand_value == "suit_sum" and rules.family in ("draw", "swap",
-                                                                            "widow"),
-            "knock": rules.family == "draw" and rules.scoring == "lives"
+    fam = family_class(rules)
+    fits = {"value": rules.hand_value == "suit_sum" and fam.practised,
+            "standing": rules.hand_value == "suit_sum" and fam.practised,
+            "knock": fam.only_draws and rules.scoring == "lives"
             and rules.hand_value == "suit_sum" and not rules.dealer_two_hands,
-            "bank": rules.family == "banking"}[kind]
+            "bank": not fam.is_table}[kind]
     if not fits:
         raise LessonError(_("'{kind}' practice does not fit the variant '{variant}'.").format(
             kind=kind, variant=variant))

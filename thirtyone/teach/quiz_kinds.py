@@ -31,6 +31,7 @@ from ..core.scoring import score
 from ..expert.choice_words import cost_words, option_text, played_out, trade_off
 from ..expert.expert import expert_decision, knock_costs
 from ..game.banking import new_banking_game
+from ..game.families import family_class
 from ..game.table import new_game
 from ..i18n import _, current, format_number, format_percent, ngettext, pgettext
 from ..odds.knock import knock_risk, knock_survival_exact
@@ -147,7 +148,7 @@ def banking_settlement(rules: Rules, banker: tuple[Card, ...], punter: tuple[Car
 
 def banker_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     need(spec, "banker", "punter")
-    if rules.family != "banking":
+    if family_class(rules).is_table:
         raise LessonError(_("A banker quiz needs the banking variant, not '{key}'.").format(
             key=key))
     banker = tuple(parse_cards(spec["banker"]))
@@ -212,13 +213,13 @@ def knock_position(rules: Rules, hand: tuple[Card, ...], players: int, seat: int
     (swap family: passed), so the pile is ``seen`` (draw family, the upcard first) or the
     middle is ``seen`` (swap family). Cards not named come from a fixed shuffle."""
     before = (turn - 1) * players + seat
-    if rules.family == "draw" and len(seen) > before + 1:
+    if rules.draws and len(seen) > before + 1:
         raise LessonError(_("'seen' lists {n} cards, but only {most} can be on the pile by then "
                             "(the upcard and {before} discards).").format(
             n=len(seen), most=before + 1, before=before))
-    if rules.family == "swap" and seen and len(seen) != 3:
+    if not rules.draws and seen and len(seen) != 3:
         raise LessonError(_("In the swap family 'seen' is the middle: three cards."))
-    if rules.family == "swap" and before and not rules.allow_pass:
+    if not rules.draws and before and not rules.allow_pass:
         raise LessonError(_("Earlier turns are played as passes, which these rules do not "
                             "allow."))
     for seed in range(50):
@@ -227,7 +228,7 @@ def knock_position(rules: Rules, hand: tuple[Card, ...], players: int, seat: int
         hands = [hand if s == seat else tuple(rest.pop() for _i in range(3))
                  for s in range(players)]
         deck = [hands[s][k] for k in range(3) for s in range(players)]
-        if rules.family == "draw":
+        if rules.draws:
             deck += list(seen) + rest[:max(0, before + 1 - len(seen))]
         else:
             deck += list(seen) if seen else rest[-3:]
@@ -239,8 +240,8 @@ def knock_position(rules: Rules, hand: tuple[Card, ...], players: int, seat: int
             for _i in range(before):
                 if g.round_over:
                     break
-                g.apply("draw" if rules.family == "draw" else "pass")
-                if rules.family == "draw":
+                g.apply("draw" if rules.draws else "pass")
+                if rules.draws:
                     g.apply(f"discard {g.hands[g.to_move][-1]}")
         except IllegalActionError as e:
             raise LessonError(_("The position cannot be reached: {error}").format(
@@ -326,7 +327,7 @@ def _knock_answer(rules: Rules, view, options: list[str], words: str
 
 def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     need(spec, "hand", "players", "seat")
-    if rules.family not in ("draw", "swap") or rules.dealer_two_hands:
+    if not family_class(rules).exact_turn_quiz or rules.dealer_two_hands:
         raise LessonError(_("A knock quiz needs a draw- or swap-family variant, not "
                             "'{key}'.").format(key=key))
     players = _int(spec, "players", 3, 2, min(7, rules.max_players))
@@ -338,7 +339,7 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
         raise LessonError(_("A card in 'seen' is in your hand or listed twice."))
     game = knock_position(rules, hand, players, seat, turn, seen)
     view = view_from_observation(game.observation(seat))
-    wait = pgettext("quiz answer", "Draw") if rules.family == "draw" else \
+    wait = pgettext("quiz answer", "Draw") if rules.draws else \
         pgettext("quiz answer", "Play on")
     options = [pgettext("quiz answer", "Knock"), wait]
     s = score(hand, rules)
@@ -366,7 +367,7 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     knocks, why, words = _knock_answer(rules, view, options, words)
     shown: dict[str, tuple[Card, ...]] = {"hand": hand}
     # What the seat sees, as the expert sees it: the whole pile (the upcard first) or middle.
-    if rules.family == "draw":
+    if rules.draws:
         shown[_("Discard pile")] = tuple(game.discard_pile)
     else:
         shown["middle"] = tuple(game.middle)

@@ -15,6 +15,7 @@ import streamlit as st
 
 from ..core.cards import cards_typed, parse_hand
 from ..core.rules import Rules
+from ..game.families import family_class
 from ..i18n import N_, _, current, format_percent, ngettext
 from ..odds import knock as knock_odds
 from ..odds.knock import knock_risk, showdown_loss
@@ -39,11 +40,6 @@ TARGETS = {31: "31", 30: N_("30 or more"), 28: N_("28 or more"), 27: N_("27 or m
            25: N_("25 or more")}
 # Racing to 31 starts from (ids; shown translated)
 STARTS = [N_("a random deal"), N_("a hand I choose")]
-VISIBLE_HELP = {"draw": N_("The top card of the discard pile."),
-                "swap": N_("The three cards face up in the middle."),
-                "switch": N_("The open hand (three cards)."),
-                "widow": N_("The widow cards lying face up.")}
-
 HOW_DEALT = N_("Exact enumeration: every three-card hand of each pack is scored (22,100 hands "
                "with 52 cards, 4,960 with 32) under the current rules.")
 HOW_EVENTS = N_("Exact counting. For one player: the share of all hands. For anyone at the "
@@ -156,7 +152,7 @@ class Facts:
                    three_card=rules.hand_value != "banking_total",
                    suit_sum=rules.hand_value == "suit_sum",
                    max_players=max(2, min(7, rules.max_players, rules.pack // 3 - 2)),
-                   has_moves=rules.family in VISIBLE_HELP,
+                   has_moves=family_class(rules).visible_help is not None,
                    race_note=race_note(rules))
 
 
@@ -360,8 +356,14 @@ def typed(cards: str) -> str:
     return cards_typed(parse_hand(cards, size=None))
 
 
+def visible_help(rules: Rules) -> str | None:
+    """What "Cards you can see" are under ``rules``, in a sentence (None: no move odds)."""
+    text = family_class(rules).visible_help
+    return _(text) if text else None
+
+
 def default_visible(rules: Rules) -> str:
-    return typed("QH" if rules.family == "draw" else "QH 7C 8S")
+    return typed(family_class(rules).visible_example)
 
 
 def hand_moves(hand_text: str, visible_text: str, gone_text: str,

@@ -21,6 +21,7 @@ import streamlit as st
 
 from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap, Take
 from ..core.rules import Variant
+from ..game.families import family_class
 from ..game.saves import earlier_round_logs
 from ..i18n import _
 from ..i18n.names import names_shown, person_name
@@ -34,8 +35,8 @@ from .replay import replay_button
 from .scenarios import teacher_tools
 from .slots import Slots
 from .table_html import (
-    HAND_SIZE,
     TABLE_CSS,
+    hand_size,
     level_name,
     log_html,
     middle_html,
@@ -108,7 +109,7 @@ def _your_hand(obs: Any, you: int) -> None:
     drawn = obs.just_drawn
     captions = [_("just drawn") if c == drawn else "" for c in hand] if drawn else None
     # many move buttons below (swap, widow): a smaller hand keeps them on the screen
-    size = HAND_SIZE.get(obs.rules.family, "md")
+    size = hand_size(obs.rules)
     st.markdown(hand_html(hand, size=size, captions=captions),
                 unsafe_allow_html=True)
 
@@ -149,7 +150,8 @@ def _move_buttons(state: State, obs: Any, places: Slots) -> None:
     rows = [[a for a in swaps if a.give == give] for give in gives]
     if swaps:
         def swap_rows() -> None:
-            where = (_("swap one card with the middle") if obs.rules.family == "swap"
+            where = (_("swap one card with the middle")
+                     if family_class(obs.rules).open_cards == "middle"
                      else _("swap one card with the open hand"))
             st.markdown(f'<div class="play-label">{html.escape(where)}</div>',
                         unsafe_allow_html=True)

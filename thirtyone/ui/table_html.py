@@ -15,19 +15,19 @@ from typing import Any
 from ..core.cards import CardError
 from ..core.rules import Variant
 from ..core.scoring import score
+from ..game.families import family_class
 from ..i18n import N_, _, ngettext
 from ..i18n.names import bot_names, person_name, seat_word, shown_name
 from .cards import back_html, card_html, empty_html, hand_html
-from .table_words import DEALER_WORD, change_text, counter_text
+from .table_words import change_text, counter_text, dealer_word
 
 TABLE_CSS = "<style>\n" + files(__package__).joinpath("table.css").read_text("utf-8") \
     + "</style>\n"
 
-# What lies in the middle of the table, by family, left to right.
-MIDDLE_PARTS = {"draw": ("stock", "discard"), "banking": ("stock",), "swap": ("middle",),
-                "switch": ("middle", "closed"), "widow": ("widow",)}
-# Your hand is drawn large where few move buttons sit below it.
-HAND_SIZE = {"draw": "lg", "banking": "lg"}
+
+def hand_size(rules: Any) -> str:
+    """Your hand is drawn large where few move buttons sit below it."""
+    return "lg" if family_class(rules).big_hand else "md"
 
 
 def counter_html(variant: Variant, obs: Any, seat: int) -> str:
@@ -54,8 +54,7 @@ def seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm",
     badges = []
     if seat == obs.dealer:
         badges.append('<span class="play-badge play-dealer">'
-                      + html.escape(_(DEALER_WORD[obs.rules.family])
-                                    if obs.rules.family in DEALER_WORD else _("dealer"))
+                      + html.escape(dealer_word(obs.rules))
                       + "</span>")
     if obs.knocker is not None and obs.knocker == seat:
         badges.append(f'<span class="play-badge play-knock">{html.escape(_("knocked"))}</span>')
@@ -91,7 +90,7 @@ def seats_html(variant: Variant, obs: Any, seats: Sequence[int], you: int) -> st
 def middle_parts(rules: Any) -> tuple[str, ...]:
     """What lies in the middle, left to right: the family's parts, and the stock and the
     discard pile wherever a turn may draw (Kitty keeps them beside its widow)."""
-    parts = MIDDLE_PARTS.get(rules.family, ())
+    parts = family_class(rules).middle_parts
     if rules.draws and "stock" not in parts:
         parts = ("stock", "discard") + parts
     return parts
@@ -130,7 +129,7 @@ def middle_html(obs: Any) -> str:
 def _middle_cards(obs: Any, slot: Any, stock_text: str) -> list[str]:
     """The middle (swap), the open hand (switch), or the dealer's second hand."""
     if obs.middle:
-        swap = obs.rules.family == "swap"
+        swap = family_class(obs.rules).open_cards == "middle"
         # No stock count where the stock plays no part after the deal (Stop the Bus).
         stock_used = swap and obs.rules.uses_stock_after_deal
         label = ((_("middle ({stock})").format(stock=stock_text) if stock_used

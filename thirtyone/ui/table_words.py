@@ -1,7 +1,7 @@
 """The words of the Play page: names, help texts, move labels, whose turn it is, counters.
 
-Everything that differs by family is a table here, keyed by ``rules.family``, so no code
-branches on a family.
+What differs by family is a fact of the family's class (``game.families.family_class``),
+so no code here branches on a family's name.
 """
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ from ..core.actions import (
     Take,
 )
 from ..core.cards import Card, CardError
+from ..core.kinds import Family
 from ..core.rules import Rules, Variant, life_words
 from ..core.scoring import score
+from ..game.families import family_class
 from ..game.message import count_msg, extra_life_word, lives_word
 from ..i18n import N_, _, ngettext, pgettext
 
@@ -53,22 +55,6 @@ STEP_MODES = {"step": N_("One at a time (click Next)"), "auto": N_("Automatic, o
               "fast": N_("All at once")}
 
 
-# House rules offered on the Play page, by family (the rest are fixed by the family).
-_COMMON = ("lives", "extra_life", "knock_from", "knocker_alone_lowest", "knocker_tied",
-           "same_rank", "three_of_a_kind", "fire", "blitz_effect", "blitz_after_knock")
-
-
-HOUSE_RULES = {
-    "draw": _COMMON + ("may_discard_taken_card", "stock_out", "points_to_win"),
-    "swap": _COMMON + ("allow_pass", "allow_swap_all", "dealer_two_hands", "stock_out"),
-    "switch": _COMMON,
-    "widow": ("widow_only", "chips", "ante", "tie_break", "knock_from", "same_rank",
-              "three_of_a_kind", "fire", "blitz_effect", "may_discard_taken_card", "stock_out"),
-    "banking": ("chips", "natural_pays", "bust_pays", "win_pays", "one_banker",
-                "anticlockwise", "packs"),
-}
-
-
 # Options that mean nothing under some ways of keeping score.
 NOT_FOR_SCORING = {"points": ("lives", "extra_life", "knocker_alone_lowest", "knocker_tied"),
                     "chips": ("lives", "extra_life", "knocker_alone_lowest", "knocker_tied",
@@ -76,15 +62,6 @@ NOT_FOR_SCORING = {"points": ("lives", "extra_life", "knocker_alone_lowest", "kn
                     "lives": ("points_to_win", "chips", "ante")}
 
 
-# What the player to move may do, by family; "knock" (or "stand" on a last turn) is added
-# when the move is legal now (not before the second circle under that house rule).
-TURN_WORDS = {"draw": (N_("draw a card"), N_("take the top discard")),
-              "swap": (N_("swap with the middle"),),
-              "switch": (N_("swap with the open hand"), N_("switch hands")),
-              "widow": (N_("exchange cards with the widow"),),
-              "banking": (N_("buy a card"), N_("stay"))}
-# The dealer's name at the table; banking's dealer holds the bank.
-DEALER_WORD = {"banking": N_("banker")}
 ENDED_WORDS = {"knock": N_("after a knock"), "blitz": N_("by a blitz (31)"),
                "fire": N_("by fire (three aces)"), "stock": N_("when the stock ran out"),
                "void": N_("void: nobody loses"), "showdown": N_("at the showdown")}
@@ -92,10 +69,11 @@ ENDED_WORDS = {"knock": N_("after a knock"), "blitz": N_("by a blitz (31)"),
 
 def move_words(rules: Rules) -> tuple[str, ...]:
     """What a turn may do under ``rules`` (English msgids): the family's moves, after the
-    draw and the take wherever a turn may draw (Kitty with its stock)."""
-    words = TURN_WORDS.get(rules.family, ())
-    if rules.draws and rules.family != "draw":
-        words = TURN_WORDS["draw"] + words
+    draw and the take wherever a turn may draw (Kitty with its stock). "Knock" (or "stand"
+    on a last turn) is added where the move is legal now."""
+    words = family_class(rules).turn_words
+    if rules.draws and "stock" not in family_class(rules).middle_parts:
+        words = family_class(Family.DRAW).turn_words + words
     return words
 
 
@@ -109,9 +87,10 @@ def step_mode_label(mode: str) -> str:
     return _(STEP_MODES[mode]) if mode in STEP_MODES else mode
 
 
-def dealer_word(family: str) -> str:
-    """'dealer', or 'banker' in banking, in the current language."""
-    return _(DEALER_WORD[family]) if family in DEALER_WORD else _("dealer")
+def dealer_word(rules: Rules | str) -> str:
+    """'dealer', or 'banker' in banking (its dealer holds the bank), in the current
+    language; ``rules`` may also be a family."""
+    return _(family_class(rules).dealer_word)
 
 
 def ended_words(ended_by: str) -> str:
@@ -125,7 +104,7 @@ SHOWDOWN_KINDS = ("lose", "safe", "blitz", "fire", "void", "points", "pot", "out
 
 def house_rule_names(rules: Rules) -> list[str]:
     """The house rules the Play page offers for ``rules``."""
-    return [n for n in HOUSE_RULES.get(rules.family, ())
+    return [n for n in family_class(rules).house_rules
             if n not in NOT_FOR_SCORING.get(rules.scoring, ())]
 
 
@@ -191,7 +170,6 @@ def counter_text(variant: Variant, obs: Any, seat: int) -> str:
 
 def action_label(action: Action, obs: Any) -> str:
     """Words on a move button."""
-    family = obs.rules.family
     if isinstance(action, Draw):
         return _("Draw from the stock")
     if isinstance(action, Take):
@@ -205,7 +183,7 @@ def action_label(action: Action, obs: Any) -> str:
         return _("Stand (keep my hand)")
     if isinstance(action, SwapAll):
         if obs.phase == "choose":
-            return (_("Take the other hand") if family == "switch"
+            return (_("Take the other hand") if family_class(obs.rules).dealer_sees_second_hand
                     else _("Take the other hand (unseen)"))
         return _("Swap all three")
     if isinstance(action, Pass):

@@ -21,6 +21,8 @@ class DrawTable(Game):
     house_rules = COMMON_HOUSE_RULES + ("may_discard_taken_card", "stock_out", "points_to_win")
     big_hand = True
     simulated = True
+    only_draws = True
+    move_odds = "draw"
     exact_turn_quiz = True
     visible_example = "QH"
     visible_help = N_("The top card of the discard pile.")

@@ -10,6 +10,7 @@ from ...core.actions import Action, Pass, Swap, SwapAll
 from ...core.cards import Card
 from ...core.events import Event
 from ...core.kinds import Family
+from ...core.rules import Rules
 from ...i18n import N_
 from ..base import Game
 from ..facts import COMMON_HOUSE_RULES
@@ -27,10 +28,21 @@ class SwapTable(Game):
     house_rules = COMMON_HOUSE_RULES + ("allow_pass", "allow_swap_all", "dealer_two_hands",
                                         "stock_out")
     simulated = True
+    move_odds = "open"
+    passes = True
+    whole_hand = "swap all"
     exact_turn_quiz = True
     visible_help = N_("The three cards face up in the middle.")
     no_race = N_("nobody draws a card in the swap games: each turn you swap with three open "
                  "middle cards that the other players keep changing")
+
+    @classmethod
+    def laid_out(cls, rules: Rules) -> int:
+        return 3                        # the middle, or the dealer's second hand
+
+    @classmethod
+    def may_take_whole_hand(cls, rules: Rules) -> bool:
+        return rules.allow_swap_all
 
     # --- the deal ---
     def _deal_layout(self, stock: list[Card], open_hand: list[Card]) -> bool:

@@ -11,6 +11,7 @@ from ...core.actions import Action, Swap, SwitchClosed, SwitchOpen
 from ...core.cards import Card
 from ...core.events import Event
 from ...core.kinds import EndedBy, Family, Phase
+from ...core.rules import Rules
 from ...i18n import N_
 from ..base import Game
 from ..facts import COMMON_HOUSE_RULES
@@ -26,11 +27,19 @@ class SwitchTable(Game):
     middle_parts = ("middle", "closed")
     open_cards = "open hand"
     dealer_sees_second_hand = True
+    move_odds = "open"
+    whole_hand = "switch open"
+    closed_hand = True
+    practised = False
     turn_words = (N_("swap with the open hand"), N_("switch hands"))
     house_rules = COMMON_HOUSE_RULES
     visible_help = N_("The open hand (three cards).")
     no_race = N_("nobody draws a card in Switch: each turn you swap with an open hand that the "
                  "other players keep changing")
+
+    @classmethod
+    def laid_out(cls, rules: Rules) -> int:
+        return 6                        # the dealer's second hand (or the open one), the closed
 
     # --- the deal ---
     def _deal_layout(self, stock: list[Card], open_hand: list[Card]) -> bool:

@@ -13,6 +13,7 @@ from ...core.cards import Card
 from ...core.errors import IllegalActionError
 from ...core.events import Event
 from ...core.kinds import Family
+from ...core.rules import Rules
 from ...i18n import N_, _
 from ..base import Game
 from ..message import L, Msg
@@ -30,6 +31,11 @@ class WidowTable(Game):
     family: ClassVar[Family] = Family.WIDOW
     middle_parts = ("widow",)
     widow_size = 3
+    move_odds = "open"
+    always_recorded = ("widow_only",)
+    # Kitty kept its stock from seed 000 on (RULES.md 3c); a record older than the option was
+    # played widow only, a turn being only an exchange or a knock.
+    older_record_defaults = {"widow_only": True}
     turn_words = (N_("exchange cards with the widow"),)
     house_rules = ("widow_only", "chips", "ante", "tie_break", "knock_from", "same_rank",
                    "three_of_a_kind", "fire", "blitz_effect", "may_discard_taken_card",
@@ -37,6 +43,10 @@ class WidowTable(Game):
     visible_help = N_("The widow cards lying face up.")
     no_race = N_("nobody draws a card in the widow game played widow only: each turn you "
                  "exchange with the widow, which the other players keep changing")
+
+    @classmethod
+    def laid_out(cls, rules: Rules) -> int:
+        return 3 + super().laid_out(rules)
 
     # --- the deal ---
     def _deal_after_circle(self, stock: list[Card]) -> None:
