@@ -61,6 +61,9 @@ def _expert(knock_at: float) -> Bot:
     return choose
 
 
+# The computer players' names, seat by seat (shown in each reader's script: i18n.names).
+BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus")
+
 LEVELS: dict[str, Callable[[float], Bot]] = {
     "random": _random, "basic": _basic, "standard": _standard, "expert": _expert}
 BOTS: dict[str, Bot] = {level: factory(DEFAULT_KNOCK_AT) for level, factory in LEVELS.items()}

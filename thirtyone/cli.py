@@ -19,7 +19,7 @@ from typing import Any
 
 from . import __version__
 from .core.cards import cards_text
-from .core.rules import OPTIONS, VARIANTS, Rules, get_variant, parse_option_text
+from .core.rules import DEFAULT_VARIANT, OPTIONS, VARIANTS, Rules, get_variant, parse_option_text
 from .core.scoring import label_text, score
 from .core.text import whole
 from .i18n import (
@@ -307,18 +307,18 @@ def build_parser() -> argparse.ArgumentParser:
     rule_help = _("house rule option=value; options: {options}").format(
         options=", ".join(OPTIONS))
     s = sub.add_parser("score", parents=[common], help=_("value of a three-card hand"))
-    s.add_argument("--variant", default="scat", help=_("variant key (default scat)"))
+    s.add_argument("--variant", default=DEFAULT_VARIANT, help=_("variant key (default scat)"))
     s.add_argument("--rule", action="append", metavar="OPTION=VALUE", help=rule_help)
     s.add_argument("cards", nargs="+", help=_("cards such as AH 10h K♠"))
     s.set_defaults(func=cmd_score)
 
     s = sub.add_parser("odds", parents=[common], help=_("exact dealt-hand distribution"))
-    s.add_argument("--variant", default="scat")
+    s.add_argument("--variant", default=DEFAULT_VARIANT)
     s.add_argument("--rule", action="append", metavar="OPTION=VALUE", help=rule_help)
     s.set_defaults(func=cmd_odds)
 
     s = sub.add_parser("simulate", parents=[common], help=_("simulate independent rounds"))
-    s.add_argument("--variant", default="scat")
+    s.add_argument("--variant", default=DEFAULT_VARIANT)
     s.add_argument("--rule", action="append", metavar="OPTION=VALUE", help=rule_help)
     s.add_argument("--players", type=int, default=4)
     s.add_argument("--rounds", type=int, default=10_000)

@@ -561,6 +561,10 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
 ]}
 
 
+# The variant a page, a link or the command line plays when none is named.
+DEFAULT_VARIANT = "scat"
+
+
 def get_variant(key: str) -> Variant:
     """The variant preset for ``key``; an unknown key is refused with the list of keys."""
     try:

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import make_pack
-from ..core.kinds import Family
+from ..core.kinds import BotLevel, Family
 from ..core.rules import Rules
 from ..game.families import family_class
 from ..game.settle import (
@@ -50,6 +50,7 @@ from ..game.settle import (
     others_pay,
     stock_out_outcome,
 )
+from ..game.table import ROUND_TURN_CAP
 from ..i18n import _
 from ..lookup import CARD_BIT, card_bits, flat, hand_lookup
 from ..policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
@@ -58,14 +59,14 @@ from . import kernel
 from .stats import BLITZ, FIRE, KNOCK, STOCK, VOID, RoundResults, SimStats
 
 FAMILIES = tuple(f for f in Family if family_class(f).simulated)   # draw, swap
-BOT_LEVELS = ("random", "basic", "standard")
+BOT_LEVELS = (BotLevel.RANDOM, BotLevel.BASIC, BotLevel.STANDARD)   # as the kernel numbers them
 # "numpy": the reference path, and the default (the same seed always deals the same rounds,
 # and no first call waits 20-60 s for numba to compile); "numba": the compiled kernel
 # (``sim.kernel``, an error where it cannot play); "auto": the kernel where numba is installed
 # and it plays these rules and bots, else numpy
 ENGINES = ("auto", "numpy", "numba")
 # A round that goes on this long (e.g. bots that never knock with a reshuffled stock) is void.
-MAX_TURNS = 400
+MAX_TURNS = ROUND_TURN_CAP     # a round still going after this many turns is void, as at the table
 DEFAULT_BATCH = 20_000
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.kinds import BotLevel
 from ..core.rules import Rules
 from ..game.families import family_class
 from ..game.settle import blitz_pays
@@ -40,7 +41,7 @@ from ..policies.basic import basic_draw_moves, basic_swap_moves
 from ..policies.standard import standard_draw_moves, standard_swap_moves
 from ..policies.weak import weak_draw_moves, weak_swap_moves
 
-OPPONENTS = ("random", "weak", "basic", "standard")
+OPPONENTS = (BotLevel.RANDOM, BotLevel.WEAK, BotLevel.BASIC, BotLevel.STANDARD)
 NEVER = 1 << 20          # a knock threshold nobody reaches: nobody knocks early
 BLITZ2 = 62              # 31 on the value2 scale (half points)
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..bots import LEVELS
+from ..bots import BOT_NAMES, LEVELS
 from ..core.cards import Card, make_pack
 from ..core.rules import VARIANTS, Rules, get_variant, life_words
 from ..game.families import is_table_family
@@ -34,7 +34,6 @@ from .store import ChallengeRow, Learner, Store, StoreError
 MAX_ROUNDS = 10
 WHOLE_GAME = 0          # ``rounds`` of a challenge played until the game is over
 YOU = 0                 # the student's seat
-BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
 ALREADY = N_("You have already started this challenge: each student plays it once, so it "
              "cannot be dealt again.")
 CLOSED = N_("Your teacher has closed this challenge, so it can no longer be started.")

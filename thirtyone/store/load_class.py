@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..core.rules import VARIANTS
+from ..core.rules import DEFAULT_VARIANT, VARIANTS
 from . import shared
 from .store import open_store
 
@@ -37,7 +37,7 @@ def pupil_name(i: int) -> str:
 
 
 def make_class(store_url: str, students: int, seated: int, seats: int = 4,
-               variant: str = "scat") -> dict:
+               variant: str = DEFAULT_VARIANT) -> dict:
     """The class, its tables and seats; what the load test needs to open their pages."""
     if not (1 <= students <= MAX_STUDENTS and 0 <= seated <= students and 2 <= seats <= 7
             and seated % seats == 0 and variant in shared.table_variants()):

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bots import MAX_ROUND_TURNS, levels_for, make_bot
+from ..bots import BOT_NAMES, MAX_ROUND_TURNS, levels_for, make_bot
 from ..core.actions import Action
 from ..core.errors import IllegalActionError
 from ..core.rules import VARIANTS, Rules
@@ -44,7 +44,6 @@ from .store import Learner, Store, TableRow
 
 MIN_SEATS, MAX_SEATS = 2, 7
 STALE = N_("Another move reached the table first; here is the table as it is now.")
-BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus")
 CACHE_SIZE = 64
 VERSION_AGE = 0.5     # seconds a table's version read from the store answers every poll
 VERSIONS_MAX = 4096

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.cards import Card, CardError, cards_display, parse_cards, parse_hand, suit_name
-from ..core.rules import OPTIONS, Rules, get_variant
+from ..core.rules import DEFAULT_VARIANT, OPTIONS, Rules, get_variant
 from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import points_text
 from ..game.families import family_class
@@ -451,7 +451,7 @@ def parse_spec(text: str) -> dict[str, Any]:
     return spec
 
 
-def make_quiz(spec: dict[str, Any], default_variant: str = "scat") -> Quiz:
+def make_quiz(spec: dict[str, Any], default_variant: str = DEFAULT_VARIANT) -> Quiz:
     """Build a quiz from its definition; the engine works out the answer."""
     for k in _FORBIDDEN_KEYS:
         if k in spec:
@@ -475,7 +475,7 @@ def make_quiz(spec: dict[str, Any], default_variant: str = "scat") -> Quiz:
     return quiz
 
 
-def parse_quiz(text: str, default_variant: str = "scat") -> Quiz:
+def parse_quiz(text: str, default_variant: str = DEFAULT_VARIANT) -> Quiz:
     return make_quiz(parse_spec(text), default_variant)
 
 

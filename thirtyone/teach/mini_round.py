@@ -42,7 +42,7 @@ import numpy as np
 
 from ..bots import hint_for, levels_for, make_bot_for
 from ..core.cards import Card, CardError, make_pack, parse_cards
-from ..core.rules import Rules, get_variant
+from ..core.rules import DEFAULT_VARIANT, Rules, get_variant
 from ..game.families import family_class
 from ..game.table import Game, new_game
 from ..i18n import _
@@ -200,7 +200,7 @@ def _flag(raw: Any, key: str) -> bool:
                                                                           raw=str(raw)[:40]))
 
 
-def make_round(spec: dict[str, Any], default_variant: str = "scat") -> MiniRound:
+def make_round(spec: dict[str, Any], default_variant: str = DEFAULT_VARIANT) -> MiniRound:
     """A mini-round from its keys (``lessons.parse_spec`` of the block's text); every
     problem is a RoundError naming it."""
     unknown = [k for k in spec if k not in _KEYS]

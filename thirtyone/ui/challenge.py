@@ -23,7 +23,7 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from ..core.rules import VARIANTS, life_words
+from ..core.rules import DEFAULT_VARIANT, VARIANTS, life_words
 from ..game.saves import earlier_round_logs
 from ..i18n import N_, _, ngettext
 from ..plots.odds import localized
@@ -400,7 +400,7 @@ def _create(store: Store, klass: ClassRow) -> None:
     s = st.session_state
     try:
         ch = cp.make_challenge(store, klass.id, s.get("chal_new_title", ""),
-                               s.get("chal_new_variant", "scat"),
+                               s.get("chal_new_variant", DEFAULT_VARIANT),
                                int(s.get("chal_new_bots", 2)),
                                s.get("chal_new_level", "basic"),
                                int(s.get("chal_new_rounds", 3)))

@@ -8,7 +8,7 @@ from typing import Any
 
 import streamlit as st
 
-from ..core.rules import OPTIONS, VARIANTS, Rules, RulesError, Variant
+from ..core.rules import DEFAULT_VARIANT, OPTIONS, VARIANTS, Rules, RulesError, Variant
 from ..i18n import _, current, use_language
 from ..teach.variant_table import humanise
 
@@ -34,7 +34,7 @@ def in_this_language(func: Callable[[Any], str]) -> Callable[[Any], str]:
 def variant_picker() -> Variant:
     """The sidebar variant picker; its choice persists across pages and reruns."""
     if VARIANT_KEY not in st.session_state:
-        st.session_state[VARIANT_KEY] = "scat"
+        st.session_state[VARIANT_KEY] = DEFAULT_VARIANT
     keys = list(VARIANTS)
     st.sidebar.selectbox(_("Variant"), keys, key=VARIANT_KEY,
                          format_func=in_this_language(lambda k: _(VARIANTS[k].name)),
@@ -43,7 +43,7 @@ def variant_picker() -> Variant:
 
 
 def current_variant() -> Variant:
-    return VARIANTS[st.session_state.get(VARIANT_KEY, "scat")]
+    return VARIANTS[st.session_state.get(VARIANT_KEY, DEFAULT_VARIANT)]
 
 
 def option_value_text(value: Any) -> str:

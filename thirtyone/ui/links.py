@@ -22,7 +22,7 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 from ..core.cards import CardError, cards_typed, parse_cards, parse_hand
-from ..core.rules import OPTIONS, VARIANTS, Rules, RulesError
+from ..core.rules import DEFAULT_VARIANT, OPTIONS, VARIANTS, Rules, RulesError
 from ..i18n import _, current, format_number
 from ..i18n.names import person_name
 from ..teach.lessons import Lesson
@@ -147,7 +147,7 @@ def _play(values: dict[str, str], rules: Rules, notes: list[str]) -> dict[str, A
     return out
 
 
-def parse_link(params: Mapping[str, Sequence[str]], current_variant: str = "scat",
+def parse_link(params: Mapping[str, Sequence[str]], current_variant: str = DEFAULT_VARIANT,
                all_lessons: Sequence[Lesson] = ()) -> Link:
     """Check a query (each name with its values, as ``st.query_params.get_all`` gives them)
     and say what it asks for; what cannot be used is left out with a note saying why."""
@@ -228,7 +228,7 @@ def apply_link(link: Link, state: MutableMapping) -> None:
     """Put what ``link`` asks for into the session, for every page to find."""
     if link.variant is not None:
         state[VARIANT_KEY] = link.variant
-    variant = state.get(VARIANT_KEY, "scat")
+    variant = state.get(VARIANT_KEY, DEFAULT_VARIANT)
     if link.house is not None:
         state.setdefault(HOUSE, {})[variant] = dict(link.house)
         for prefix in HOUSE_PREFIXES.values():
@@ -281,7 +281,7 @@ def open_link(page: str) -> None:
     state[SEEN] = sig
     if not params:
         return
-    link = parse_link(params, state.get(VARIANT_KEY, "scat"), lessons_in())
+    link = parse_link(params, state.get(VARIANT_KEY, DEFAULT_VARIANT), lessons_in())
     apply_link(link, state)
     state[NOTES] = (page, link.notes)
 
@@ -299,7 +299,7 @@ def show_notes(page: str) -> None:
 
 def house_now(page: str, state: Mapping) -> dict[str, Any]:
     """The house rules in force on ``page``: its editor's, or the last link's."""
-    variant = state.get(VARIANT_KEY, "scat")
+    variant = state.get(VARIANT_KEY, DEFAULT_VARIANT)
     prefix = HOUSE_PREFIXES.get(page)
     if prefix is not None and f"{prefix}_{variant}" in state:
         return dict(state[f"{prefix}_{variant}"])
@@ -308,7 +308,7 @@ def house_now(page: str, state: Mapping) -> dict[str, Any]:
 
 def link_params(page: str, state: MutableMapping) -> dict[str, str]:
     """The query that brings back what ``page`` shows now: only known parameters."""
-    variant = state.get(VARIANT_KEY, "scat")
+    variant = state.get(VARIANT_KEY, DEFAULT_VARIANT)
     out = {"variant": variant}
     for name, value in house_now(page, state).items():
         out[name] = OPTIONS[name].text(value)

@@ -21,7 +21,7 @@ from ..bots import hint_for, levels_for, make_bot_for
 from ..core.actions import Action, Exchange
 from ..core.cards import CardError
 from ..core.errors import IllegalActionError
-from ..core.rules import VARIANTS, Rules, RulesError, Variant, closest_variant
+from ..core.rules import DEFAULT_VARIANT, VARIANTS, Rules, RulesError, Variant, closest_variant
 from ..game.records import read_record_text
 from ..game.registry import first_dealer
 from ..game.registry import start_game as start_engine_game
@@ -345,7 +345,7 @@ def _variant_of(rules: Rules) -> str:
 
 
 def variant_of_game(state: State) -> Variant:
-    return VARIANTS.get(state.get(VARIANT) or "scat", VARIANTS["scat"])
+    return VARIANTS.get(state.get(VARIANT) or DEFAULT_VARIANT, VARIANTS[DEFAULT_VARIANT])
 
 
 def widow_names(obs: Any) -> list[str]:
@@ -438,7 +438,7 @@ def start_from_setup(state: State) -> None:
     def get(key: str, default: Any) -> Any:
         return state.get(key, cfg.get(key, default))
 
-    variant = VARIANTS[cfg.get("variant", "scat")]
+    variant = VARIANTS[cfg.get("variant", DEFAULT_VARIANT)]
     rules = cfg.get("rules", variant.rules)
     n_bots = int(get("play_w_bots", 2))
     levels = bot_levels(rules)

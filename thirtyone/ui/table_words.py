@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..bots import BOT_NAMES as ALL_BOT_NAMES
 from ..core.actions import (
     Action,
     Discard,
@@ -28,17 +29,15 @@ from ..core.actions import (
     Take,
 )
 from ..core.cards import Card, CardError
-from ..core.kinds import Family
+from ..core.kinds import LEVEL_ORDER, Family
 from ..core.rules import Rules, Variant, life_words
 from ..core.scoring import score
 from ..game.families import family_class
 from ..game.message import count_msg, extra_life_word, lives_word
 from ..i18n import N_, _, ngettext, pgettext
 
-BOT_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
-
-
-LEVEL_ORDER = ("random", "basic", "standard", "expert")
+PLAY_MAX_BOTS = 6                        # Play seats you and at most six bots
+BOT_NAMES = ALL_BOT_NAMES[:PLAY_MAX_BOTS]
 
 
 # shown text: English msgids, translated where shown (``_(LEVEL_HELP[k])``, or the
