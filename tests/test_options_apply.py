@@ -146,9 +146,29 @@ def test_the_family_comes_first_then_the_fewest_changes_then_registry_order():
     assert closest_variant(scat.replace(family="swap")).family == "swap"
     # five lives: one change from scat (3) and one from five_dollar (4): the nearer number
     assert closest_variant(get_variant("five_dollar").rules.replace(lives=5)).key == "five_dollar"
-    assert variant_for(scat.replace(lives=5)) == ("five_dollar", {"lives": 5})
+    # rules made from scratch are named after the closest preset...
+    assert variant_for(scat.replace(lives=5).from_preset(None)) == ("five_dollar", {"lives": 5})
     # two lives: nearer scat's 3
-    assert variant_for(get_variant("five_dollar").rules.replace(lives=2)) == ("scat", {"lives": 2})
+    assert variant_for(get_variant("five_dollar").rules.replace(lives=2).from_preset(None)) == (
+        "scat", {"lives": 2})
+
+
+def test_rules_made_from_a_preset_keep_it_through_house_rules_and_records():
+    """Issue 27: Scat with a house rule of 5 lives is still Scat (it loses pennies), though
+    Five-dollar bill's 4 lives are nearer; its record names Scat, and the game replayed from
+    the record still says pennies."""
+    from thirtyone.core.rules import life_words
+    from thirtyone.game.records import load_game, save_game
+    from thirtyone.game.table import new_game
+
+    five = get_variant("scat").rules.with_house_rules(lives=5)
+    assert variant_for(five) == ("scat", {"lives": 5})
+    assert life_words(five) == ("penny", "pennies")
+    assert life_words(get_variant("five_dollar").rules) == ("bill corner", "bill corners")
+    game = new_game(five, ["Ann", "Bo", "Cy"], seed=5)
+    again = load_game(save_game(game))
+    assert again.rules.preset == "scat" and again.life_name == "penny"
+    assert again.snapshot() == game.snapshot()
 
 
 # --- with_house_rules ---------------------------------------------------------------------------

@@ -344,10 +344,15 @@ class Rules:
     win_pays: int = 2
     one_banker: bool = False
     anticlockwise: bool = True
+    # Not an option: the preset these rules were made from (a variant's key, kept through
+    # house rules and records), so a game's words follow it: Scat with 5 lives still loses
+    # pennies. None for rules built from scratch (then ``closest_variant`` names them).
+    preset: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
-            OPTIONS[f.name].check(getattr(self, f.name))
+            if f.name in OPTIONS:
+                OPTIONS[f.name].check(getattr(self, f.name))
         # the words a record or a link gives become their members (equal to the same words)
         object.__setattr__(self, "family", Family(self.family))
         object.__setattr__(self, "scoring", Scoring(self.scoring))
@@ -393,11 +398,15 @@ class Rules:
         return result
 
     def to_dict(self, only_changed_from: Rules | None = None) -> dict[str, Any]:
-        d = dataclasses.asdict(self)
+        """The options as a dict (the preset is not an option, so it is not in it)."""
+        d = {name: getattr(self, name) for name in OPTIONS}
         if only_changed_from is not None:
-            base = dataclasses.asdict(only_changed_from)
-            d = {k: v for k, v in d.items() if base[k] != v}
+            d = {k: v for k, v in d.items() if getattr(only_changed_from, k) != v}
         return d
+
+    def from_preset(self, key: str | None) -> Rules:
+        """These rules, remembered as made from the preset ``key`` (words only)."""
+        return dataclasses.replace(self, preset=key)
 
     @classmethod
     def from_dict(cls, options: dict[str, Any], base: Rules | None = None) -> Rules:
@@ -465,6 +474,9 @@ class Variant:
     life_plural: str = N_("lives")
     extra_life_name: str = N_("on the county")
     optional: tuple[str, ...] = field(default=())  # options the sources call optional
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", self.rules.from_preset(self.key))
 
     @property
     def family(self) -> str:
@@ -574,6 +586,19 @@ def get_variant(key: str) -> Variant:
             key=str(key)[:60], keys=", ".join(VARIANTS))) from None
 
 
+def preset_of(rules: Rules) -> Variant:
+    """The preset ``rules`` were made from (``Rules.preset``), else the closest one. A game's
+    words (what a life is called) and its record's ``variant`` come from here.
+
+    >>> preset_of(VARIANTS["scat"].rules.with_house_rules(lives=5)).key
+    'scat'
+    >>> preset_of(Rules(lives=5)).key     # made from scratch: the closest preset
+    'five_dollar'
+    """
+    v = VARIANTS.get(rules.preset) if rules.preset else None
+    return v if v is not None and v.rules.family == rules.family else closest_variant(rules)
+
+
 @lru_cache(maxsize=256)
 def closest_variant(rules: Rules) -> Variant:
     """The preset these rules come closest to: one of the same family, then the fewest options
@@ -586,14 +611,14 @@ def closest_variant(rules: Rules) -> Variant:
     >>> closest_variant(VARIANTS["five_dollar"].rules.replace(lives=5)).key
     'five_dollar'
     """
-    mine = vars(rules)
+    mine = rules.to_dict()
 
     def gap(a: Any, b: Any) -> float:
         numbers = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (a, b))
         return abs(a - b) if numbers else 0.0
 
     def distance(v: Variant) -> tuple[bool, int, float]:
-        base = vars(v.rules)
+        base = v.rules.to_dict()
         changed = [k for k, x in mine.items() if base[k] != x]
         return (v.rules.family != rules.family, len(changed),
                 sum(gap(base[k], mine[k]) for k in changed))
@@ -632,11 +657,16 @@ def variant_extra_life(variant: Variant | Rules) -> str:
 
 
 def life_words(rules: Rules, extra: bool = False) -> Any:
-    """What a life is called: as in the closest preset (Scat with 2 lives still loses pennies),
-    unless that preset keeps score another way. The game's messages and the Play page both
-    take the words from here, so they agree. The words are English msgids (ids the code
-    compares): show them with ``_()``, or count with ``variant_lives``."""
-    v = closest_variant(rules)
+    """What a life is called: as in the preset the rules were made from (Scat with 5 lives
+    still loses pennies; ``preset_of``), unless that preset keeps score another way. The
+    game's messages and the Play page both take the words from here, so they agree. The words
+    are English msgids (ids the code compares): show them with ``_()``, or count with
+    ``variant_lives``.
+
+    >>> life_words(VARIANTS["scat"].rules.with_house_rules(lives=5))
+    ('penny', 'pennies')
+    """
+    v = preset_of(rules)
     if v.rules.scoring == rules.scoring:
         return v.extra_life_name if extra else (v.life_name, v.life_plural)
     if extra:

@@ -7,7 +7,7 @@ from typing import Any
 from ..core.cards import CardError
 from ..core.errors import IllegalActionError
 from ..core.kinds import Family
-from ..core.rules import Rules, RulesError, closest_variant, get_variant
+from ..core.rules import Rules, RulesError, get_variant, preset_of
 from ..i18n import _
 from .banking import BankingGame, BankingRecordError
 
@@ -20,7 +20,7 @@ def banking_to_record(game: BankingGame) -> dict[str, Any]:
     ``actions`` the moves in order (the next round is dealt when a round is over and more
     moves follow) and ``round`` the number of rounds dealt.
     """
-    preset = closest_variant(game.rules)
+    preset = preset_of(game.rules)
     record: dict[str, Any] = {
         "variant": preset.key,
         "rules": game.rules.to_dict(only_changed_from=preset.rules),

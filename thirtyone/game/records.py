@@ -35,7 +35,7 @@ from ..core.actions import parse_action
 from ..core.cards import CardError, parse_card
 from ..core.errors import IllegalActionError
 from ..core.events import Event
-from ..core.rules import Rules, RulesError, closest_variant, get_variant
+from ..core.rules import Rules, RulesError, get_variant, preset_of
 from ..i18n import N_, _
 from .banking import BankingGame
 from .banking_records import banking_from_record, banking_replay, banking_to_record
@@ -62,8 +62,9 @@ class RecordError(ValueError):
 # --- writing ------------------------------------------------------------------------------
 
 def variant_for(rules: Rules) -> tuple[str, dict[str, Any]]:
-    """The preset closest to ``rules`` (``closest_variant``) and the changes."""
-    v = closest_variant(rules)
+    """The preset ``rules`` were made from (``preset_of``: else the closest) and the
+    changes."""
+    v = preset_of(rules)
     return v.key, _jsonable(rules.to_dict(only_changed_from=v.rules))
 
 

@@ -128,12 +128,15 @@ def moves_shown(summary: pd.DataFrame):
 
 
 def rules_key(rules: Rules) -> str:
-    return json.dumps(rules.to_dict(), sort_keys=True)
+    """The rules as a cache key: their options, and the preset they were made from (its
+    words name the lives)."""
+    return json.dumps({"options": rules.to_dict(), "preset": rules.preset}, sort_keys=True)
 
 
 @functools.lru_cache(maxsize=64)  # Rules is frozen: one value per key can be shared
 def rules_from_key(key: str) -> Rules:
-    return Rules.from_dict(json.loads(key))
+    data = json.loads(key)
+    return Rules.from_dict(data["options"]).from_preset(data["preset"])
 
 
 @dataclass(frozen=True)

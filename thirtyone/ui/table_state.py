@@ -21,7 +21,7 @@ from ..bots import hint_for, levels_for, make_bot_for
 from ..core.actions import Action, Exchange
 from ..core.cards import CardError
 from ..core.errors import IllegalActionError
-from ..core.rules import DEFAULT_VARIANT, VARIANTS, Rules, RulesError, Variant, closest_variant
+from ..core.rules import DEFAULT_VARIANT, VARIANTS, Rules, RulesError, Variant, preset_of
 from ..game.records import read_record_text
 from ..game.registry import first_dealer
 from ..game.registry import start_game as start_engine_game
@@ -341,7 +341,7 @@ def load_text(state: State, text: str | bytes) -> bool:
 
 
 def _variant_of(rules: Rules) -> str:
-    return closest_variant(rules).key
+    return preset_of(rules).key
 
 
 def variant_of_game(state: State) -> Variant:
