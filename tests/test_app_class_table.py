@@ -81,7 +81,7 @@ def test_each_seat_sees_its_own_cards_and_nobody_elses(table):
     for seat, name in enumerate(("Ada", "Ben")):
         page = everything(opened(tid, tokens[name]))
         assert f"{name} (you)" in page
-        for card in shared.hidden_cards(game, seat):
+        for card in {str(c) for c in game.hidden_from(seat)}:
             assert not any(t in page for t in _display(card)), (name, card)
         own = [str(c) for c in game.hands[seat]]
         assert all(any(t in page for t in _display(c)) for c in own), (name, own)
@@ -115,7 +115,7 @@ def test_strangers_and_spectators(table):
     _, game = shared.load(store, tid)
     page = everything(opened(tid, cleo_tok))    # a classmate without a seat: watching
     assert "You are watching" in page
-    for card in shared.hidden_cards(game, None):
+    for card in {str(c) for c in game.hidden_from(None)}:
         assert not any(t in page for t in _display(card)), card
 
 

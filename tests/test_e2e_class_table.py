@@ -86,7 +86,7 @@ def card_marks(card: str) -> list[str]:
 
 def assert_only_own_cards(tab, game, seat: int | None) -> None:
     html = tab.content()
-    for card in shared.hidden_cards(game, seat):
+    for card in {str(c) for c in game.hidden_from(seat)}:
         assert not any(m in html for m in card_marks(card)), (seat, card)
 
 

@@ -157,3 +157,43 @@ def test_every_seat_sees_how_each_player_is_known_to_play():
     for bad in ([None, "basic"], [None, "", "basic"], [None, 7, "basic"]):
         with pytest.raises(ValueError, match="one style per player"):
             new_game(rules, ["You", "Ann", "Bo"], seed=2, styles=bad)
+
+
+# --- a spectator, and the cards each seat must not see (issue 27: only through the game) ----
+
+def cards_of(text: str) -> set:
+    return {parse_card(c) for c in text.split()}
+
+
+def test_a_spectator_sees_only_what_everybody_sees_until_the_showdown():
+    g = game("scat", HANDS, table="8D", stock="5H")
+    play(g, "draw", "discard 7D")                   # Bo throws the 7D face up
+    spectator = g.observation(None)
+    assert spectator.seat == -1 and spectator.hand == () and spectator.legal_actions == ()
+    assert spectator.hands == (None, None, None)
+    assert not any(e.private_to is not None for e in spectator.log)
+    # hidden from a spectator: every hand and the stock; the thrown 7D and the 8D were shown
+    hidden = g.hidden_from(None)
+    assert cards_of("2C 3C 4C AH 9H 5H KS QS JS") <= hidden
+    assert not hidden & cards_of("7D 8D")
+    assert len(hidden) == 52 - 2                    # the upcard and the discard are seen
+    # a seated player does not count the own hand as hidden
+    assert g.hidden_from(0) == hidden - cards_of("2C 3C 4C")
+    play(g, "knock", "stand", "stand")
+    assert g.round_over and all(h is not None for h in g.observation(None).hands)
+    assert not g.hidden_from(None) & {c for h in g.hands for c in h}
+
+
+def test_a_swap_family_dealer_chooses_the_second_hand_unseen():
+    """With two hands dealt to the dealer (Schwimmen's house rule), the dealer takes the other
+    hand unseen: it is hidden from the dealer too, unlike Switch's dealer, who looks at it."""
+    rules = get_variant("schwimmen").rules.with_house_rules(dealer_two_hands=True)
+    g = game("schwimmen", ["7C 8C 9D", "AH KD JC", "7D 8H 9S"], rules=rules, dealer=0,
+             spare="AS KS QS")
+    assert g.phase == "choose" and g.to_move == 0
+    assert cards_of("AS KS QS") <= g.hidden_from(0)
+    assert g.observation(0).spare_hand is None
+    switch = game("switch", ["7C 8C 9D", "AH KD JC", "7D 8H 9S"], dealer=0, spare="AS KS QS",
+                  closed="2S 3S 4S")
+    assert switch.phase == "choose" and not cards_of("AS KS QS") & switch.hidden_from(0)
+    assert cards_of("AS KS QS") <= switch.hidden_from(1)

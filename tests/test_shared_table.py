@@ -196,9 +196,9 @@ def test_no_seat_sees_another_seats_hidden_cards_before_the_showdown(store):
     checked = 0
     for _row, game in _play_round(store, tid):
         for seat in (0, 1, 2, None):
-            obs = shared.observation(game, seat)
+            obs = game.observation(seat)
             seen = json.dumps([repr(obs), [str(e.text) for e in obs.log]])
-            for card in shared.hidden_cards(game, seat):
+            for card in {str(c) for c in game.hidden_from(seat)}:
                 # card texts as the observation writes them (Card repr / display)
                 c = next(c for h in [*game.hands, game.stock, game.closed, game.widow,
                                      game.spare] for c in h if str(c) == card)
@@ -263,9 +263,9 @@ def test_every_family_plays_a_round_with_each_seat_seeing_only_its_own(store, va
             break
         assert shared.seats_of(row)[game.to_move].kind == "student"   # bots never wait
         for seat in (0, 2, None):
-            obs = shared.observation(game, seat)
+            obs = game.observation(seat)
             text = repr(obs)
-            for card in shared.hidden_cards(game, seat):
+            for card in {str(c) for c in game.hidden_from(seat)}:
                 assert f"Card('{card}')" not in text, (variant, seat, card)
         shared.play(store, row.id, game.to_move, game.legal_actions()[0], row.version)
     assert game.round_over
@@ -301,12 +301,12 @@ def test_a_switch_restart_at_a_class_table(store):
     row = shared.play(store, row.id, 2, "stand", row.version)
     row, game = shared.load(store, row.id)
     assert game.phase == "restart" and game.to_move == 0          # Ada: hearts over 21
-    assert [str(a) for a in shared.observation(game, 0).legal_actions] == ["restart",
+    assert [str(a) for a in game.observation(0).legal_actions] == ["restart",
                                                                            "no restart"]
     for seat in (0, 2, None):
-        obs = shared.observation(game, seat)
+        obs = game.observation(seat)
         assert all(h for h in obs.hands)                          # the showdown has begun
-        assert not shared.hidden_cards(game, seat) & {str(c) for h in game.hands for c in h}
+        assert not {str(c) for c in game.hidden_from(seat)} & {str(c) for h in game.hands for c in h}
     with pytest.raises(TableRefused, match="not your turn"):
         shared.play(store, row.id, 2, "restart", row.version)
     row = shared.play(store, row.id, 0, "restart", row.version)

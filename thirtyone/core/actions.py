@@ -35,6 +35,12 @@ class Action:
     def __str__(self) -> str:  # overridden by each move
         raise NotImplementedError
 
+    @property
+    def shown(self) -> tuple[Card, ...]:
+        """The cards this move shows everyone face up (a discard, a swap's two cards, an
+        exchange's given and face-up taken cards); a taken discard is in the public move."""
+        return ()
+
 
 def _simple(name: str, doc: str) -> type[Action]:
     def __str__(self: Action) -> str:
@@ -74,6 +80,10 @@ class Discard(Action):
     def __str__(self) -> str:
         return f"discard {self.card}"
 
+    @property
+    def shown(self) -> tuple[Card, ...]:
+        return (self.card,)
+
 
 @dataclass(frozen=True)
 class Swap(Action):
@@ -84,6 +94,10 @@ class Swap(Action):
 
     def __str__(self) -> str:
         return f"swap {self.give} {self.take}"
+
+    @property
+    def shown(self) -> tuple[Card, ...]:
+        return (self.give, self.take)
 
 
 @dataclass(frozen=True)
@@ -101,6 +115,10 @@ class Exchange(Action):
     def __str__(self) -> str:
         take = ",".join(str(c) if isinstance(c, Card) else f"#{c + 1}" for c in self.take)
         return f"exchange {','.join(map(str, self.give))} for {take}"
+
+    @property
+    def shown(self) -> tuple[Card, ...]:
+        return (*self.give, *(c for c in self.take if isinstance(c, Card)))
 
 
 _SIMPLE = {str(cls()): cls for cls in (Draw, Take, Knock, Stand, SwapAll, Pass, SwitchOpen,

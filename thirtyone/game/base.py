@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -507,9 +508,13 @@ class Game(FamilyFacts, Dealing, FamilyMoves, Restarts, Showdown):
         return events
 
     # --- what a seat may see ---
-    def observation(self, seat: int, log: bool = True) -> Observation:
+    def observation(self, seat: int | None, log: bool = True) -> Observation:
         """What ``seat`` may see now; ``log=False`` leaves out the event log (faster) but
-        keeps the structured public history (``public_moves``, ``upcard``)."""
+        keeps the structured public history (``public_moves``, ``upcard``). ``None`` is a
+        spectator (a teacher, a classmate without a seat): only what everybody sees, with
+        ``seat`` -1."""
+        if seat is None:
+            return self._spectator(log)
         over = self.phase == Phase.OVER
         hands = tuple(tuple(h) if (self.hands_shown or s == seat) else None
                       for s, h in enumerate(self.hands))
@@ -540,6 +545,43 @@ class Game(FamilyFacts, Dealing, FamilyMoves, Restarts, Showdown):
             round_over=over, game_over=self.game_over, winner=self.winner,
             result=self.round_result if over else None)
         return obs
+
+    def _spectator(self, log: bool) -> Observation:
+        obs = self.observation(0, log)
+        shown = self.hands_shown   # the round is over, or its showdown has begun (a restart)
+        return replace(obs, seat=-1, hand=(), hands=obs.hands if shown else (None,) * self.n,
+                       legal_actions=(), just_drawn=None, took_from_discard=False,
+                       spare_hand=None, own_turns=0,
+                       log=tuple(e for e in obs.log if e.private_to is None))
+
+    def shown_cards(self) -> set[Card]:
+        """Every card everyone has seen face up this round: the upcard, the discard pile, the
+        middle and the face-up widow, cards taken from them and cards public moves showed."""
+        out = set(self.discard_pile) | set(self.middle)
+        out |= {c for c, up in zip(self.widow, self.widow_up, strict=True) if up}
+        if self.upcard is not None:
+            out.add(self.upcard)
+        for pm in self.public_moves:
+            if pm.card is not None:
+                out.add(pm.card)
+            out.update(pm.action.shown)
+        return out
+
+    def hidden_from(self, seat: int | None) -> set[Card]:
+        """The cards ``seat`` (None: a spectator) must not see now: the other hands before
+        the showdown, the stock, the closed hand, face-down widow cards and a second hand
+        it may not look at, less any card once shown face up."""
+        out: set[Card] = set()
+        if not self.hands_shown:
+            for s, hand in enumerate(self.hands):
+                if s != seat:
+                    out |= set(hand)
+        out |= set(self.stock) | set(self.closed)
+        out |= {c for c, up in zip(self.widow, self.widow_up, strict=True) if not up}
+        if seat is None or not self._spare_visible(seat):
+            out |= set(self.spare)
+        own = set(self.hands[seat]) if seat is not None else set()
+        return out - self.shown_cards() - own
 
     # --- checks used by tests and by loading ---
     def card_places(self) -> dict[Card, str]:

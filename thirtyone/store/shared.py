@@ -38,7 +38,7 @@ from ..core.errors import IllegalActionError
 from ..core.rules import VARIANTS, Rules
 from ..game.families import is_table_family
 from ..game.records import game_from_record, game_to_record
-from ..game.table import Game, Observation, new_game
+from ..game.table import Game, new_game
 from ..i18n import N_, _
 from .store import Learner, Store, TableRow
 
@@ -383,60 +383,10 @@ def next_round(store: Store, table_id: int, seen: int) -> TableRow:
     return _write(store, row, game, seats)
 
 
-# --- what a seat may see --------------------------------------------------------------------
-
-def observation(game: Game, seat: int | None) -> Observation:
-    """What ``seat`` may see; ``None`` (a spectator: the teacher, a classmate without a
-    seat) sees only what everybody sees."""
-    if seat is not None:
-        return game.observation(seat)
-    obs = game.observation(0)
-    shown = game.hands_shown   # the round is over, or its showdown has begun (Switch restart)
-    return replace(obs, seat=-1, hand=(), hands=obs.hands if shown else (None,) * game.n,
-                   legal_actions=(), just_drawn=None, took_from_discard=False,
-                   spare_hand=None, own_turns=0,
-                   log=tuple(e for e in obs.log if e.private_to is None))
-
-
 def rounds_played(game: Game) -> int:
     return len(game.results)
 
 
-def shown_cards(game: Game) -> set[str]:
-    """Card texts everyone has seen face up this round: the upcard, the discard pile and the
-    middle, cards taken from them and cards named in public moves (a discard, a swap)."""
-    snap = game.snapshot()
-    out = set(snap["discard_pile"]) | set(snap["middle"])
-    out |= {c for c, up in zip(snap["widow"], snap["widow_up"], strict=True) if up}
-    if game.upcard is not None:
-        out.add(str(game.upcard))
-    for pm in game.public_moves:
-        if pm.card is not None:
-            out.add(str(pm.card))
-        out |= {w for w in str(pm.action).replace(",", " ").split() if w in _CARD_TEXTS}
-    return out
-
-
-_CARD_TEXTS = {r + s for r in "23456789TJQKA" for s in "CDHS"}
-
-
-def hidden_cards(game: Game, seat: int | None) -> set[str]:
-    """Card texts ``seat`` must not see now: the other hands (before the showdown), the stock,
-    the closed cards and face-down widow cards, less any card once shown face up (for
-    tests and checks)."""
-    snap = game.snapshot()
-    out: set[str] = set()
-    if not game.hands_shown:
-        for s, hand in enumerate(snap["hands"]):
-            if s != seat:
-                out |= set(hand)
-    out |= set(snap["stock"]) | set(snap["closed"])
-    out |= {c for c, up in zip(snap["widow"], snap["widow_up"], strict=True) if not up}
-    if not (game.phase == "choose" and seat == game.dealer):
-        out |= set(snap["spare"])
-    return out - shown_cards(game) - (set(snap["hands"][seat]) if seat is not None else set())
-
-
-__all__ = ["STALE", "Seat", "TableRefused", "hand_to_bot", "hidden_cards", "load",
-           "make_table", "next_round", "observation", "play", "seat_of", "seats_of",
+__all__ = ["STALE", "Seat", "TableRefused", "hand_to_bot", "load",
+           "make_table", "next_round", "play", "seat_of", "seats_of",
            "table_bot_level", "table_variants", "take_seat", "version"]

@@ -212,7 +212,7 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
         st.empty()
         return
     seat = shared.seat_of(row, learner_id) if learner_id is not None else None
-    obs = shared.observation(game, seat)
+    obs = game.observation(seat)
     # the store's language-free "Cy (bot)" in this page's language, on the felt, the turn line
     # and the showdown (seat_name leaves a student's name as it is)
     # the log's lines name the bots so too ("Cy (bot)" reads «Сева (бот)»)
