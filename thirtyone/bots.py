@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -24,7 +25,7 @@ from .core.rules import Rules
 from .expert.banking_hint import banking_hint
 from .expert.expert import expert_policy
 from .expert.hint import Hint, hint
-from .game.registry import AnyObservation, is_banking
+from .game.registry import AnyGame, AnyObservation, is_banking
 from .game.table import ROUND_TURN_CAP, Observation, new_game
 from .i18n import _
 from .policies.banking import BANKING_BOTS
@@ -103,10 +104,38 @@ def hint_for(rules: Rules) -> Callable[[AnyObservation], Hint]:
     return banking_hint if is_banking(rules) else hint  # type: ignore[return-value]
 
 
-# --- whole rounds on the table engine ------------------------------------------------------
+# --- bots moving on any table --------------------------------------------------------------
 
 # A round still going after this many turns is void (the game ends it, as thirtyone.sim does).
 MAX_ROUND_TURNS = ROUND_TURN_CAP
+RngFor = np.random.Generator | Callable[[Any, int], np.random.Generator]
+
+
+def bots_play(game: AnyGame, levels: Sequence[str | None], rng: RngFor, *,
+              one_turn: bool = False, log: bool = False, knock_at: float = DEFAULT_KNOCK_AT,
+              max_moves: int = 4 * MAX_ROUND_TURNS) -> int:
+    """The one loop that lets bots move, on either engine: while the seat to move has a bot
+    (``levels[seat]`` a level; None for a person or an open seat) and the round goes on.
+    ``one_turn`` stops after the turn of the bot to move (a draw and its discard are one
+    turn); ``rng`` is a generator or a function ``(game, seat) -> generator``. Returns how
+    many moves were made. An illegal move by a bot raises as ``game.apply`` does. The game
+    voids a round at its turn cap, so the loop ends; ``max_moves`` is a last guard."""
+    choosers: dict[str, AnyBot] = {}
+    first, moves = game.to_move, 0
+    while moves < max_moves and not game.round_over and game.to_move is not None:
+        seat = game.to_move
+        level = levels[seat] if seat < len(levels) else None
+        if level is None or (one_turn and moves and (seat != first or game.phase != "discard")):
+            break
+        if level not in choosers:
+            choosers[level] = make_bot_for(game.rules, level, knock_at)
+        move_rng = rng(game, seat) if callable(rng) else rng
+        game.apply(choosers[level](game.observation(seat, log=log), move_rng))  # type: ignore[arg-type]
+        moves += 1
+    return moves
+
+
+# --- whole rounds on the table engine ------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -136,14 +165,7 @@ def play_round(rules: Rules, n_players: int, bots: Sequence[str], rng: np.random
             n=n_players, got=len(bots)))
     players = [f"P{i}" for i in range(n_players)]
     g = new_game(rules, players, rng=rng, dealer=dealer % n_players, styles=bots)
-    choosers = [make_bot(b, knock_at) for b in bots]
-    while not g.round_over:
-        if g.turns >= MAX_ROUND_TURNS:
-            g.void_round()
-            break
-        seat = g.to_move
-        assert seat is not None
-        g.apply(choosers[seat](g.observation(seat, log=False), rng))
+    bots_play(g, bots, rng, knock_at=knock_at)      # the game voids it at its turn cap
     res = g.round_result
     assert res is not None
     k = res.knocker

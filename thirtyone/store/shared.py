@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bots import BOT_NAMES, MAX_ROUND_TURNS, levels_for, make_bot
+from ..bots import BOT_NAMES, MAX_ROUND_TURNS, bots_play, levels_for
 from ..core.actions import Action
 from ..core.errors import IllegalActionError
 from ..core.rules import VARIANTS, Rules
@@ -253,15 +253,9 @@ def seat_of(row: TableRow, learner_id: int) -> int | None:
 
 def _bots_play(game: Game, seats: Sequence[Seat]) -> None:
     """Let the bots move until a person (or an open seat) is to move or the round is over."""
-    rng = np.random.default_rng(secrets.randbits(64))
-    for _turn in range(MAX_BOT_TURNS):
-        if game.round_over or game.to_move is None:
-            return
-        seat = seats[game.to_move]
-        if seat.kind != "bot":
-            return
-        obs = game.observation(game.to_move, log=False)
-        game.apply(make_bot(seat.level or "basic")(obs, rng))
+    levels = [(s.level or "basic") if s.kind == "bot" else None for s in seats]
+    bots_play(game, levels, np.random.default_rng(secrets.randbits(64)),
+              max_moves=MAX_BOT_TURNS)
 
 
 def _write(store: Store, row: TableRow, game: Game, seats: Sequence[Seat]) -> TableRow:

@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..bots import hint_for, levels_for, make_bot_for
+from ..bots import bots_play, hint_for, levels_for
 from ..core.cards import Card, CardError, make_pack, parse_cards
 from ..core.rules import DEFAULT_VARIANT, Rules, get_variant
 from ..game.families import family_class
@@ -105,16 +105,12 @@ class MiniRound:
 
     def bot_move(self, game: Game) -> None:
         """One move of the bot to move (a draw and its discard are two moves)."""
-        seat = game.to_move
-        if seat is None or seat == self.you or game.round_over:
+        if not bots_play(game, self.styles, self.bot_rng, log=True, max_moves=1):
             raise ValueError(_("It is not a bot's turn."))
-        bot = make_bot_for(game.rules, self.bots)
-        game.apply(bot(game.observation(seat), self.bot_rng(game, seat)))
 
     def bots_until_you(self, game: Game) -> None:
         """The bots move until it is the student's turn or the round is over."""
-        while not game.round_over and game.to_move not in (None, self.you):
-            self.bot_move(game)
+        bots_play(game, self.styles, self.bot_rng, log=True)
 
     def guide_hint(self, game: Game) -> Any | None:
         """On the student's turn with ``guide: yes``: the expert's move and why (the Play

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bots import hint_for, levels_for, make_bot_for
+from ..bots import bots_play, hint_for, levels_for
 from ..core.actions import Action, Exchange
 from ..core.cards import CardError
 from ..core.errors import IllegalActionError
@@ -149,21 +149,18 @@ def bot_turn(state: State) -> bool:
     seat = game.to_move
     if seat == state.get(YOU, 0):
         return False
-    levels = state.get(LEVELS) or []
-    level = levels[seat] if seat < len(levels) and levels[seat] else "basic"
+    levels = list(state.get(LEVELS) or [])
+    levels += [None] * (game.n - len(levels))
+    levels = [None if s == state.get(YOU, 0) else (lv or "basic") for s, lv in enumerate(levels)]
+    rng = (state[BOT_RNG_FOR] if state.get(BOT_RNG_FOR)
+           else state.setdefault(BOT_RNG, np.random.default_rng(31)))
     mark = _round_log_len(state)
-    for _step in range(4):  # a turn is at most a draw and a discard, or a hit or two
-        obs = game.observation(seat)
-        rng = (state[BOT_RNG_FOR](game, seat) if state.get(BOT_RNG_FOR)
-               else state.setdefault(BOT_RNG, np.random.default_rng(31)))
-        try:
-            game.apply(make_bot_for(game.rules, level)(obs, rng))
-        except (IllegalActionError, ValueError) as e:  # a bot bug must not end the game
-            state[ERROR] = _("{name} ({level}) tried an illegal move: {reason}").format(
-                name=game.players[seat], level=level, reason=e)
-            return False
-        if game.round_over or game.to_move != seat or game.phase != "discard":
-            break
+    try:
+        bots_play(game, levels, rng, one_turn=True, log=True)
+    except (IllegalActionError, ValueError) as e:  # a bot bug must not end the game
+        state[ERROR] = _("{name} ({level}) tried an illegal move: {reason}").format(
+            name=game.players[seat], level=levels[seat], reason=e)
+        return False
     state[MARK] = mark
     return True
 
