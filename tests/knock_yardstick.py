@@ -15,10 +15,10 @@ import numpy as np
 from thirtyone.bots import make_bot
 from thirtyone.core.actions import Knock, Stand
 from thirtyone.core.cards import card_from_index, make_pack
+from thirtyone.core.lookup import hand_table
 from thirtyone.core.rules import Rules
 from thirtyone.game.hands import hand_key
 from thirtyone.game.table import new_game
-from thirtyone.lookup import hand_table
 from thirtyone.policies.weak import weak_policy
 
 

@@ -25,9 +25,9 @@ from math import comb, perm
 
 import numpy as np
 
+from thirtyone.core.lookup import CARD_RANKS, all_hands, brag_codes, suit_sum_values
 from thirtyone.core.rules import Rules
 from thirtyone.core.scoring import BRAG_CLASSES
-from thirtyone.lookup import CARD_RANKS, all_hands, brag_codes, suit_sum_values
 
 # Events a learner asks about; brag classes are added by name.
 EVENTS = {

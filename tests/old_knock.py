@@ -48,8 +48,8 @@ from math import comb
 
 import numpy as np
 
+from thirtyone.core.lookup import hand_table
 from thirtyone.core.rules import Rules, life_words
-from thirtyone.lookup import hand_table
 from thirtyone.odds.tables import OddsError, check_hand_rules, lookup, pack_indices, value_label
 
 

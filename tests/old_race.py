@@ -49,8 +49,8 @@ from itertools import permutations
 import numpy as np
 
 from thirtyone.core.cards import Card
+from thirtyone.core.lookup import CARD_POINTS, all_hands
 from thirtyone.core.rules import Rules
-from thirtyone.lookup import CARD_POINTS, all_hands
 from thirtyone.odds.tables import OddsError, check_hand_rules, lookup
 
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)

@@ -7,11 +7,11 @@ import pytest
 
 from thirtyone.bots import make_bot
 from thirtyone.core.cards import parse_card
+from thirtyone.core.lookup import flat
 from thirtyone.core.rules import get_variant
 from thirtyone.expert import belief
 from thirtyone.expert.sample import event_indices, sample_from_belief
 from thirtyone.game.table import new_game
-from thirtyone.lookup import flat
 from thirtyone.policies.standard import knock_threshold
 from thirtyone.policies.view import value_table, view_from_observation
 

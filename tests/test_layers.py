@@ -4,7 +4,7 @@ import forms a cycle, and no module takes a ``_private`` name from another modul
 The layers, lowest first (README "Layout"); a module may import its own sub-package and any
 lower layer, never a higher one or a sibling on the same level:
 
-    i18n -> core -> lookup -> game -> odds -> policies -> sim -> expert -> bots -> bench | teach | plots
+    i18n -> core -> game -> odds -> policies -> sim -> expert -> bots -> bench | teach | plots
     -> cli | store -> ui -> app.py and pages/
 
 (``i18n``, the translations, sits below everything: the engine's messages are translated.
@@ -28,7 +28,6 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = {
     "i18n": -1,
     "core": 0, "": 0,
-    "lookup": 1,
     "game": 2,
     "odds": 3,
     "policies": 4,

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from thirtyone import Rules, get_variant
-from thirtyone.lookup import all_hands
+from thirtyone.core.lookup import all_hands
 from thirtyone.odds.deal import (
     disjoint_family_counts,
     event_mask,

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from thirtyone import get_variant
-from thirtyone.lookup import hand_table
+from thirtyone.core.lookup import hand_table
 from thirtyone.odds.knock import knock_survival_exact, simulate_fresh_knock
 from thirtyone.sim.knock import iter_knock_after_turns
 

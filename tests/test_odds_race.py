@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from thirtyone import get_variant, parse_hand
-from thirtyone.lookup import hand_table
+from thirtyone.core.lookup import hand_table
 from thirtyone.odds.race import classes_for, race_curve, solve_race
 from thirtyone.sim.race import simulate_race
 

@@ -18,9 +18,9 @@ import pytest
 
 from thirtyone import get_variant, parse_hand
 from thirtyone.core.cards import card_from_index
+from thirtyone.core.lookup import all_hands, hand_table, value_rules
 from thirtyone.core.rules import VARIANTS, Rules
 from thirtyone.core.scoring import BRAG_CLASSES, score
-from thirtyone.lookup import all_hands, hand_table, value_rules
 from thirtyone.odds import deal, knock, race
 from thirtyone.odds.tables import lookup
 

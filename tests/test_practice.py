@@ -12,9 +12,9 @@ import pytest
 
 from thirtyone.core.actions import Hit, Knock, Stay
 from thirtyone.core.cards import make_pack
+from thirtyone.core.lookup import hand_table
 from thirtyone.core.rules import VARIANTS, get_variant
 from thirtyone.core.scoring import score
-from thirtyone.lookup import hand_table
 from thirtyone.teach.lessons import LessonError, load_lessons
 from thirtyone.teach.practice import Practice, parse_practice
 from thirtyone.teach.practice_items import make_item

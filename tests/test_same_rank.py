@@ -20,9 +20,16 @@ from table_helpers import play, stack
 
 from thirtyone import Card, Rules, get_variant, score
 from thirtyone.core.cards import card_from_index, make_pack
+from thirtyone.core.lookup import (
+    after_draw,
+    all_hands,
+    flat,
+    hand_lookup,
+    hand_strengths,
+    hand_table,
+)
 from thirtyone.core.rules import OPTIONS
 from thirtyone.game.hands import hand_key, is_blitz, is_fire
-from thirtyone.lookup import after_draw, all_hands, flat, hand_lookup, hand_strengths, hand_table
 from thirtyone.odds.dealt import dealt_distribution
 from thirtyone.odds.knock import knock_survival_exact
 from thirtyone.odds.race import classes_for, race_curve

@@ -12,9 +12,9 @@ import pytest
 
 from thirtyone.cli import simulate_command
 from thirtyone.core.cards import card_from_index, make_pack
+from thirtyone.core.lookup import card_bits, hand_lookup
 from thirtyone.core.rules import get_variant
 from thirtyone.core.scoring import score
-from thirtyone.lookup import card_bits, hand_lookup
 from thirtyone.policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
 from thirtyone.sim.batch import RoundBatch, SimulationError, iter_simulate, simulate_rounds
 from thirtyone.sim.stats import BLITZ, ENDED_BY, FIRE, KNOCK, VOID
@@ -582,7 +582,7 @@ def test_standard_knock_bar_rises_with_each_turn_and_players():
 
 
 def test_brag_knock_values_follow_the_share_of_hands_beaten():
-    from thirtyone.lookup import knock_values2
+    from thirtyone.core.lookup import knock_values2
 
     kv = knock_values2(BUS)
     prial = [c.index for c in score("AS AH AD", BUS).cards]

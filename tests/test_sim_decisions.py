@@ -12,9 +12,9 @@ import pytest
 from thirtyone.bots import MAX_ROUND_TURNS, make_bot
 from thirtyone.core.actions import Discard, Draw, Knock, Pass, Stand, Swap, SwapAll, Take
 from thirtyone.core.cards import make_pack
+from thirtyone.core.lookup import card_bits
 from thirtyone.core.rules import get_variant
 from thirtyone.game.table import new_game
-from thirtyone.lookup import card_bits
 from thirtyone.policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
 from thirtyone.policies.standard import STANDARD, standard_draw_moves, standard_swap_moves
 from thirtyone.policies.view import MAX_TURNS_BEFORE_KNOCK, view_from_observation

@@ -4,7 +4,7 @@ and warm.
     python -m thirtyone.bench_odds        (also part of ``python -m thirtyone.bench``)
 
 * cold: the first call for these rules in a fresh process: every cache of the odds engine
-  and of ``thirtyone.lookup`` is emptied first, so the shared tables (hands, classes of
+  and of ``thirtyone.core.lookup`` is emptied first, so the shared tables (hands, classes of
   hands, ranks) are built inside the timing. Target: under 150 ms.
 * rule change: the same call right after it, for the preset with one house rule changed
   that leaves hand values alone (who is safe on a tie): the shared tables must be reused,

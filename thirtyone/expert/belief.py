@@ -27,8 +27,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..core.cards import make_pack
-from ..core.rules import Rules
-from ..lookup import (
+from ..core.lookup import (
     CARD_BIT,
     after_draw,
     all_hands,
@@ -38,6 +37,7 @@ from ..lookup import (
     lookahead_tables,
     replaced,
 )
+from ..core.rules import Rules
 from ..policies.basic import DEFAULT_KNOCK_AT
 
 MISFIT = 1e-6         # weight kept by a hand that would have moved otherwise (known level)

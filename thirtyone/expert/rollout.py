@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.lookup import CARD_BIT, card_bits, flat, lookahead_tables, replaced
 from ..core.rules import Rules
-from ..lookup import CARD_BIT, card_bits, flat, lookahead_tables, replaced
 from ..policies.basic import basic_discard
 from ..sim.batch import RoundBatch
 from ..sim.stats import RoundResults

@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cards import Card
+from ..core.lookup import card_bits, flat, hand_lookup, lookahead_tables, replaced
 from ..core.rules import Rules
 from ..game.families import family_class
-from ..lookup import card_bits, flat, hand_lookup, lookahead_tables, replaced
 from ..policies.basic import DEFAULT_KNOCK_AT
 from ..policies.view import Sample, ValueTable, View, best_three, card_indices
 from .costs import model_knock_bar, suit_points, with_card

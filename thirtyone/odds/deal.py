@@ -22,10 +22,10 @@ from math import comb, perm
 
 import numpy as np
 
+from ..core.lookup import CARD_RANKS, all_hands, brag_codes, suit_sum_values
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
 from ..i18n import N_, _
-from ..lookup import CARD_RANKS, all_hands, brag_codes, suit_sum_values
 
 # Events a learner asks about; brag classes are added by name. The descriptions stay in
 # English here (the results are cached for every language); ``plots.odds.event_words``

@@ -3,7 +3,7 @@
 Every possible three-card hand of the rules' pack is scored at once with array arithmetic;
 the results are cached per ``Rules`` (a frozen, hashable value).
 
-The hand tables themselves are ``thirtyone.lookup``. The rest of the odds engine is one
+The hand tables themselves are ``thirtyone.core.lookup``. The rest of the odds engine is one
 question per module: ``deal`` (special hands on the deal, for one player and for anyone at
 the table), ``moves`` (the value after each possible move), ``race`` (racing to 31 alone by
 dynamic programming), ``knock`` (how safe a knock is, exact; simulated in ``sim.knock``);
@@ -24,10 +24,10 @@ from itertools import combinations
 import numpy as np
 
 from ..core.cards import Card, make_pack
+from ..core.lookup import brag_codes, hand_table
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import whole
-from ..lookup import brag_codes, hand_table
 
 
 @dataclass(frozen=True)

@@ -45,9 +45,9 @@ from math import comb
 
 import numpy as np
 
+from ..core.lookup import hand_table, value_rules
 from ..core.rules import Rules, life_words
 from ..i18n import _
-from ..lookup import hand_table, value_rules
 from .tables import OddsError, check_hand_rules, lookup, pack_indices, value_label
 
 

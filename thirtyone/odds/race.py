@@ -48,10 +48,10 @@ from itertools import permutations
 import numpy as np
 
 from ..core.cards import Card
+from ..core.lookup import CARD_POINTS, all_hands, value_rules
 from ..core.rules import Rules
 from ..game.families import family_class
 from ..i18n import _
-from ..lookup import CARD_POINTS, all_hands, value_rules
 from .tables import OddsError, check_hand_rules, lookup
 
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)

@@ -21,11 +21,11 @@ from itertools import permutations
 import numpy as np
 
 from ..core.cards import Card, make_pack
+from ..core.lookup import hand_table, value_rules
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES
 from ..core.text import points_text
 from ..i18n import _
-from ..lookup import hand_table, value_rules
 
 
 class OddsError(ValueError):

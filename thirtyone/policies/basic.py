@@ -72,12 +72,12 @@ from ..core.actions import (
     Take,
 )
 from ..core.cards import Card
+from ..core.lookup import CARD_POINTS, flat, hand_lookup, replaced
 from ..core.rules import Rules
 from ..game.hands import hand_key
 from ..game.restart import loses_at_showdown
 from ..game.table import Observation
 from ..i18n import _
-from ..lookup import CARD_POINTS, flat, hand_lookup, replaced
 from ..odds.dealt import dealt_distribution
 
 DEFAULT_KNOCK_AT = 25.0

@@ -75,8 +75,7 @@ from ..core.actions import (
     Take,
 )
 from ..core.cards import Card, make_pack
-from ..core.rules import Rules
-from ..lookup import (
+from ..core.lookup import (
     CARD_BIT,
     CARD_POINTS,
     SUIT_BITS,
@@ -89,6 +88,7 @@ from ..lookup import (
     lookahead_tables,
     replaced,
 )
+from ..core.rules import Rules
 from .basic import DEFAULT_KNOCK_AT
 from .view import (
     Sample,

@@ -39,11 +39,11 @@ from ..core.actions import (
     Take,
 )
 from ..core.cards import Card, card_from_index, make_pack, parse_card
+from ..core.lookup import hand_strengths, hand_table
 from ..core.rules import Rules, get_variant
 from ..core.scoring import score
 from ..game.families import family_class
 from ..game.settle import first_knock_turn, stock_out_outcome
-from ..lookup import hand_strengths, hand_table
 from .basic import basic_policy
 
 # Widow, switch and no-pass swap games use no stock, so only a knock ends a round: both bots

@@ -31,12 +31,12 @@ import numpy as np
 
 from ..core.actions import Action, Discard, Draw, Knock, Pass, Stand, Swap, SwapAll, Take
 from ..core.cards import Card
+from ..core.lookup import CARD_POINTS, CARD_SUITS, flat, hand_lookup, replaced
 from ..core.rules import Rules
 from ..game.families import family_class
 from ..game.hands import hand_key
 from ..game.table import Observation
 from ..i18n import _
-from ..lookup import CARD_POINTS, CARD_SUITS, flat, hand_lookup, replaced
 from .basic import DEFAULT_KNOCK_AT, basic_policy, wants_to_knock
 
 

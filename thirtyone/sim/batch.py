@@ -40,6 +40,7 @@ import numpy as np
 
 from ..core.cards import make_pack
 from ..core.kinds import BotLevel, Family
+from ..core.lookup import CARD_BIT, card_bits, flat, hand_lookup
 from ..core.rules import Rules
 from ..game.families import family_class
 from ..game.settle import (
@@ -52,7 +53,6 @@ from ..game.settle import (
 )
 from ..game.table import ROUND_TURN_CAP
 from ..i18n import _
-from ..lookup import CARD_BIT, card_bits, flat, hand_lookup
 from ..policies.basic import basic_draw_moves, basic_swap_moves, knock_threshold2
 from ..policies.standard import STANDARD, standard_draw_moves, standard_swap_moves
 from . import kernel

@@ -27,9 +27,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core.rules import Rules
-from ..game.families import family_class
-from ..lookup import (
+from ..core.lookup import (
     CARD_POINTS,
     SUIT_BITS,
     after_draw,
@@ -38,6 +36,8 @@ from ..lookup import (
     knock_values2,
     lookahead_tables,
 )
+from ..core.rules import Rules
+from ..game.families import family_class
 from ..policies.standard import StandardOptions
 from .stats import BLITZ, FIRE, KNOCK, STOCK, VOID
 

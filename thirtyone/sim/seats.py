@@ -30,11 +30,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.kinds import BotLevel
+from ..core.lookup import CARD_BIT, card_bits, flat, hand_lookup, hand_table
 from ..core.rules import Rules
 from ..game.families import family_class
 from ..game.settle import blitz_pays
 from ..i18n import _
-from ..lookup import CARD_BIT, card_bits, flat, hand_lookup, hand_table
 from ..odds.knock import knock_goes_well, wilson
 from ..odds.tables import OddsError, check_hand_rules, lookup, pack_indices
 from ..policies.basic import basic_draw_moves, basic_swap_moves

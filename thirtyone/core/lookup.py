@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from .core.cards import card_from_index, make_pack
-from .core.rules import Rules, get_variant
+from .cards import card_from_index, make_pack
+from .rules import Rules, get_variant
 
 # Per card index 0..51: points, rank (2..14), suit number (0..3).
 CARD_POINTS = np.array([card_from_index(i).points for i in range(52)], dtype=np.int16)
