@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from thirtyone.core.cards import parse_hand
+from thirtyone.core import parse_hand
 from thirtyone.i18n import N_, _
 from thirtyone.ui.cards import hand_html, show
 from thirtyone.ui.common import current_variant

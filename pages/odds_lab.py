@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from thirtyone.core.cards import CardError
+from thirtyone.core import CardError
 from thirtyone.i18n import _, format_number
-from thirtyone.odds.tables import OddsError
+from thirtyone.odds import OddsError
 from thirtyone.plots import figure_code
 from thirtyone.plots import odds as op
 from thirtyone.sim.knock import check_simulable

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from thirtyone.core.scoring import score
+from thirtyone.core import score
 from thirtyone.i18n import _
-from thirtyone.odds.dealt import hand_standing
+from thirtyone.odds import hand_standing
 from thirtyone.plots import score_code
 from thirtyone.ui import scorer as sc
 from thirtyone.ui.cards import card_picker, show

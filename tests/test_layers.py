@@ -289,3 +289,41 @@ def test_the_family_check_finds_a_planted_test(tmp_path):
     (tmp_path / "thirtyone" / "ui" / "y.py").write_text(
         'def g(obs):\n    return obs.rules.family is Family.WIDOW\n', encoding="utf-8")
     assert len(family_tests(tmp_path)) == 2
+
+
+# --- the UI goes through each engine package's public door -----------------------------------
+
+DOORS = ("core", "game", "odds", "policies", "expert", "teach")
+
+
+def deep_engine_imports(root: Path) -> list[str]:
+    """Imports in the UI (thirtyone/ui, pages/) that reach past a package's door, e.g.
+    ``from ..game.records import save_game`` instead of ``from ..game import save_game``."""
+    found = []
+    files = [*sorted((root / "thirtyone" / "ui").rglob("*.py")), *sorted((root / "pages").glob("*.py"))]
+    for path in files:
+        if "__pycache__" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            parts = (node.module or "").split(".")
+            if node.level == 0:
+                parts = parts[1:] if parts[0] == "thirtyone" else []
+            if len(parts) > 1 and parts[0] in DOORS:
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {'.'.join(parts)}")
+    return found
+
+
+def test_the_ui_imports_the_engine_only_through_each_packages_door():
+    assert deep_engine_imports(ROOT) == []
+
+
+def test_the_door_check_finds_a_planted_deep_import(tmp_path):
+    (tmp_path / "thirtyone" / "ui").mkdir(parents=True)
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "thirtyone" / "ui" / "x.py").write_text("from ..game.records import save_game\n",
+                                                        encoding="utf-8")
+    (tmp_path / "pages" / "p.py").write_text("from thirtyone.core.cards import Card\n",
+                                             encoding="utf-8")
+    assert len(deep_engine_imports(tmp_path)) == 2

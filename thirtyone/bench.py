@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from . import bench_pages, bench_reference, bench_stream, lookup
+from . import bench_pages, bench_reference, bench_stream
 from .bench_bots import bench_strength
 from .bench_class import KEYS as CLASS_KEYS
 from .bench_class import print_class, run_class
@@ -48,6 +48,7 @@ from .bench_load import KEYS, LoadError, print_load, run_load
 from .bench_odds import bench_odds
 from .bench_seats import bench_seats
 from .bots import play_round
+from .core import lookup
 from .core.rules import VARIANTS, get_variant
 from .odds import dealt
 from .sim.batch import simulate_rounds

@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from . import lookup
+from .core import lookup
 from .core.cards import parse_hand
 from .core.rules import VARIANTS, Rules
 from .game.families import family_class

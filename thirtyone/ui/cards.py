@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 
 import streamlit as st
 
-from ..core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from ..core import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from ..i18n import _
 from .styles import stylesheet
 

@@ -23,8 +23,8 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from ..core.rules import DEFAULT_VARIANT, VARIANTS, life_words
-from ..game.saves import earlier_round_logs
+from ..core import DEFAULT_VARIANT, VARIANTS, life_words
+from ..game import earlier_round_logs
 from ..i18n import N_, _, ngettext
 from ..plots.odds import localized
 from ..store import ChallengeRow, ClassRow, Learner, PlayRow, Store, StoreError

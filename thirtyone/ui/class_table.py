@@ -34,8 +34,7 @@ import pandas as pd
 import streamlit as st
 
 from ..bots import levels_for
-from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Swap
-from ..core.rules import VARIANTS
+from ..core import VARIANTS, Discard, Draw, Exchange, Hit, Knock, Swap
 from ..i18n import N_, _
 from ..i18n.names import names_shown
 from ..store import Learner, Store, StoreError, TableRow, shared

@@ -30,7 +30,7 @@ from ..i18n import N_, _, current
 from ..store import ClassRow, Learner, Store, StoreError, check_name
 from ..store.store import MAX_WRONG_TRIES, WRONG_CODE, WRONG_KEY, WRONG_TRY_WINDOW_S
 from ..store.tokens import InputError, normal_code
-from ..teach.class_report import progress_summary
+from ..teach import progress_summary
 from . import address, challenge, class_table, dashboard, identity
 from .headings import heading
 from .lessons import forget_progress, lessons

@@ -8,9 +8,9 @@ from typing import Any
 
 import streamlit as st
 
-from ..core.rules import DEFAULT_VARIANT, OPTIONS, VARIANTS, Rules, RulesError, Variant
+from ..core import DEFAULT_VARIANT, OPTIONS, VARIANTS, Rules, RulesError, Variant
 from ..i18n import _, current, use_language
-from ..teach.variant_table import humanise
+from ..teach import humanise
 
 VARIANT_KEY = "variant_key"
 

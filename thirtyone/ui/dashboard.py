@@ -19,8 +19,7 @@ import streamlit as st
 from ..i18n import N_, _
 from ..store import ClassRow, Store
 from ..store import teacher as teacher_store
-from ..teach.class_report import learner_scores, progress_summary, quiz_stats, score_grid
-from ..teach.lessons import Quiz
+from ..teach import Quiz, learner_scores, progress_summary, quiz_stats, score_grid
 from . import address, challenge, class_table
 from .headings import heading
 from .lessons import lessons, quiz_ids

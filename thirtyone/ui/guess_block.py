@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ..i18n import _, format_number, format_percent, ngettext
-from ..teach.guess import Guess, SimStep, exact, simulate
+from ..teach import Guess, SimStep, exact, simulate
 from .cards import CARD_CSS, hand_html
 from .lesson_blocks import said
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ..core.rules import Rules
+from ..core import Rules
 from ..i18n import N_, _
 from ..plots.seats import (  # noqa: F401  (the figures, tables and readings, used by the pages)
     HEAT_HOW,

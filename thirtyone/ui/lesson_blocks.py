@@ -10,15 +10,12 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from ..core.rules import Rules, get_variant
+from ..core import Rules, get_variant
 from ..i18n import PSEUDO, _, current, format_number, format_percent, ngettext, pseudo
-from ..odds.dealt import dealt_distribution
-from ..odds.knock import knock_risk, knock_survival_exact
-from ..odds.tables import value_label
+from ..odds import dealt_distribution, knock_risk, knock_survival_exact, value_label
 from ..plots import odds as op
 from ..plots.code import figure_code
-from ..teach.blocks import Link, Plot
-from ..teach.quiz_kinds import simulated_knock
+from ..teach import Link, Plot, simulated_knock
 from . import odds_lab as lab
 from .figures import frozen
 

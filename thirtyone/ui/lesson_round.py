@@ -19,8 +19,7 @@ import streamlit as st
 
 from ..i18n import _
 from ..i18n.names import names_shown, person_name
-from ..teach.lessons import Lesson
-from ..teach.mini_round import MiniRound
+from ..teach import Lesson, MiniRound
 from .challenge import ScopedState
 from .plain import plain
 from .styles import stylesheet

@@ -26,14 +26,22 @@ import streamlit as st
 
 from thirtyone.ui.cards import CARD_CSS, coloured_cards, hand_html
 
-from ..core.cards import Card
-from ..core.rules import VARIANTS
+from ..core import VARIANTS, Card
 from ..i18n import _, current, ngettext, use_language
 from ..store import StoreError
-from ..teach.guess import Guess
-from ..teach.lessons import Cards, Lesson, Link, Plot, Quiz, Teaches, Text, load_lessons
-from ..teach.mini_round import MiniRound
-from ..teach.practice import Practice
+from ..teach import (
+    Cards,
+    Guess,
+    Lesson,
+    Link,
+    MiniRound,
+    Plot,
+    Practice,
+    Quiz,
+    Teaches,
+    Text,
+    load_lessons,
+)
 from . import identity, lesson_round
 from .guess_block import show_guess
 from .headings import heading

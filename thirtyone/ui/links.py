@@ -21,11 +21,20 @@ from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
-from ..core.cards import CardError, cards_typed, parse_cards, parse_hand
-from ..core.rules import DEFAULT_VARIANT, OPTIONS, VARIANTS, Rules, RulesError
+from ..core import (
+    DEFAULT_VARIANT,
+    OPTIONS,
+    VARIANTS,
+    CardError,
+    Rules,
+    RulesError,
+    cards_typed,
+    parse_cards,
+    parse_hand,
+)
 from ..i18n import _, current, format_number
 from ..i18n.names import person_name
-from ..teach.lessons import Lesson
+from ..teach import Lesson
 from . import identity, scorer
 from .common import VARIANT_KEY
 from .lessons import PROGRESS_KEY, lessons_in

@@ -13,19 +13,15 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from ..core.cards import cards_typed, parse_hand
-from ..core.rules import Rules
-from ..game.families import family_class
+from ..core import Rules, cards_typed, parse_hand
+from ..game import family_class
 from ..i18n import N_, _, current, format_percent, ngettext
+from ..odds import MoveOdds, knock_risk, race_withheld, showdown_loss, value_label
 from ..odds import knock as knock_odds
-from ..odds.knock import knock_risk, showdown_loss
-from ..odds.moves import MoveOdds
-from ..odds.race import race_withheld
-from ..odds.tables import value_label
 from ..plots import figures as pf
 from ..plots import odds as op
 from ..plots.code import Snippet
-from ..teach.blocks import ODDS_SECTIONS
+from ..teach import ODDS_SECTIONS
 from .figures import frozen
 from .number_cells import decimal_cells, english_only, percent_cells, shown_numbers
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..game.records import game_from_record, game_to_record
+from ..game import game_from_record, game_to_record
 from ..i18n import N_, _
 from ..store import StoreError
 from .table_state import (

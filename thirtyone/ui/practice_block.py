@@ -18,8 +18,7 @@ import streamlit as st
 
 from ..i18n import _, current, format_number, ngettext, use_language
 from ..store import StoreError
-from ..teach.practice import Item, Practice
-from ..teach.practice_items import make_item
+from ..teach import Item, Practice, make_item
 from . import identity
 from .cards import CARD_CSS, coloured_cards, hand_html
 from .plain import plain

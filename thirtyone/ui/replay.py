@@ -17,10 +17,8 @@ from typing import Any
 
 import streamlit as st
 
-from ..core.actions import parse_action
-from ..core.rules import VARIANTS, Variant, closest_variant
-from ..game.records import game_to_record
-from ..game.replay import game_after, last_move, open_observation, record_moves
+from ..core import VARIANTS, Variant, closest_variant, parse_action
+from ..game import game_after, game_to_record, last_move, open_observation, record_moves
 from ..i18n import N_, _
 from ..i18n.names import names_shown, person_name, shown_name
 from .cards import CARD_CSS

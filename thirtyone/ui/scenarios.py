@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 
 from ..i18n import _
-from ..teach.scenarios import Scenario, get_scenario, load_scenarios
+from ..teach import Scenario, get_scenario, load_scenarios
 from .replay import REPLAY_ERROR, draw_replay, open_replay, replaying
 from .table_state import State
 

@@ -11,21 +11,23 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ..core.cards import (
+from ..core import (
+    VARIANTS,
     Card,
     CardError,
+    Rules,
+    Score,
+    Variant,
     cards_display,
     cards_typed,
+    label_text,
     make_pack,
     parse_card,
     parse_hand,
 )
-from ..core.rules import VARIANTS, Rules, Variant
-from ..core.scoring import Score, label_text
 from ..i18n import _, format_number, format_percent, ngettext
-from ..odds.knock import AtTable, hand_at_table, knock_risk, most_opponents
-from ..odds.tables import OddsError, check_hand_rules
-from ..teach.compare import every_variant
+from ..odds import AtTable, OddsError, check_hand_rules, hand_at_table, knock_risk, most_opponents
+from ..teach import every_variant
 from .cards import hand_html
 from .styles import stylesheet
 

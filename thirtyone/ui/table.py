@@ -19,10 +19,8 @@ from typing import Any
 
 import streamlit as st
 
-from ..core.actions import Discard, Draw, Exchange, Hit, Knock, Restart, Swap, Take
-from ..core.rules import Variant
-from ..game.families import family_class
-from ..game.saves import earlier_round_logs
+from ..core import Discard, Draw, Exchange, Hit, Knock, Restart, Swap, Take, Variant
+from ..game import earlier_round_logs, family_class
 from ..i18n import _
 from ..i18n.names import names_shown, person_name
 from .cards import CARD_CSS, card_html, hand_html

@@ -12,10 +12,8 @@ from dataclasses import replace
 from importlib.resources import files
 from typing import Any
 
-from ..core.cards import CardError
-from ..core.rules import Variant
-from ..core.scoring import score
-from ..game.families import family_class
+from ..core import CardError, Variant, score
+from ..game import family_class
 from ..i18n import N_, _, ngettext
 from ..i18n.names import bot_names, person_name, seat_word, shown_name
 from .cards import back_html, card_html, empty_html, hand_html

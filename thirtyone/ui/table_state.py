@@ -18,14 +18,27 @@ from typing import Any
 import numpy as np
 
 from ..bots import bots_play, hint_for, levels_for
-from ..core.actions import Action, Exchange
-from ..core.cards import CardError
-from ..core.errors import IllegalActionError
-from ..core.rules import DEFAULT_VARIANT, VARIANTS, Rules, RulesError, Variant, preset_of
-from ..game.records import read_record_text
-from ..game.registry import first_dealer
-from ..game.registry import start_game as start_engine_game
-from ..game.saves import earlier_round_logs, load_any, player_save, teacher_record
+from ..core import (
+    DEFAULT_VARIANT,
+    VARIANTS,
+    Action,
+    CardError,
+    Exchange,
+    IllegalActionError,
+    Rules,
+    RulesError,
+    Variant,
+    preset_of,
+)
+from ..game import (
+    earlier_round_logs,
+    first_dealer,
+    load_any,
+    player_save,
+    read_record_text,
+    teacher_record,
+)
+from ..game import start_game as start_engine_game
 from ..i18n import _, ngettext
 from ..i18n.names import person_name
 from .class_seed import dealing_seed
@@ -56,7 +69,7 @@ BOT_RNG_FOR = "play_bot_rng_for"  # (game, seat) -> the generator of that bot's 
 
 def hint_function():
     """``hint(observation) -> Hint``: the expert's move with its reasons."""
-    from ..expert.hint import hint
+    from ..expert import hint
     return hint
 
 

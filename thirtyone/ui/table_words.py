@@ -10,16 +10,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bots import BOT_NAMES as ALL_BOT_NAMES
-from ..core.actions import (
+from ..core import (
+    LEVEL_ORDER,
     Action,
+    Card,
+    CardError,
     Discard,
     Draw,
     Exchange,
+    Family,
     Hit,
     Knock,
     NoRestart,
     Pass,
     Restart,
+    Rules,
     Stand,
     Stay,
     Swap,
@@ -27,13 +32,11 @@ from ..core.actions import (
     SwitchClosed,
     SwitchOpen,
     Take,
+    Variant,
+    life_words,
+    score,
 )
-from ..core.cards import Card, CardError
-from ..core.kinds import LEVEL_ORDER, Family
-from ..core.rules import Rules, Variant, life_words
-from ..core.scoring import score
-from ..game.families import family_class
-from ..game.message import count_msg, extra_life_word, lives_word
+from ..game import count_msg, extra_life_word, family_class, lives_word
 from ..i18n import N_, _, ngettext, pgettext
 
 PLAY_MAX_BOTS = 6                        # Play seats you and at most six bots

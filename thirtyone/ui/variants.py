@@ -12,15 +12,14 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from ..core.rules import OPTIONS, VARIANTS, Variant
+from ..core import OPTIONS, VARIANTS, Variant
 from ..i18n import N_, _, current, format_number, format_percent
-from ..odds.dealt import dealt_distribution
+from ..odds import dealt_distribution
 from ..plots.code import figure_code
 from ..plots.variants import SEED, batches, compared_figure, compared_row
 from ..sim.batch import check_supported
 from ..sim.variants import stats_from_tally, variants_runner
-from ..teach import lore
-from ..teach.variant_table import NOT_USED, column_title, comparison_rows
+from ..teach import NOT_USED, column_title, comparison_rows, lore
 from .figures import frozen
 from .number_cells import decimal_cells, english_only, percent_cells, shown_numbers
 from .odds_lab import show_code
@@ -154,7 +153,7 @@ def variant_card(v: Variant) -> None:
 
 def variant_lives_text(v: Variant, n: int) -> str:
     """``n`` lives in the variant's own words (``core.rules.variant_lives``)."""
-    from ..core.rules import variant_lives
+    from ..core import variant_lives
     return variant_lives(v, n)
 
 
