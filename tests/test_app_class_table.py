@@ -272,3 +272,37 @@ def test_a_student_who_stays_in_one_tab_is_still_seen(app_store, monkeypatch):
     seen = store.last_seen(klass.id)[ada.id]
     seen = seen if seen.tzinfo else seen.replace(tzinfo=dt.UTC)
     assert dt.datetime.now(dt.UTC) - seen < dt.timedelta(minutes=1)
+
+
+def test_banking_at_a_class_table_buys_or_stays_and_hides_the_other_punters_cards(app_store):
+    """Issue 27 item 9: a Banking table: Ada banks (the first seat), Ben is a punter beside a
+    bot; each sees only the own cards (and cards once shown), Ben buys or stays with the same
+    buttons as on Play, and a classmate without a seat watches without a hidden card."""
+    store, _ = app_store
+    klass, _ = store.create_class("Bank class")
+    (ada, ada_tok), (ben, ben_tok) = (store.join_class(klass.code, n) for n in ("Ada", "Ben"))
+    _, dora_tok = store.join_class(klass.code, "Dora")
+    row = shared.make_table(store, klass.id, "Bank", "banking", get_variant("banking").rules,
+                            ["student", "student", "basic"])
+    shared.take_seat(store, row.id, ada)
+    shared.take_seat(store, row.id, ben)
+    row, game = shared.load(store, row.id)
+    assert game.banker == 0 and not game.round_over
+    for seat, (name, tok) in enumerate((("Ada", ada_tok), ("Ben", ben_tok))):
+        page = everything(opened(row.id, tok))
+        for card in {str(c) for c in game.hidden_from(seat)}:
+            assert not any(t in page for t in _display(card)), (name, card)
+    page = everything(opened(row.id, dora_tok))
+    assert "You are watching" in page
+    for card in {str(c) for c in game.hidden_from(None)}:
+        assert not any(t in page for t in _display(card)), card
+    # the punters move before the banker (the bot at seat 2 first, anticlockwise): Ben is to
+    # move unless a natural ended the round at once; he buys or stays with Play's buttons
+    assert game.round_over or game.to_move == 1
+    if not game.round_over:
+        at = opened(row.id, ben_tok)
+        keys = {b.key for b in at.button}
+        assert {"play_act_hit", "play_act_stay"} & keys, keys
+        at.button(key="play_act_stay").click().run()
+        assert not at.exception
+        assert store.table_version(row.id) == row.version + 1

@@ -234,9 +234,45 @@ def test_bad_tables_are_refused(store):
         _table(store, klass, ["student"])
     with pytest.raises(TableRefused, match="bot level"):
         _table(store, klass, ["student", "genius"])
-    with pytest.raises(TableRefused, match="table variants"):
-        shared.make_table(store, klass.id, "B", "banking", get_variant("banking").rules,
+    with pytest.raises(TableRefused, match="no variant"):
+        shared.make_table(store, klass.id, "B", "nonsense", get_variant("scat").rules,
                           ["student", "basic"])
+
+
+def test_a_banking_table_seats_a_banker_and_punters_who_see_only_their_own_cards(store):
+    """Issue 27 item 9: Banking Thirty-One at a class table: the first seat banks, students
+    and bots buy or stay in turn, each seat sees its own cards only (and hands once shown), a
+    spectator sees no hidden card, and the next round is dealt with the bank where the rules
+    put it."""
+    klass, people = _class(store, 2)
+    row = _table(store, klass, ("student", "student", "basic", "basic"), variant="banking")
+    seats = [shared.take_seat(store, row.id, p) for p in people]
+    assert seats == [0, 1]
+    row, game = shared.load(store, row.id)
+    assert type(game).__name__ == "BankingGame" and game.banker == 0
+    for _ in range(40):                     # the students play until the round is over
+        if game.round_over:
+            break
+        seat = game.to_move
+        assert seat in (0, 1), "a bot's turn was left to a person"
+        for s in range(game.n):              # what each seat sees hides the others' cards
+            obs = game.observation(s)
+            shown = {c for h in obs.hands if h for c in h} | set(obs.hand)
+            assert not shown & game.hidden_from(s), s
+        assert not {c for h in game.observation(None).hands if h for c in h} & \
+            game.hidden_from(None)
+        move = "stay" if game.observation(seat).total and game.observation(seat).total >= 24 \
+            else "hit"
+        if game.why_illegal(move):
+            move = "stay"
+        row = shared.play(store, row.id, seat, move, row.version)
+        row, game = shared.load(store, row.id)
+    assert game.round_over
+    assert all(h is not None for h in game.observation(None).hands if h)
+    before = game.banker
+    shared.next_round(store, row.id, row.version)
+    _, game = shared.load(store, row.id)
+    assert game.round_no == 2 and game.banker in range(game.n) and before == 0
 
 
 def test_a_poll_does_not_replay_the_record(store, monkeypatch):

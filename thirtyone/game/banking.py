@@ -632,16 +632,21 @@ class BankingGame(FamilyFacts):
 
     # --- what a seat may see ----------------------------------------------------------
 
-    def observation(self, seat: int, log: bool = True) -> BankingObservation:
-        """What ``seat`` may see now; ``log=False`` leaves out the event log (faster)."""
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
+    def _public(self, s: int) -> bool:
+        """Whether seat ``s``'s hand lies face up: a natural or a bust, or the round is over."""
+        return self.round_over or self.status[s] in (NATURAL, BUST)
+
+    def observation(self, seat: int | None, log: bool = True) -> BankingObservation:
+        """What ``seat`` may see now; ``log=False`` leaves out the event log (faster).
+        ``None`` is a spectator (a teacher, a classmate without a seat): only the public
+        hands, no moves, with ``seat`` -1."""
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.n):
             raise ValueError(f"Seat must be from 0 to {self.n - 1}.")
-        hands = tuple(tuple(h) if h and (s == seat or self.round_over
-                                         or self.status[s] in (NATURAL, BUST)) else None
+        hands = tuple(tuple(h) if h and (s == seat or self._public(s)) else None
                       for s, h in enumerate(self.hands))
-        hand = tuple(self.hands[seat])
+        hand = tuple(self.hands[seat]) if seat is not None else ()
         return BankingObservation(
-            seat=seat, rules=self.rules, players=self.players, round_no=self.round_no,
+            seat=-1 if seat is None else seat, rules=self.rules, players=self.players, round_no=self.round_no,
             banker=self.banker, hand=hand, total=banking_total(hand)[0] if hand else None,
             hands=hands, hand_counts=tuple(len(h) for h in self.hands),
             status=tuple(self.status), stock_count=len(self.shoe), talia=self.talia,
@@ -650,11 +655,19 @@ class BankingGame(FamilyFacts):
                                                     strict=True)),
             out=tuple(c == 0 for c in self.chips),
             to_move=self.to_move,
-            legal_actions=tuple(self.legal_actions()) if self.to_move == seat else (),
+            legal_actions=(tuple(self.legal_actions())
+                           if seat is not None and self.to_move == seat else ()),
             log=tuple(e for e in self.log[self.round_log_start:]
                       if e.private_to is None or e.private_to == seat) if log else (),
             round_over=self.round_over, game_over=self.game_over, winner=self.winner,
             styles=self.styles)
+
+    def hidden_from(self, seat: int | None) -> set[Card]:
+        """The cards ``seat`` (None: a spectator) must not see now: the other hands until
+        they are shown, and the shoe."""
+        out = {c for s, h in enumerate(self.hands) if s != seat and not self._public(s)
+               for c in h}
+        return out | set(self.shoe)
 
     def snapshot(self) -> dict:
         """The whole state as plain data (compares games, checks saved files)."""

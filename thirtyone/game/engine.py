@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from ..core.actions import Action
+from ..core.cards import Card
 from ..core.events import Event
 from ..core.rules import Rules
 from .banking import BankingGame, BankingObservation
@@ -55,7 +56,14 @@ class Engine(Protocol):
 
     def apply(self, action: Action | str) -> list[Event]: ...
 
-    def observation(self, seat: int, log: bool = True) -> Observation | BankingObservation: ...
+    def observation(self, seat: int | None,
+                    log: bool = True) -> Observation | BankingObservation:
+        """What ``seat`` may see; ``None`` is a spectator (only what everybody sees)."""
+        ...
+
+    def hidden_from(self, seat: int | None) -> set[Card]:
+        """The cards ``seat`` (None: a spectator) must not see now."""
+        ...
 
     def next_round(self) -> list[Event]: ...
 

@@ -36,9 +36,9 @@ from ..bots import BOT_NAMES, MAX_ROUND_TURNS, bots_play, levels_for
 from ..core.actions import Action
 from ..core.errors import IllegalActionError
 from ..core.rules import VARIANTS, Rules
-from ..game.families import is_table_family
+from ..game.engine import Engine
 from ..game.records import game_from_record, game_to_record
-from ..game.table import Game, new_game
+from ..game.registry import AnyGame, first_dealer, start_game
 from ..i18n import N_, _
 from .store import Learner, Store, TableRow
 
@@ -77,8 +77,9 @@ def seats_of(row: TableRow) -> list[Seat]:
 
 
 def table_variants() -> list[str]:
-    """The variant keys a shared table can play (the table engine's families)."""
-    return [k for k, v in VARIANTS.items() if is_table_family(v.rules)]
+    """The variant keys a shared table can play: every variant, Banking Thirty-One too (a
+    banker and punters, students or bots)."""
+    return list(VARIANTS)
 
 
 def bot_name(i: int) -> str:
@@ -92,7 +93,7 @@ def open_name(i: int) -> str:
 
 # --- the cache of replayed games ------------------------------------------------------------
 
-_cache: OrderedDict[tuple[str, int, int], tuple[TableRow, Game]] = OrderedDict()
+_cache: OrderedDict[tuple[str, int, int], tuple[TableRow, AnyGame]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -100,7 +101,7 @@ def _key(store: Store, table_id: int, version: int) -> tuple[str, int, int]:
     return (str(store.engine.url), table_id, version)   # one process may open two stores
 
 
-def _remember(store: Store, row: TableRow, game: Game) -> None:
+def _remember(store: Store, row: TableRow, game: AnyGame) -> None:
     key = _key(store, row.id, row.version)
     with _lock:
         _cache[key] = (row, game)
@@ -109,7 +110,7 @@ def _remember(store: Store, row: TableRow, game: Game) -> None:
             _cache.popitem(last=False)
 
 
-def cached(store: Store, table_id: int, version: int) -> tuple[TableRow, Game] | None:
+def cached(store: Store, table_id: int, version: int) -> tuple[TableRow, AnyGame] | None:
     with _lock:
         return _cache.get(_key(store, table_id, version))
 
@@ -168,7 +169,7 @@ def version(store: Store, table_id: int, max_age: float = VERSION_AGE) -> int | 
     return found
 
 
-def load(store: Store, table_id: int) -> tuple[TableRow, Game]:
+def load(store: Store, table_id: int) -> tuple[TableRow, AnyGame]:
     """The table and its game as they are now. The game is shared: read it, never change it
     (``_fresh`` copies it for a change)."""
     version = store.table_version(table_id)
@@ -185,7 +186,7 @@ def load(store: Store, table_id: int) -> tuple[TableRow, Game]:
     if hit is not None:
         return hit
     game = game_from_record(json.loads(row.record))
-    assert isinstance(game, Game)
+    assert isinstance(game, Engine)
     _remember(store, row, game)
     return row, game
 
@@ -209,10 +210,13 @@ def _seat_list(kinds: Sequence[str], rules: Rules, bot_level: str) -> list[Seat]
     return seats
 
 
-def _deal(rules: Rules, seats: Sequence[Seat]) -> Game:
+def _deal(rules: Rules, seats: Sequence[Seat]) -> AnyGame:
+    """Round 1 with either engine: at a table the first seat moves first; in Banking the
+    first seat holds the first bank."""
     rng = np.random.default_rng(secrets.randbits(128))  # server-side: never in a link
-    return new_game(rules, [s.name for s in seats], rng=rng, dealer=len(seats) - 1,
-                    styles=[s.level if s.kind == "bot" else None for s in seats])
+    return start_game(rules, [s.name for s in seats], rng=rng,
+                      dealer=first_dealer(rules, len(seats)),
+                      styles=[s.level if s.kind == "bot" else None for s in seats])
 
 
 def make_table(store: Store, class_id: int, title: str, variant_key: str, rules: Rules,
@@ -222,7 +226,7 @@ def make_table(store: Store, class_id: int, title: str, variant_key: str, rules:
     the level of a bot that takes a student's seat later (default: the bots' level in
     ``kinds``, else basic)."""
     if variant_key not in table_variants():
-        raise TableRefused(_("Shared tables play the table variants; choose one of those."))
+        raise TableRefused(_("There is no variant '{key}'.").format(key=str(variant_key)[:40]))
     n = len(kinds)
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise TableRefused(_("A class table has {lo} to {hi} seats, not {n}.").format(
@@ -251,14 +255,14 @@ def seat_of(row: TableRow, learner_id: int) -> int | None:
     return None
 
 
-def _bots_play(game: Game, seats: Sequence[Seat]) -> None:
+def _bots_play(game: AnyGame, seats: Sequence[Seat]) -> None:
     """Let the bots move until a person (or an open seat) is to move or the round is over."""
     levels = [(s.level or "basic") if s.kind == "bot" else None for s in seats]
     bots_play(game, levels, np.random.default_rng(secrets.randbits(64)),
               max_moves=MAX_BOT_TURNS)
 
 
-def _write(store: Store, row: TableRow, game: Game, seats: Sequence[Seat]) -> TableRow:
+def _write(store: Store, row: TableRow, game: AnyGame, seats: Sequence[Seat]) -> TableRow:
     """Write ``game`` and ``seats`` if the table is still at ``row.version``."""
     game.players = tuple(s.name for s in seats)
     game.styles = tuple(s.level if s.kind == "bot" else None for s in seats)
@@ -273,7 +277,7 @@ def _write(store: Store, row: TableRow, game: Game, seats: Sequence[Seat]) -> Ta
                    status=status, record="")
 
 
-def _fresh(store: Store, table_id: int, seen: int | None) -> tuple[TableRow, Game]:
+def _fresh(store: Store, table_id: int, seen: int | None) -> tuple[TableRow, AnyGame]:
     """The table to change, as a copy; refused if it moved on from the version ``seen``."""
     row, game = load(store, table_id)
     if seen is not None and row.version != seen:
@@ -377,8 +381,9 @@ def next_round(store: Store, table_id: int, seen: int) -> TableRow:
     return _write(store, row, game, seats)
 
 
-def rounds_played(game: Game) -> int:
-    return len(game.results)
+def rounds_played(game: AnyGame) -> int:
+    """How many rounds are over."""
+    return game.round_no if game.round_over else game.round_no - 1
 
 
 __all__ = ["STALE", "Seat", "TableRefused", "hand_to_bot", "load",
