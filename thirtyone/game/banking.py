@@ -663,8 +663,7 @@ class BankingGame(FamilyFacts):
             styles=self.styles)
 
     def hidden_from(self, seat: int | None) -> set[Card]:
-        """The cards ``seat`` (None: a spectator) must not see now: the other hands until
-        they are shown, and the shoe."""
+        """The cards ``seat`` (None: a spectator) may not see: hands not shown, the shoe."""
         out = {c for s, h in enumerate(self.hands) if s != seat and not self._public(s)
                for c in h}
         return out | set(self.shoe)
@@ -698,9 +697,3 @@ def new_banking_game(rules: Rules | None = None, players: int | Sequence[str] = 
     (``dealer`` is the first banker, ``chips`` starts mid-game)."""
     return BankingGame(rules, players, banker=dealer, seed=seed, rng=rng, deck=deck,
                        chips=chips, max_rounds=max_rounds)
-
-
-# --- bots ---------------------------------------------------------------------------------
-
-# --- game records ---------------------------------------------------------------------------
-

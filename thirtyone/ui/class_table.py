@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import html
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -34,12 +33,12 @@ import pandas as pd
 import streamlit as st
 
 from ..bots import levels_for
-from ..core import VARIANTS, Discard, Draw, Exchange, Hit, Knock, Swap
+from ..core import VARIANTS
 from ..i18n import N_, _
 from ..i18n.names import names_shown
 from ..store import Learner, Store, StoreError, TableRow, shared
 from ..store.shared import TableRefused
-from .cards import card_html, hand_html
+from .cards import hand_html
 from .common import changed_options_text, rules_editor
 from .headings import heading
 from .identity import current_learner, teacher_class
@@ -59,14 +58,13 @@ from .table_html import (
     shown_bots,
 )
 from .table_words import (
-    action_key,
-    action_label,
     default_level,
     hand_note,
     house_rule_names,
     sorted_levels,
     turn_words,
 )
+from .widgets.moves import move_buttons
 
 #: a table's status as shown (the store keeps the English id)
 STATUS_WORDS = {"open": N_("open"), "over": N_("over"), "closed": N_("closed")}
@@ -256,7 +254,7 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
 #: right under the result line, above the hands and why they count (on a phone it is then on
 #: the first screen under the status line)
 FELT_PLACES = ("house", "status", "seats", "midrow", "result", "next", "hands", "seat", "hand",
-               "discards", "swaps", "simple")
+               "discards", "swaps", "exchange", "simple", "exchange_after")
 
 
 def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) -> None:
@@ -310,50 +308,15 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
 
 
 def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int, places: Slots) -> None:
-    """Exactly the legal moves, as buttons carrying the version they were drawn at, each kind
-    in its own place of the felt (``places``)."""
-    legal = list(obs.legal_actions)
+    """Exactly the legal moves (the shared widget, ``widgets.moves``), each click carrying
+    the version of the table it was drawn at."""
+    def play(a: Any) -> None:
+        _act(shared.play, store, row.id, seat, a, row.version)
 
-    def button(col: Any, a: Any, primary: bool = False) -> None:
-        col.button(action_label(a, obs), key=action_key(a), on_click=_act,
-                   args=(shared.play, store, row.id, seat, str(a), row.version), width="stretch",
-                   type="primary" if primary else "secondary")
+    def refuse(text: str) -> None:
+        st.session_state[ERROR] = text
 
-    discards = [a for a in legal if isinstance(a, Discard)]
-    if discards:
-        def discard_row() -> None:
-            cols = st.columns(len(obs.hand))
-            for col, card in zip(cols, obs.hand, strict=False):
-                # a card taken from the pile is not "drawn": the caption under it says so
-                caption = (html.escape(_("just drawn"))
-                           if card == obs.just_drawn and not obs.took_from_discard
-                           else "&nbsp;")
-                col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
-                             f'<div class="play-label play-card-label">{caption}</div></div>',
-                             unsafe_allow_html=True)
-                if Discard(card) in discards:
-                    button(col, Discard(card))
-                else:
-                    col.caption(_("taken from the pile: it stays this turn"))
-        places.put("discards", discard_row,
-                   ("discards", tuple(Discard(c) in discards for c in obs.hand)))
-    rest = [a for a in legal if not isinstance(a, Discard)]
-    swaps = [a for a in rest if isinstance(a, Swap)]
-    # the widow's exchanges after the rest (Kitty: draw, take and knock come first)
-    simple = ([a for a in rest if not isinstance(a, (Swap, Exchange))]
-              + [a for a in rest if isinstance(a, Exchange)])
-
-    def rows_of_three(actions: list[Any], primary: bool) -> Callable[[], None]:
-        def draw() -> None:
-            for i in range(0, len(actions), 3):
-                cols = st.columns(3)
-                for col, a in zip(cols, actions[i:i + 3], strict=False):
-                    button(col, a, primary=primary and isinstance(a, (Knock, Draw, Hit)))
-        return draw
-    if swaps:
-        places.put("swaps", rows_of_three(swaps, False), ("swaps", len(swaps)))
-    if simple:
-        places.put("simple", rows_of_three(simple, True), ("simple", len(simple)))
+    move_buttons(obs, places, play, refuse)
 
 
 # --- on the Class page -----------------------------------------------------------------------

@@ -19,11 +19,11 @@ from typing import Any
 
 import streamlit as st
 
-from ..core import Discard, Draw, Exchange, Hit, Knock, Restart, Swap, Take, Variant
-from ..game import earlier_round_logs, family_class
+from ..core import Discard, Variant
+from ..game import earlier_round_logs
 from ..i18n import _
 from ..i18n.names import names_shown, person_name
-from .cards import CARD_CSS, card_html, hand_html
+from .cards import CARD_CSS, hand_html
 from .common import changed_options_text, current_variant, rules_editor
 from .headings import heading
 from .identity import teacher_class
@@ -66,7 +66,6 @@ from .table_state import (
     cfg_of,
     choose_levels,
     deal_and_follow,
-    exchange_picked,
     hint_function,
     load_text,
     move_and_follow,
@@ -75,13 +74,13 @@ from .table_state import (
     play_move,
     player_text,
     record_text,
+    refuse,
     save_text,
     seeded,
     start_from_setup,
     start_game,
     turn_key,
     variant_of_game,
-    widow_names,
 )
 from .table_words import (
     BOT_NAMES,
@@ -89,16 +88,16 @@ from .table_words import (
     LEVEL_HELP,
     SHOWDOWN_KINDS,
     STEP_MODES,
-    action_key,
     action_label,
     hand_note,
     house_rule_names,
     turn_words,
 )
+from .widgets.moves import move_buttons
 
 __all__ = ["play_page", "start_game", "play_move", "bot_turn", "bots_until_you", "next_round",
            "ask_hint", "hint_function", "save_text", "record_text", "load_text",
-           "move_and_follow", "deal_and_follow", "exchange_picked", "observe", "draw_table",
+           "move_and_follow", "deal_and_follow", "observe", "draw_table",
            "move_log", "game_over_banner"]
 
 
@@ -113,77 +112,9 @@ def _your_hand(obs: Any, you: int) -> None:
 
 
 def _move_buttons(state: State, obs: Any, places: Slots) -> None:
-    """Exactly the legal moves, as buttons (an exchange with the widow: pick the cards, then
-    Exchange), each kind in its own place of the felt (``places``)."""
-    legal = list(obs.legal_actions)
-    discards = [a for a in legal if isinstance(a, Discard)]
-    swaps = [a for a in legal if isinstance(a, Swap)]
-    exchanges = [a for a in legal if isinstance(a, Exchange)]
-    simple = [a for a in legal if not isinstance(a, (Discard, Swap, Exchange))]
-
-    def button(col: Any, a: Any, primary: bool = False) -> None:
-        col.button(action_label(a, obs), key=action_key(a), on_click=move_and_follow,
-                   args=(state, a), width="stretch",
-                   type="primary" if primary else "secondary")
-
-    if discards:
-        def discard_row() -> None:
-            # each card of the hand with its own Discard button under it
-            cols = st.columns(len(obs.hand))
-            drawn = obs.just_drawn
-            for col, card in zip(cols, obs.hand, strict=False):
-                # a card taken from the pile is not "drawn": the caption under it says so
-                caption = (html.escape(_("just drawn"))
-                           if card == drawn and not obs.took_from_discard else "&nbsp;")
-                col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
-                             f'<div class="play-label play-card-label">{caption}</div></div>',
-                             unsafe_allow_html=True)
-                if Discard(card) in discards:
-                    button(col, Discard(card))
-                else:
-                    col.caption(_("taken from the pile: it stays this turn"))
-        places.put("discards", discard_row,
-                   ("discards", tuple(Discard(c) in discards for c in obs.hand)))
-    gives = list(dict.fromkeys(a.give for a in swaps))
-    rows = [[a for a in swaps if a.give == give] for give in gives]
-    if swaps:
-        def swap_rows() -> None:
-            where = (_("swap one card with the middle")
-                     if family_class(obs.rules).open_cards == "middle"
-                     else _("swap one card with the open hand"))
-            st.markdown(f'<div class="play-label">{html.escape(where)}</div>',
-                        unsafe_allow_html=True)
-            for row in rows:
-                cols = st.columns(len(row))
-                for col, a in zip(cols, row, strict=False):
-                    button(col, a)
-        places.put("swaps", swap_rows, ("swaps", tuple(len(r) for r in rows)))
-    # Kitty with its stock: draw, take and knock first, the widow exchange below them
-    draws_first = any(isinstance(a, (Draw, Take)) for a in simple)
-    if exchanges:
-        places.put("exchange_after" if draws_first else "exchange",
-                   lambda: _exchange_picker(state, obs, exchanges), "exchange")
-    if simple:
-        def simple_row() -> None:
-            cols = st.columns(max(len(simple), 3))
-            for col, a in zip(cols, simple, strict=False):
-                button(col, a, primary=isinstance(a, (Knock, Draw, Hit, Restart)))
-        places.put("simple", simple_row, ("simple", len(simple)))
-
-
-def _exchange_picker(state: State, obs: Any, exchanges: list[Exchange]) -> None:
-    st.markdown(f'<div class="play-label">{html.escape(_("exchange with the widow"))}</div>',
-                unsafe_allow_html=True)
-    c1, c2 = st.columns([1, 1.4], vertical_alignment="top")
-    hand_names = [c.display for c in obs.hand]
-    widow_labels = widow_names(obs)
-    for k, names in (("play_w_give", hand_names), ("play_w_take", widow_labels)):
-        if any(v not in names for v in state.get(k) or []):
-            state[k] = []
-    c1.pills(_("Give from your hand"), hand_names, selection_mode="multi", key="play_w_give")
-    c2.pills(_("Take from the widow"), widow_labels, selection_mode="multi", key="play_w_take")
-    st.button(_("Exchange the chosen cards"), key="play_act_exchange", on_click=exchange_picked,
-              args=(state,), type="primary")
+    """Exactly the legal moves (the shared widget, ``widgets.moves``); a click plays it."""
+    move_buttons(obs, places, play=lambda a: move_and_follow(state, a),
+                 refuse=lambda text: refuse(state, text))
 
 
 def showdown_head(obs: Any) -> None:

@@ -23,7 +23,6 @@ from ..core import (
     VARIANTS,
     Action,
     CardError,
-    Exchange,
     IllegalActionError,
     Rules,
     RulesError,
@@ -358,44 +357,10 @@ def variant_of_game(state: State) -> Variant:
     return VARIANTS.get(state.get(VARIANT) or DEFAULT_VARIANT, VARIANTS[DEFAULT_VARIANT])
 
 
-def widow_names(obs: Any) -> list[str]:
-    return [c.display if c is not None else _("face down {n}").format(n=i + 1)
-            for i, c in enumerate(obs.widow)]
-
-
-def _exchange_from_picks(obs: Any, give: Sequence[str], take: Sequence[str]) -> Exchange:
-    by_display = {c.display: c for c in obs.hand}
-    give_cards = tuple(sorted(by_display[g] for g in give))
-    names = widow_names(obs)
-    slots = sorted(names.index(t) for t in take)
-    take_cards = tuple(obs.widow[i] if obs.widow[i] is not None else i for i in slots)
-    return Exchange(give_cards, take_cards)
-
-
-def exchange_picked(state: State) -> None:
-    """The Exchange button: give the chosen hand cards for the chosen widow cards."""
-    obs = observe(state)
-    give = state.get("play_w_give") or []
-    take = state.get("play_w_take") or []
-    if not give or not take:
-        clear_messages(state)
-        state[ERROR] = _("Choose at least one card from your hand and one from the widow.")
-        return
-    if len(give) != len(take):
-        clear_messages(state)
-        state[ERROR] = _("An exchange gives and takes the same number of cards: you chose "
-                         "{give} to give and {take} to take.").format(give=len(give),
-                                                                      take=len(take))
-        return
-    try:
-        action = _exchange_from_picks(obs, give, take)
-    except (KeyError, ValueError) as e:
-        clear_messages(state)
-        state[ERROR] = _("That exchange is not possible now ({reason}).").format(reason=e)
-        return
-    if move_and_follow(state, action):
-        state["play_w_give"] = []
-        state["play_w_take"] = []
+def refuse(state: State, text: str) -> None:
+    """Say why a move was not made (one sentence, shown above the table); the game is kept."""
+    clear_messages(state)
+    state[ERROR] = text
 
 
 def cfg_of(state: State) -> dict:
