@@ -59,7 +59,7 @@ def suit_sum_values(hands: np.ndarray, rules: Rules) -> np.ndarray:
         values = np.where(trips, np.maximum(values, rules.three_of_a_kind), values)
     if rules.fire_points is not None:
         values = np.where(trips & (ranks[..., 0] == 14), rules.fire_points, values)
-    return values
+    return np.asarray(values, dtype=np.float64)
 
 
 def _rank_sums(pts: np.ndarray, ranks: np.ndarray) -> np.ndarray:
@@ -93,7 +93,7 @@ def banking_values(hands: np.ndarray) -> np.ndarray:
     pts, ranks = CARD_POINTS[hands], CARD_RANKS[hands]
     aces = (ranks == 14).sum(axis=-1)
     low = np.where(ranks == 14, 1, pts).sum(axis=-1)
-    return (low + 10 * np.minimum(aces, (31 - low) // 10)).astype(np.float64)
+    return np.asarray(low + 10 * np.minimum(aces, (31 - low) // 10), dtype=np.float64)
 
 
 @dataclass(frozen=True)
@@ -234,7 +234,7 @@ CARD_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 
 def card_bits(cards: np.ndarray) -> np.ndarray:
     """(R, k) card indices -> (R,) masks."""
-    return np.bitwise_or.reduce(CARD_BIT[cards], axis=1)
+    return np.asarray(np.bitwise_or.reduce(CARD_BIT[cards], axis=1), dtype=np.uint64)
 
 
 def spread(rules: Rules, per_hand: np.ndarray, dtype: Any) -> np.ndarray:
