@@ -88,3 +88,16 @@ def test_stop_the_bus_shows_no_stock_count_schwimmen_does():
     assert "stock" not in middle_html(bus.observation(1))
     swim = game("schwimmen", ["7C 8D 9H", "AH 9C 7D", "KS 10S JD"], table="8H 10H QC")
     assert "stock: " in middle_html(swim.observation(1))
+
+
+def test_the_hand_note_says_four_cards_only_on_your_own_discard():
+    """Found on a class-table walk: while another seat had drawn and not yet discarded, a
+    seated student holding three cards read "four cards: discard one"."""
+    from table_helpers import game, play
+
+    from thirtyone.ui.table_words import hand_note
+
+    g = game("scat", ["2C 3C 4C", "AH 9H 7D", "KS QS JS"], table="8D", stock="5H")
+    play(g, "draw")                                   # Bo holds four cards now
+    assert hand_note(g.observation(1)) == "four cards: discard one"
+    assert hand_note(g.observation(0)) == "your hand: 9 (clubs)"

@@ -289,10 +289,10 @@ def _costed(view: View, d: Decision) -> tuple[str, list]:
         after = _("{move} and {other} are equal within the margin of error of {n} play-outs"
                   ).format(move=move, other=_lower_first(move_name(best.move, card)), n=costs.deals)
     elif costs.kind == "place":
-        after = _("so {move} scores the most ({cost})").format(
+        after = _("so “{move}” scores the most ({cost})").format(
             move=move, cost=cost_words(rules, costs, chosen))
     else:
-        after = _("so {move} costs least ({cost})").format(
+        after = _("so “{move}” costs least ({cost})").format(
             move=move, cost=cost_words(rules, costs, chosen))
     k = costs.get("knock")
     waits = [o for o in costs.options if o.move != "knock"]

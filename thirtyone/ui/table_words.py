@@ -281,7 +281,8 @@ def hand_note(obs: Any) -> str:
     hand = obs.hand
     if not hand or obs.round_over:
         return ""
-    if obs.phase != "discard":  # a whole hand (not four cards, one to discard)
+    # four cards only on your own discard (another seat's discard leaves you three)
+    if obs.phase != "discard" or obs.to_move != obs.seat:
         value = value_text(hand, obs.rules)
         return _("your hand: {value}").format(value=value) if value else ""
     return _("four cards: discard one")
