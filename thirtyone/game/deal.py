@@ -9,6 +9,7 @@ from ..core.events import Event
 from ..core.kinds import EndedBy, Phase, Scoring
 from .hands import is_blitz, is_fire
 from .message import Join, L, Msg
+from .state import TableState
 
 
 def stacked_deck(deck: Sequence[Card] | str, pack_size: int) -> list[Card]:
@@ -27,7 +28,7 @@ def stacked_deck(deck: Sequence[Card] | str, pack_size: int) -> list[Card]:
     return cards + [c for c in pack if c not in seen]
 
 
-class Dealing:
+class Dealing(TableState):
     """A part of ``Game`` (``game.table``): the deal and the antes (RULES.md 3a-3b), and a blitz or fire on the deal."""
 
     # --- dealing (RULES.md 3) ---

@@ -32,6 +32,7 @@ from ..core.rules import Rules
 from .hands import hand_key
 from .message import Join, L, Msg
 from .settle import lives_lost
+from .state import TableState
 
 RESTART_OVER = 21     # a restart hand is worth more than this, in one suit
 
@@ -65,7 +66,7 @@ def loses_at_showdown(hands: Sequence[Sequence[Card] | None], seat: int, knocker
     return bool(lost[0, seat] > 0)
 
 
-class Restarts:
+class Restarts(TableState):
     """A part of ``Game`` (``game.base``): the restart question at a Switch showdown (asked by
     ``game.families.switch``), and the showdown's words."""
 

@@ -22,6 +22,7 @@ from .settle import (
     lives_lost,
     others_pay,
 )
+from .state import TableState
 from .values import RoundResult
 
 
@@ -49,7 +50,7 @@ class Shown:
 
 
 
-class Showdown:
+class Showdown(TableState):
     """A part of ``Game`` (``game.table``): the end of a round (RULES.md 3e): the showdown, who loses, points and the pot, and the"""
 
     # --- the end of a round (RULES.md 3e) ---
