@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..core.cards import Card, CardError, make_pack, parse_cards
 from ..core.events import Event
@@ -90,7 +91,7 @@ class Dealing(TableState):
         Returns whether the dealer was dealt two hands to choose from."""
         return False
 
-    def _deal_first_sentence(self, f: dict, restarted: bool) -> Msg:
+    def _deal_first_sentence(self, f: dict[str, Any], restarted: bool) -> Msg:
         return L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
                     "starting with {first}.", **f)
 

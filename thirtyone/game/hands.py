@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from ..core.cards import RANK_POINTS, Card
 from ..core.rules import Rules
 from ..core.scoring import Score, brag_score, suit_sum_score
 
 
-def hand_key(hand: Sequence[Card], rules: Rules) -> tuple:
+def hand_key(hand: Sequence[Card], rules: Rules) -> tuple[Any, ...]:
     """A key that orders three-card hands as ``score(hand, rules).key`` does (higher is
     better); much faster than ``score`` for plain suit sums."""
     if rules.hand_value == "suit_sum" and not rules.tie_break:
@@ -49,7 +50,7 @@ def hand_key(hand: Sequence[Card], rules: Rules) -> tuple:
     return _slow_key(frozenset(hand), rules)
 
 
-def _tie_break_key(hand: Sequence[Card], rules: Rules) -> tuple:
+def _tie_break_key(hand: Sequence[Card], rules: Rules) -> tuple[Any, ...]:
     """``hand_key`` with the tie-break: (value, counted cards' points high to low, then the
     other cards' points), as ``scoring`` builds it."""
     a, b, c = hand
@@ -78,7 +79,7 @@ def _tie_break_key(hand: Sequence[Card], rules: Rules) -> tuple:
 
 
 @lru_cache(maxsize=200_000)
-def _slow_key(cards: frozenset, rules: Rules) -> tuple:
+def _slow_key(cards: frozenset[Card], rules: Rules) -> tuple[Any, ...]:
     return hand_score(tuple(sorted(cards)), rules).key
 
 

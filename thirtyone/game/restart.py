@@ -21,6 +21,7 @@ so does a round made void by the turn cap.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -99,7 +100,7 @@ class Restarts(TableState):
             return
         self._end_round(self.pending_end or EndedBy.KNOCK, events)
 
-    def _showdown_text(self, seats: Sequence[int], values: dict) -> Msg:
+    def _showdown_text(self, seats: Sequence[int], values: dict[int, Any]) -> Msg:
         """'Showdown: Ann A♥ K♥ 2♥ = 23; Bo ...', rendered when read."""
         shown = Join([L.N_("{who} {cards} = {value}", who=self.name(s),
                           cards=tuple(self.hands[s]), value=values[s]) for s in seats], "; ")
@@ -107,7 +108,7 @@ class Restarts(TableState):
 
     def _restart_reason(self, a: Action) -> Msg | None:
         """Why ``a`` is not a move now, where the restart explains it (else None)."""
-        if self.phase == "restart":
+        if self.phase == "restart" and self.to_move is not None:
             return L.N_("{who} first says whether to call a restart: 'restart' or 'no restart'.",
                        who=self.name(self.to_move))
         if isinstance(a, (Restart, NoRestart)):

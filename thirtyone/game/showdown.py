@@ -33,10 +33,10 @@ class Shown:
 
     points: Any
     value_text: str
-    brag_key: tuple | None = None      # a brag hand's key: its words are written when read
+    brag_key: tuple[Any, ...] | None = None      # a brag hand's key: its words are written when read
 
     @staticmethod
-    def of(hand: Sequence[Card], key: tuple, rules: Rules) -> Shown:
+    def of(hand: Sequence[Card], key: tuple[Any, ...], rules: Rules) -> Shown:
         if rules.hand_value == "suit_sum":
             return Shown(key[0], points_text(key[0]))
         s = hand_score(hand, rules)
@@ -96,7 +96,7 @@ class Showdown(TableState):
         self.results.append(self.round_result)
         self._game_end(events)
 
-    def _announce_end(self, ended_by: str, seats: list[int], scores: dict,
+    def _announce_end(self, ended_by: str, seats: list[int], scores: dict[int, Shown],
                       special: Sequence[int], on_deal: bool, events: list[Event]) -> None:
         who = self._names(special)
         many = len(special) > 1
@@ -118,7 +118,7 @@ class Showdown(TableState):
             events.append(Event("showdown", self._showdown_text(
                 seats, {s: scores[s].value for s in seats})))
 
-    def _score_lives(self, ended_by: str, seats: list[int], keys: dict, scores: dict,
+    def _score_lives(self, ended_by: str, seats: list[int], keys: dict[int, tuple[Any, ...]], scores: dict[int, Shown],
                      special: Sequence[int], lost: list[int], events: list[Event]) -> None:
         if ended_by == "fire" or (ended_by == "blitz" and blitz_pays(self.rules)):
             lost[:] = others_pay(np.array([[s in special for s in range(self.n)]]),
@@ -131,7 +131,7 @@ class Showdown(TableState):
         elif ended_by != "void":
             self._showdown_losses(seats, keys, scores, lost, events)
 
-    def _score_points(self, ended_by: str, seats: list[int], keys: dict,
+    def _score_points(self, ended_by: str, seats: list[int], keys: dict[int, tuple[Any, ...]],
                       special: Sequence[int], points_won: list[int], events: list[Event]) -> None:
         special_kind = ended_by in ("blitz", "fire")
         if special_kind and self.rules.blitz_effect != "showdown" or ended_by == "fire":
@@ -147,7 +147,7 @@ class Showdown(TableState):
         for s in seats:
             self.points[s] += points_won[s]
 
-    def _score_chips(self, ended_by: str, seats: list[int], keys: dict,
+    def _score_chips(self, ended_by: str, seats: list[int], keys: dict[int, tuple[Any, ...]],
                      special: Sequence[int], chips_won: list[int], events: list[Event]) -> None:
         special_kind = ended_by in ("blitz", "fire")
         if special_kind and self.rules.blitz_effect not in ("showdown", "none"):
@@ -206,7 +206,7 @@ class Showdown(TableState):
         """'Ann', 'Ann and Bo' in the language of the reader."""
         return Names([self.name(s) for s in seats])
 
-    def _showdown_losses(self, seats: list[int], keys: dict, scores: dict, lost: list[int],
+    def _showdown_losses(self, seats: list[int], keys: dict[int, tuple[Any, ...]], scores: dict[int, Shown], lost: list[int],
                          events: list[Event]) -> None:
         r = self.rules
         # settle.lives_lost decides; the hand keys become their ranks among the seats
@@ -231,7 +231,7 @@ class Showdown(TableState):
             if lost[s]:
                 events.append(Event("lose", self._loses(s, lost[s], reason[s]), s))
 
-    def _rank_points(self, seats: list[int], keys: dict, points_won: list[int],
+    def _rank_points(self, seats: list[int], keys: dict[int, tuple[Any, ...]], points_won: list[int],
                      events: list[Event]) -> None:
         n = len(seats)
         for s in seats:

@@ -22,7 +22,7 @@ from ..core.rules import Rules
 from .values import RoundResult
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from .message import Msg
 
@@ -39,7 +39,7 @@ class TableState:
     styles: tuple[str | None, ...]
     n: int
     rng: np.random.Generator
-    initial_rng_state: dict[str, Any]
+    initial_rng_state: Mapping[str, Any]
     first_dealer: int
     dealer: int
     life_name: str
@@ -48,7 +48,7 @@ class TableState:
     points: list[int]
     chips: list[int]
     out: list[bool]
-    start_counters: list[int]
+    start_counters: list[int | None]
     pot: int
     round_no: int
     log: list[Event]
