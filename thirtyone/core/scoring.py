@@ -51,6 +51,14 @@ class Score:
         return self.why() if self.why is not None else ""
 
     @property
+    def number(self) -> float:
+        """``points`` as a number, where the rules count hands in points (suit sums, banking
+        totals); a brag hand's points are its rank tuple, no number (TypeError)."""
+        if isinstance(self.points, tuple):
+            raise TypeError("a brag hand's points are its rank tuple, not a number")
+        return float(self.points)
+
+    @property
     def label_text(self) -> str:
         """``label`` in the current language (``label`` itself stays an English id)."""
         return label_text(self.label)

@@ -250,7 +250,7 @@ def knock_points(hand: tuple[Card, ...], rules: Rules) -> float:
     """The number compared with the knock threshold: the hand's points for suit sums; for
     other hand values, the scat points of a hand that beats the same share of dealt hands."""
     if rules.hand_value == "suit_sum":
-        return float(score(hand, rules).points)
+        return score(hand, rules).number
     vt = value_table(rules)
     mine = strength_of(hand, vt)
     srt = sorted_strengths(rules)

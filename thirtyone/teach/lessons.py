@@ -151,10 +151,10 @@ def _value_quiz(spec, key, rules) -> Quiz:
                                        "worth."))):
         if bonus is not None and len({c.rank for c in hand}) == 1:
             candidates.setdefault(float(bonus), _(why_bonus).format(total=points_text(bonus)))
-    candidates[float(s.points)] = ""
+    candidates[s.number] = ""
     values = sorted(candidates)
     options = [points_text(v) for v in values]
-    correct = {values.index(float(s.points))}
+    correct = {values.index(s.number)}
     why = [candidates[v] for v in values]
     return Quiz("value", spec["question"], key, options, correct, why, s.explain(),
                 {"hand": hand})

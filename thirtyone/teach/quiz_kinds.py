@@ -343,7 +343,7 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
         pgettext("quiz answer", "Play on")
     options = [pgettext("quiz answer", "Knock"), wait]
     s = score(hand, rules)
-    fresh, later, turns = knock_chances(rules, float(s.points), players, seat, turn)
+    fresh, later, turns = knock_chances(rules, s.number, players, seat, turn)
     risk = knock_risk(rules)
     others = players - 1
     if players <= 3:
