@@ -37,7 +37,9 @@ class Distribution:
 
     rules: Rules
     hands: int
-    probabilities: dict[float | str, float]  # value (or brag class name) -> probability
+    # value -> probability: a number, or a brag class name where the rules are brag's (a
+    # union no caller could narrow by the rules)
+    probabilities: dict[Any, float]
     p31: float
     mean: float | None
 
@@ -55,8 +57,8 @@ def dealt_distribution(rules: Rules) -> Distribution:
     n = len(table)
     vals, counts = np.unique(table.values, return_counts=True)
     if rules.hand_value == "brag":
-        probs: dict[float | str, float] = {BRAG_CLASSES[int(v)]: c / n
-                                           for v, c in zip(vals, counts, strict=True)}
+        probs: dict[Any, float] = {BRAG_CLASSES[int(v)]: c / n
+                                   for v, c in zip(vals, counts, strict=True)}
         return Distribution(rules, n, probs, 0.0, None)
     probs = {float(v): c / n for v, c in zip(vals, counts, strict=True)}
     # A blitz is exactly 31 in one suit; with 32/33 for fire those hands are not 31.
