@@ -242,6 +242,7 @@ def knock_position(rules: Rules, hand: tuple[Card, ...], players: int, seat: int
                     break
                 g.apply("draw" if rules.draws else "pass")
                 if rules.draws:
+                    assert g.to_move is not None     # the drawer, about to discard
                     g.apply(f"discard {g.hands[g.to_move][-1]}")
         except IllegalActionError as e:
             raise LessonError(_("The position cannot be reached: {error}").format(
