@@ -233,10 +233,8 @@ def _table_from_record(rec: dict[str, Any], events: list[Event] | None = None,
     except CardError as e:
         raise RecordError(f"'deck': {e}") from None
     try:
-        # players: a list of names (checked above)
-        game = new_game(rules, cast("list[str]", players), rng=rng,
-                        deck=None if shuffled else deck,
-                        dealer=dealer, lives=lives, styles=styles)
+        game = new_game(rules, cast("list[str]", players), rng=rng,  # names: checked above
+                        deck=None if shuffled else deck, dealer=dealer, lives=lives, styles=styles)
     except CardError as e:
         raise RecordError(f"'deck': {e}") from None
     except IllegalActionError:

@@ -187,12 +187,9 @@ def _swap_quiz(spec, key, rules) -> Quiz:
     now = score(hand, rules)
     results: list[tuple[str, Score, str]] = []
     for m in middle:
-        best_give, best = None, None
-        for h in hand:
-            s = score(tuple(c for c in hand if c != h) + (m,), rules)
-            if best is None or s > best:
-                best_give, best = h, s
-        assert best_give is not None and best is not None   # the hand has cards
+        # the best swap (the first of equal ones) for the middle card m
+        best_give, best = max(((h, score(tuple(c for c in hand if c != h) + (m,), rules))
+                               for h in hand), key=lambda hs: hs[1])
         results.append((pgettext("move", "take {card}").format(card=m.display), best,
                         _("Taking {card} (giving {given}) leaves {value}.").format(
                             card=m.display, given=best_give.display, value=best.name)))
