@@ -322,7 +322,7 @@ class Store:
             raise StoreError(str(e)) from None
         token = new_token()
         try:
-            lid = self.run(lambda c: c.execute(insert(s.learners).values(
+            lid: int = self.run(lambda c: c.execute(insert(s.learners).values(
                 class_id=class_id, name=name, name_fold=fold(name),
                 token_hash=digest(token), created=now(), seen=now())
                 .returning(s.learners.c.id)).scalar_one())
@@ -537,7 +537,7 @@ class Store:
             title = check_name(title, "table name")
         except InputError as e:
             raise StoreError(str(e)) from None
-        tid = self.run(lambda c: c.execute(insert(s.tables).values(
+        tid: int = self.run(lambda c: c.execute(insert(s.tables).values(
             class_id=class_id, title=title, variant=variant, seats=seats, record=record,
             version=1, status="open", created=now(), updated=now())
             .returning(s.tables.c.id)).scalar_one())
@@ -586,7 +586,7 @@ class Store:
             title = check_name(title, "challenge name")
         except InputError as e:
             raise StoreError(str(e)) from None
-        cid = self.run(lambda c: c.execute(insert(s.challenges).values(
+        cid: int = self.run(lambda c: c.execute(insert(s.challenges).values(
             class_id=class_id, title=title, variant=variant, setup=setup,
             seed=int(seed), created=now()).returning(s.challenges.c.id)).scalar_one())
         return self.challenge(cid)  # type: ignore[return-value]
