@@ -207,8 +207,8 @@ def main_load(args: argparse.Namespace) -> int:
     except LoadError as e:
         print(e, file=sys.stderr)
         return 2
-    for e in row.pop("error_samples", []):
-        print(f"error: {e}", file=sys.stderr)
+    for sample in row.pop("error_samples", []):
+        print(f"error: {sample}", file=sys.stderr)
     if args.json:
         print(json.dumps({k: row[k] for k in (*KEYS, "url", "processes", "seconds")}))
     else:

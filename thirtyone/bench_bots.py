@@ -54,6 +54,7 @@ def play_game(rules: Rules, levels: list[str], seed: int, knock_at: float = 25.0
     while not game.game_over:
         while not game.round_over:
             seat = game.to_move
+            assert seat is not None          # a round being played has a player to move
             game.apply(bots[seat](game.observation(seat), bot_rng))
         if game.game_over or rounds >= MAX_ROUNDS:
             break

@@ -347,7 +347,7 @@ async def _turn(page: LivePage, tid: int, seat: int, stats: Stats, seen: Seen, c
         stats.error(f"timeout: table {tid} seat {seat} saw no new version within "
                     f"{TIMEOUT_S:.0f} s of a click")
     elif is_move and seen.moves.get((tid, at + 1), (None, 0.0))[0] == seat:
-        seen.move_latency.append(seen.shown.get((tid, at + 1), time.monotonic()) - sent)
+        seen.move_latency.append(seen.shown.get((tid, at + 1, seat), time.monotonic()) - sent)
 
 
 async def teacher_loop(ws_url: str, key: str, stats: Stats, clock: Clock) -> None:

@@ -115,7 +115,7 @@ def _listening_inodes(port: int) -> set[str]:
 def pids_on_port(port: int) -> list[int]:
     """Processes with a socket listening on ``port`` (those this user may look into)."""
     wanted = {f"socket:[{i}]" for i in _listening_inodes(port)}
-    found = []
+    found: list[int] = []
     if not wanted:
         return found
     for entry in Path("/proc").iterdir():

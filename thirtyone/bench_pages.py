@@ -58,9 +58,12 @@ def server_like_runs() -> Iterator[None]:
       AppTest's own work in the main thread: making the runner, reading the result).
     """
     from streamlit.runtime.scriptrunner.script_cache import ScriptCache
-    from streamlit.testing.v1 import app_test
-    from streamlit.testing.v1 import local_script_runner as lsr
+    from streamlit.testing.v1 import app_test as app_test_module
+    from streamlit.testing.v1 import local_script_runner
 
+    # Any: this patches Streamlit's class and method in place, which their types forbid
+    app_test: Any = app_test_module
+    lsr: Any = local_script_runner
     shared = ScriptCache()
     original_cache = lsr.ScriptCache
     runner = lsr.LocalScriptRunner
@@ -336,8 +339,10 @@ def odds_first_estimate(changes: int = 6) -> dict[str, float]:
     """The Odds lab's simulated knock curve after a control change: wall ms from the start of
     the script run to the first curve drawn (its first batch), and to the whole run's end.
     Each change is to settings not run before, so each is simulated from the start."""
-    from streamlit.delta_generator import DeltaGenerator
+    from streamlit.delta_generator import DeltaGenerator as DeltaGeneratorClass
 
+    # Any: this patches the chart method in place, which its type forbids
+    DeltaGenerator: Any = DeltaGeneratorClass
     drawn: list[float] = []
     original = DeltaGenerator.plotly_chart
 

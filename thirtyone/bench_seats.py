@@ -26,7 +26,7 @@ def _seconds(run) -> float:
 def bench_seats(quick: bool = False) -> list[dict[str, Any]]:
     rules = get_variant("scat").rules
     rounds = 2_000 if quick else 10_000
-    rows = []
+    rows: list[dict[str, Any]] = []
     # warm the lookup tables once so every row times the simulation alone
     _seconds(lambda: iter_seat_knock(rules, 4, 2, 1, "standard", 500))
     _seconds(lambda: iter_seat_knock(rules, 4, 2, 1, "weak", 500))
@@ -40,19 +40,19 @@ def bench_seats(quick: bool = False) -> list[dict[str, Any]]:
                                                                   bots=opp))
         rows.append({"opponents": opp, "rounds": rounds, "seat_s": seat, "one_seat_s": old})
     heat = {}
-    for opp in ("basic", "standard"):
-        heat[opp] = _seconds(lambda opp=opp: (
+    for level in ("basic", "standard"):
+        heat[level] = _seconds(lambda level=level: (
             res for n in range(2, 8) for s in range(n)
-            for res in iter_seat_knock(rules, n, s, 1, opp, 2_000, batch=2_000)))
+            for res in iter_seat_knock(rules, n, s, 1, level, 2_000, batch=2_000)))
     print(f"Knock curve per seat (scat, 4 players, seat 3, turn 1; {rounds:,} rounds in 10 "
           "batches)")
     print(f"  {'opponents':<11}{'per seat':>10}{'one seat (old)':>16}{'ratio':>8}  target")
     for r in rows:
-        old = "" if r["one_seat_s"] is None else f"{r['one_seat_s']:.3f} s"
+        old_s = "" if r["one_seat_s"] is None else f"{r['one_seat_s']:.3f} s"
         ratio = "" if r["one_seat_s"] is None else f"{r['seat_s'] / r['one_seat_s']:.2f}"
         ok = "ok" if r["seat_s"] < CURVE_TARGET_S * rounds / 10_000 else "SLOW"
-        print(f"  {r['opponents']:<11}{r['seat_s']:>8.3f} s{old:>16}{ratio:>8}  "
+        print(f"  {r['opponents']:<11}{r['seat_s']:>8.3f} s{old_s:>16}{ratio:>8}  "
               f"< {CURVE_TARGET_S * rounds / 10_000:.1f} s {ok}")
-    for opp, s in heat.items():
-        print(f"  heat map, 27 cells x 2,000 rounds, {opp}: {s:.2f} s")
+    for level, s in heat.items():
+        print(f"  heat map, 27 cells x 2,000 rounds, {level}: {s:.2f} s")
     return rows

@@ -23,8 +23,8 @@ from .sim.knock import knock_runner
 from .sim.stream import growing_batches, stream
 from .sim.variants import variants_runner
 
-KNOCK = {"first_s": 0.3, "all_s": 0.5}
-VARIANT_STATS = {"first_s": 1.0, "all_s": None}
+KNOCK: dict[str, Any] = {"first_s": 0.3, "all_s": 0.5}
+VARIANT_STATS: dict[str, Any] = {"first_s": 1.0, "all_s": None}
 
 
 def timed_stream(runner, rounds: int, sizes: list[int], seed: int) -> tuple[float, float]:

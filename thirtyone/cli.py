@@ -15,7 +15,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from . import __version__
 from .core.cards import cards_text
@@ -277,7 +277,7 @@ def cmd_app(args: argparse.Namespace) -> None:
 # --- parser -----------------------------------------------------------------------------
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2
+    def error(self, message: str) -> NoReturn:  # one line, exit 2
         raise CLIError(message)
 
 

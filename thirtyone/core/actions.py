@@ -49,7 +49,7 @@ def _simple(name: str, doc: str) -> type[Action]:
     def __repr__(self: Action) -> str:
         return f"{type(self).__name__}()"
 
-    cls = dataclass(frozen=True)(type(name.title().replace(" ", ""), (Action,),
+    cls: type[Action] = dataclass(frozen=True)(type(name.title().replace(" ", ""), (Action,),
                                       {"__doc__": doc, "__str__": __str__,
                                        "__repr__": __repr__, "__module__": __name__}))
     return cls

@@ -176,7 +176,7 @@ def split_tokens(text: str) -> list[str]:
 
 def parse_cards(cards: str | Iterable[str | Card]) -> list[Card]:
     """Read any number of cards (text with separators, or a list of texts or cards)."""
-    items = split_tokens(cards) if isinstance(cards, str) else list(cards)
+    items: Sequence[str | Card] = split_tokens(cards) if isinstance(cards, str) else list(cards)
     return [c if isinstance(c, Card) else parse_card(c) for c in items]
 
 

@@ -15,11 +15,12 @@ mistake that a bare string would hide.
 from __future__ import annotations
 
 import enum
+import sys
 
-if hasattr(enum, "StrEnum"):                       # Python 3.11+
+if sys.version_info >= (3, 11):                    # the checker reads the version test
     StrEnum = enum.StrEnum
 else:                                              # pragma: no cover - Python 3.10
-    class StrEnum(str, enum.Enum):                 # type: ignore[no-redef]
+    class StrEnum(str, enum.Enum):
         """``enum.StrEnum`` as Python 3.11 has it: members are their value as a string."""
 
         def __str__(self) -> str:

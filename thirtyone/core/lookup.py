@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
 from .cards import card_from_index, make_pack
+from .kinds import Family
 from .rules import Rules, get_variant
 
 # Per card index 0..51: points, rank (2..14), suit number (0..3).
@@ -120,7 +121,7 @@ def value_rules(rules: Rules) -> Rules:
     shared table, so a house rule that leaves hand values alone (lives, knocking, scoring)
     reuses the tables already built."""
     banking = rules.hand_value == "banking_total"
-    return Rules(family="banking" if banking else "draw", pack=rules.pack,
+    return Rules(family=Family.BANKING if banking else Family.DRAW, pack=rules.pack,
                  packs=rules.packs if banking else 1, hand_value=rules.hand_value,
                  three_of_a_kind=rules.three_of_a_kind, fire=rules.fire,
                  same_rank=rules.same_rank, tie_break=rules.tie_break)
@@ -224,7 +225,17 @@ def hand_lookup(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     return s_tab, v_tab
 
 
-def flat(h0: np.ndarray, h1: np.ndarray, h2: np.ndarray) -> np.ndarray:
+@overload
+def flat(h0: np.ndarray, h1: int | np.ndarray, h2: int | np.ndarray) -> np.ndarray: ...
+@overload
+def flat(h0: int, h1: np.ndarray, h2: int | np.ndarray) -> np.ndarray: ...
+@overload
+def flat(h0: int, h1: int, h2: np.ndarray) -> np.ndarray: ...
+@overload
+def flat(h0: int, h1: int, h2: int) -> int: ...
+def flat(h0: Any, h1: Any, h2: Any) -> Any:
+    """The index of the ordered hand (h0, h1, h2) in a table of 52**3: card indices, or
+    arrays of them (broadcast)."""
     return h0 * 2704 + h1 * 52 + h2
 
 

@@ -30,7 +30,7 @@ class Option:
 
     name: str
     label: str
-    allowed: tuple
+    allowed: tuple[Any, ...]
     help: str
 
     def check(self, value: Any) -> None:
@@ -498,7 +498,7 @@ class Variant:
         return tuple(_(r) for r in self.regions)
 
 
-_SCAT = Rules(family="draw", pack=52, lives=3, extra_life=True, knocker_alone_lowest=2,
+_SCAT = Rules(family=Family.DRAW, pack=52, lives=3, extra_life=True, knocker_alone_lowest=2,
               knocker_tied="safe", blitz_effect="others_lose", blitz_after_knock=False,
               stock_out="void")
 
@@ -532,7 +532,7 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
                "low (0); the first to reach the target wins."),
             "seed 000", our_reading=True, life_name=N_("point"), life_plural=N_("points")),
     Variant("kitty", N_("Kitty (widow and pot)"),
-            Rules(family="widow", pack=52, scoring="chips", chips=10, ante=1, tie_break=True,
+            Rules(family=Family.WIDOW, pack=52, scoring=Scoring.CHIPS, chips=10, ante=1, tie_break=True,
                   blitz_effect="pot", extra_life=False, knocker_alone_lowest=1,
                   knocker_tied="same"),
             N_("Everyone antes a chip and a three-card widow lies face down; a turn draws from "
@@ -541,7 +541,7 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
             "seed 000", aliases=("Kitty",), life_name=N_("chip"),
             life_plural=N_("chips")),
     Variant("schwimmen", N_("Schwimmen (German 31)"),
-            Rules(family="swap", pack=32, max_players=8, three_of_a_kind=30.5, fire=33,
+            Rules(family=Family.SWAP, pack=32, max_players=8, three_of_a_kind=30.5, fire=33,
                   lives=3, extra_life=True, knocker_alone_lowest=1, knocker_tied="same",
                   blitz_effect="showdown", blitz_after_knock=True, stock_out="score"),
             N_("Three open cards in the middle: swap one, swap all, pass or knock. A 31 or three "
@@ -550,21 +550,22 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in [
             regions=(N_("Germany"), N_("Austria")), life_name=N_("life"), extra_life_name=N_("swimming"),
             optional=("dealer_two_hands",)),
     Variant("stop_the_bus", N_("Stop the Bus (English)"),
-            Rules(family="swap", pack=52, hand_value="brag", allow_pass=False, lives=3,
+            Rules(family=Family.SWAP, pack=52, hand_value="brag", allow_pass=False, lives=3,
                   extra_life=False, knocker_alone_lowest=1, knocker_tied="same",
                   blitz_effect="none", stock_out="score"),
             N_("Swap one or all three cards with the open middle, or stop the bus; no passing, "
                "and hands rank as in Brag."),
             "seed 000", aliases=("Stop the Bus",), regions=(N_("England"),)),
     Variant("switch", N_("Switch"),
-            Rules(family="switch", pack=52, lives=3, extra_life=True, knocker_alone_lowest=2,
+            Rules(family=Family.SWITCH, pack=52, lives=3, extra_life=True, knocker_alone_lowest=2,
                   knocker_tied="safe", blitz_effect="others_lose", stock_out="void", restart=True),
             N_("The dealer keeps one of two hands and lays the other open; swap with the open "
                "hand, or trade your whole hand for the open or the closed hand. A strong suit "
                "(more than 21) may call a restart at the showdown."),
             "seed 000", our_reading=True),
     Variant("banking", N_("Banking Thirty-One"),
-            Rules(family="banking", pack=52, hand_value="banking_total", scoring="chips",
+            Rules(family=Family.BANKING, pack=52, hand_value="banking_total",
+                  scoring=Scoring.CHIPS,
                   chips=20, extra_life=False, blitz_effect="others_lose", stock_out="reshuffle"),
             N_("One banker against the punters: buy cards one at a time towards 31 without going "
                "over; naturals are paid at once."),

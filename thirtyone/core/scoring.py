@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from ..i18n import N_, _, ngettext, pgettext
 from .cards import SUIT_NAMES, Card, CardError, cards_display, parse_cards, parse_hand, suit_name
@@ -33,11 +34,11 @@ class Score:
     ``points`` is a float for suit sums and banking totals, a rank tuple for brag.
     """
 
-    points: float | tuple
+    points: float | tuple[int, ...]
     label: str
     counted: tuple[Card, ...]
     cards: tuple[Card, ...]
-    key: tuple
+    key: tuple[Any, ...]
     blitz: bool = False
     fire: bool = False
     bust: bool = False
@@ -48,6 +49,14 @@ class Score:
     def reason(self) -> str:
         """One or two sentences: how the value was found (see ``explain``)."""
         return self.why() if self.why is not None else ""
+
+    @property
+    def number(self) -> float:
+        """``points`` as a number, where the rules count hands in points (suit sums, banking
+        totals); a brag hand's points are its rank tuple, no number (TypeError)."""
+        if isinstance(self.points, tuple):
+            raise TypeError("a brag hand's points are its rank tuple, not a number")
+        return float(self.points)
 
     @property
     def label_text(self) -> str:
@@ -72,11 +81,6 @@ class Score:
     def explain(self) -> str:
         """How the value was found, in the current language."""
         return self.reason
-
-    def _cmp(self, other: object) -> tuple:
-        if not isinstance(other, Score):
-            return NotImplemented  # type: ignore[return-value]
-        return self.key, other.key
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Score):
@@ -138,7 +142,7 @@ def best_group(hand: tuple[Card, ...], same_rank: bool) -> tuple[int, str | int,
         groups += [(rank, tuple(d for d in hand if d.rank == rank))
                    for rank in dict.fromkeys(c.rank for c in hand)]
 
-    def strength(group: tuple[str | int, tuple[Card, ...]]) -> tuple:
+    def strength(group: tuple[str | int, tuple[Card, ...]]) -> tuple[float, list[float]]:
         same = [d.points for d in group[1]]
         return (sum(same), sorted(same, reverse=True))
     key, counted = max(groups, key=strength)
@@ -267,7 +271,7 @@ def label_text(label: str) -> str:
 
 
 def _tie_key(pts: float, counted: tuple[Card, ...], others: tuple[Card, ...],
-             rules: Rules) -> tuple:
+             rules: Rules) -> tuple[float, ...]:
     if not rules.tie_break:
         return (pts,)
     c = sorted((x.points for x in counted), reverse=True) + [0] * (3 - len(counted))
@@ -282,7 +286,7 @@ _BRAG_RANK_WORD = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7
                    13: "kings", 14: "aces"}
 
 
-def brag_value_text(key: tuple) -> str:
+def brag_value_text(key: tuple[int, ...]) -> str:
     """A brag hand's class in a few words (no sentence), in the current language:
     ``pair of kings``, ``run``.
 
@@ -335,6 +339,7 @@ def brag_score(hand: tuple[Card, ...]) -> Score:
     flush = len({c.suit for c in hand}) == 1
     top = _run_top(ranks)
     order = tuple(sorted(hand, reverse=True))
+    detail: tuple[int, ...]
     if ranks[0] == ranks[2]:
         cls, detail = 5, ((16 if ranks[0] == 3 else ranks[0]),)
         counted = hand

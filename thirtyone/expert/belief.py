@@ -113,7 +113,7 @@ def _would_take(sp: Space, rules: Rules, level: str, top: int, before_knock: boo
     return better & ~_has(sp, top)
 
 
-def _lik(ok: np.ndarray, misfit: float) -> np.ndarray:
+def _lik(ok: np.ndarray | float, misfit: float) -> np.ndarray:
     """Booleans or chances: 0 becomes ``misfit``."""
     ok = np.asarray(ok, dtype=np.float64)
     return np.where(ok > 0, ok, misfit)

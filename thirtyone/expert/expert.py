@@ -385,9 +385,12 @@ def knock_costs(view: View, deals: int | None = None) -> KnockOrDraw | None:
     """Knock now or draw, each with its cost (``choice_costs``); None where either cannot
     be played out."""
     costs = choice_costs(view, deals)
-    if costs is None or costs.get("knock") is None or costs.get("draw") is None:
+    if costs is None:
         return None
-    return KnockOrDraw(costs.get("knock"), costs.get("draw"), costs)
+    knock, draw = costs.get("knock"), costs.get("draw")
+    if knock is None or draw is None:
+        return None
+    return KnockOrDraw(knock, draw, costs)
 
 
 def _should_knock(view: View, c_now: float, c_wait: float) -> bool:
@@ -416,6 +419,7 @@ def _draw_turn_rollouts(view: View, vt: ValueTable, s: Sample, hand: np.ndarray,
             moves.append(Move("take", discard=int(d)))
             acts.append((Take(), "take"))
     elif take:
+        assert take_keep is not None and view.top is not None   # take: _draw_turn kept one
         thrown = [int(x) for x in hand if x not in take_keep]
         moves.append(Move("take", discard=thrown[0] if thrown else view.top.index))
         acts.append((Take(), "take"))
@@ -429,7 +433,7 @@ def _draw_turn_rollouts(view: View, vt: ValueTable, s: Sample, hand: np.ndarray,
             np.nan if o is None else
             float((o.lives_lost[:, 0] - lam * o.lives_lost[:, 1:].sum(axis=1)).mean())
             for o in outs])
-        if costs is not None:
+        if costs is not None and outs is not None:          # (costs exist with outs)
             choices = _choices(view, moves, [k for _a, k in acts], outs)
             if choices is not None:
                 numbers["choices"] = choices
@@ -439,6 +443,7 @@ def _draw_turn_rollouts(view: View, vt: ValueTable, s: Sample, hand: np.ndarray,
             numbers["rollout"] = best
             i = int(np.nanargmin(costs))
             if acts[i][1] == "take":
+                assert view.top is not None                      # a take is of the top card
                 kept = tuple(c for c in view.hand if c.index != moves[i].discard) + \
                     (view.top,)
                 if set(kept) != set(numbers.get("take_kept", ())):
@@ -471,8 +476,8 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
         u = len(unseen)
         four = np.hstack([np.tile(hand, (u, 1)), unseen[:, None]])
         combos = combos_keeping(4, 0)
-        keeps = four[:, combos].reshape(-1, 3)                       # (u*4, 3)
-        w = expected_after_draw(keeps, unseen, vt).reshape(u, len(combos))
+        drawn_keeps = four[:, combos].reshape(-1, 3)                 # (u*4, 3)
+        w = expected_after_draw(drawn_keeps, unseen, vt).reshape(u, len(combos))
         w_draw = float(w.max(axis=1).mean())
         drawn_v = best_three(four, vt)[0]
     take = w_take > w_draw + 1e-9
@@ -484,6 +489,8 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
             numbers["expected_exchange"] = w_ex
             return _exchange_turn(view, vt, rng, ex, numbers, my_v)
     if take:
+        # w_take beat drawing, so a hand was kept with the top card
+        assert take_keep is not None and view.top is not None
         kept = tuple(c for c in view.hand if c.index in take_keep) + (view.top,)
         numbers["take_value"] = whole(score(kept, rules).points)
         numbers["take_kept"] = kept
@@ -491,6 +498,7 @@ def _draw_turn(view: View, vt: ValueTable, rng: np.random.Generator) -> Decision
         numbers["p_draw_improves"] = float((drawn_v > my_v).mean())
     s = sample_opponents(view, vt, rng)
     if take:
+        assert take_keep is not None
         nv = float(vt.strength[take_keep[0], take_keep[1], take_keep[2]])
         my_hand = np.tile(take_keep, (len(s.weight), 1))
     else:

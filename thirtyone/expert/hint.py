@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.actions import Action, Exchange, Restart, Stand, Swap
+from ..core.actions import Action, Discard, Exchange, Restart, Stand, Swap
 from ..core.cards import Card, cards_display
 from ..core.rules import Rules, life_words
 from ..core.scoring import score
@@ -147,6 +147,7 @@ def _knock(view: View, d: Decision, now: str) -> tuple[str, list]:
 
 def _take(view: View, d: Decision, now: str) -> tuple[str, list]:
     n, rules = d.numbers, view.rules
+    assert view.top is not None             # asked only with a card on the pile
     kept = n.get("take_kept", ())
     why, extra = _playout(n, "take", rules)
     nums = [(_("Your hand now"), now)]
@@ -181,6 +182,7 @@ def _draw(view: View, d: Decision, now: str) -> tuple[str, list]:
 
 def _discard(view: View, d: Decision) -> tuple[str, list]:
     n, rules, a = d.numbers, view.rules, d.action
+    assert isinstance(a, Discard)           # asked for a discard decision
     kept = n["kept"]
     why, extra = _playout(n, a.card.display, rules)
     nums = [(_("Your hand after"), _value_text(kept, rules))]

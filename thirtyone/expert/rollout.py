@@ -130,8 +130,8 @@ def rollout_outcomes(d: Deals, moves: list[Move], rng_seed: int, knock_at: float
     m = d.opp.shape[1]
     n = m + 1
     K = rules.pack
-    levels = ("standard",) + (tuple(levels) if levels is not None else
-                              (ROLLOUT_OPPONENTS,) * m)
+    seat_levels = ("standard",) + (tuple(levels) if levels is not None else
+                                   (ROLLOUT_OPPONENTS,) * m)
     outs: list[RoundResults | None] = []
     for mv in moves:
         stock = d.stock
@@ -168,7 +168,7 @@ def rollout_outcomes(d: Deals, moves: list[Move], rng_seed: int, knock_at: float
         deck = np.zeros((S, K), dtype=np.int32)
         if L:
             deck[:, K - L:] = stock
-        b = RoundBatch(rules, n, levels, knock_at, np.random.default_rng(rng_seed), S, 0,
+        b = RoundBatch(rules, n, seat_levels, knock_at, np.random.default_rng(rng_seed), S, 0,
                        deck, np.zeros(S, dtype=np.int32))
         pile_now = np.zeros((S, P), dtype=np.int32)
         if len(pile):
@@ -177,9 +177,9 @@ def rollout_outcomes(d: Deals, moves: list[Move], rng_seed: int, knock_at: float
             pile_now[:, P - 1] = pile_extra
         known = np.zeros((S, n), dtype=np.uint64)
         known[:, 0] = known_me
-        for j, kn in enumerate(d.known):
+        for o, kn in enumerate(d.known):
             if len(kn):
-                known[:, j + 1] = card_bits(np.asarray(kn, dtype=np.intp)[None, :])[0]
+                known[:, o + 1] = card_bits(np.asarray(kn, dtype=np.intp)[None, :])[0]
         b.start_midround(hands=np.concatenate([my[:, None, :], d.opp], axis=1) if m
                          else my[:, None, :], pile=pile_now, stock_left=L, known=known,
                          own_turns=[d.my_turns + 1, *d.opp_turns],

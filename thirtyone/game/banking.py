@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -393,7 +393,8 @@ class BankingGame(FamilyFacts):
         self.log += events
         return events
 
-    def _pay(self, payer: int, payee: int, amount: int, why, events: list[Event]) -> int:
+    def _pay(self, payer: int, payee: int, amount: int, why: Callable[..., Msg],
+             events: list[Event]) -> int:
         """Move up to ``amount`` chips; ``why(paid)`` is the sentence, given the chips paid
         as a counted message ('2 chips')."""
         paid = min(amount, self.chips[payer])
@@ -668,7 +669,7 @@ class BankingGame(FamilyFacts):
                for c in h}
         return out | set(self.shoe)
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data (compares games, checks saved files)."""
         def t(cards: Iterable[Card]) -> list[str]:
             return [str(c) for c in cards]

@@ -55,7 +55,7 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
     if unknown:
         raise bad(_("unknown field(s) {fields}.").format(fields=", ".join(sorted(unknown))[:200]))
     try:
-        rules = Rules.from_dict(record.get("rules", {}), get_variant(record.get("variant")).rules)
+        rules = Rules.from_dict(record.get("rules", {}), get_variant(str(record.get("variant"))).rules)
     except (RulesError, TypeError, ValueError) as e:
         raise bad(str(e)) from None
     if rules.family is not Family.BANKING:

@@ -65,6 +65,7 @@ from __future__ import annotations
 import copy as _copy
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -115,7 +116,7 @@ class Game(FamilyFacts, Dealing, FamilyMoves, Restarts, Showdown):
     A family's subclass fills in the hooks below marked "a family's", and its facts."""
 
     def __init__(self, rules: Rules, players: Sequence[str], rng: np.random.Generator,
-                 dealer: int, counters: Sequence[int] | None,
+                 dealer: int, counters: Sequence[int | None] | None,
                  styles: Sequence[str | None] | None = None) -> None:
         if rules.family != self.family:
             raise ValueError(f"{type(self).__name__} plays the {self.family} family, "
@@ -163,7 +164,7 @@ class Game(FamilyFacts, Dealing, FamilyMoves, Restarts, Showdown):
         self.restart_hand: list[Card] | None = None   # switch: the next deal's open hand
         self._clear_round()
 
-    def _set_counters(self, counters: Sequence[int] | None) -> None:
+    def _set_counters(self, counters: Sequence[int | None] | None) -> None:
         if counters is None:
             return
         r = self.rules
@@ -614,7 +615,7 @@ class Game(FamilyFacts, Dealing, FamilyMoves, Restarts, Showdown):
                 raise ValueError(f"The {extra[0].display} is not in this pack.")
         return places
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """The visible and hidden state as plain data (compares games, checks saved files)."""
         def t(cards: Iterable[Card]) -> list[str]:
             return [str(c) for c in cards]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..core.cards import Card, CardError, make_pack, parse_cards
 from ..core.events import Event
 from ..core.kinds import EndedBy, Phase, Scoring
 from .hands import is_blitz, is_fire
 from .message import Join, L, Msg
+from .state import TableState
 
 
 def stacked_deck(deck: Sequence[Card] | str, pack_size: int) -> list[Card]:
@@ -27,7 +29,7 @@ def stacked_deck(deck: Sequence[Card] | str, pack_size: int) -> list[Card]:
     return cards + [c for c in pack if c not in seen]
 
 
-class Dealing:
+class Dealing(TableState):
     """A part of ``Game`` (``game.table``): the deal and the antes (RULES.md 3a-3b), and a blitz or fire on the deal."""
 
     # --- dealing (RULES.md 3) ---
@@ -89,7 +91,7 @@ class Dealing:
         Returns whether the dealer was dealt two hands to choose from."""
         return False
 
-    def _deal_first_sentence(self, f: dict, restarted: bool) -> Msg:
+    def _deal_first_sentence(self, f: dict[str, Any], restarted: bool) -> Msg:
         return L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
                     "starting with {first}.", **f)
 

@@ -15,7 +15,7 @@ from ..core.rules import Rules
 from ..core.scoring import Score, brag_score, suit_sum_score
 
 
-def hand_key(hand: Sequence[Card], rules: Rules) -> tuple:
+def hand_key(hand: Sequence[Card], rules: Rules) -> tuple[float, ...]:
     """A key that orders three-card hands as ``score(hand, rules).key`` does (higher is
     better); much faster than ``score`` for plain suit sums."""
     if rules.hand_value == "suit_sum" and not rules.tie_break:
@@ -39,8 +39,8 @@ def hand_key(hand: Sequence[Card], rules: Rules) -> tuple:
             elif rb == rc:
                 best = max(best, pb + pc)
         if a.rank == b.rank == c.rank:
-            if a.rank == 14 and rules.fire is not None:
-                return (rules.fire_points,)
+            if a.rank == 14 and (fire := rules.fire_points) is not None:
+                return (fire,)
             if rules.three_of_a_kind is not None and rules.three_of_a_kind > best:
                 return (float(rules.three_of_a_kind),)
         return (float(best),)
@@ -49,7 +49,7 @@ def hand_key(hand: Sequence[Card], rules: Rules) -> tuple:
     return _slow_key(frozenset(hand), rules)
 
 
-def _tie_break_key(hand: Sequence[Card], rules: Rules) -> tuple:
+def _tie_break_key(hand: Sequence[Card], rules: Rules) -> tuple[float, ...]:
     """``hand_key`` with the tie-break: (value, counted cards' points high to low, then the
     other cards' points), as ``scoring`` builds it."""
     a, b, c = hand
@@ -78,7 +78,7 @@ def _tie_break_key(hand: Sequence[Card], rules: Rules) -> tuple:
 
 
 @lru_cache(maxsize=200_000)
-def _slow_key(cards: frozenset, rules: Rules) -> tuple:
+def _slow_key(cards: frozenset[Card], rules: Rules) -> tuple[float, ...]:
     return hand_score(tuple(sorted(cards)), rules).key
 
 

@@ -80,7 +80,7 @@ class Msg:
         with use_language("en"):
             return str(self)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.msgid, self.plural, self.n, self.context, self.fields)
 
     def __eq__(self, other: object) -> bool:
@@ -106,7 +106,7 @@ class Join(Msg):
     def __str__(self) -> str:
         return self.sep.join(render(p) for p in self.parts)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return ("join", self.sep, self.parts)
 
 
@@ -123,10 +123,11 @@ class Value(Msg):
         self.brag = brag
 
     def __str__(self) -> str:
-        from ..core.scoring import brag_value_text, points_text
+        from ..core.scoring import brag_value_text
+        from ..core.text import points_text
         return brag_value_text(self.points) if self.brag else points_text(self.points)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return ("value", self.brag, self.points)
 
 
@@ -151,7 +152,7 @@ class Names(Msg):
             return "".join(names)
         return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return ("names", self.names)
 
 

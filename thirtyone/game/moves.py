@@ -10,9 +10,10 @@ from ..core.events import Event
 from ..core.kinds import Phase
 from .message import L
 from .settle import stock_out_outcome
+from .state import TableState
 
 
-class FamilyMoves:
+class FamilyMoves(TableState):
     """A part of ``Game`` (``game.base``): drawing, discarding, the dealer's choice of hand,
     and the stock running out."""
 

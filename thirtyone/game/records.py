@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ..core.actions import parse_action
-from ..core.cards import CardError, parse_card
+from ..core.cards import Card, CardError, parse_card
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.rules import Rules, RulesError, get_variant, preset_of
@@ -91,7 +91,7 @@ def _jsonable(x: Any) -> Any:
     return x
 
 
-def game_to_record(game: AnyGame) -> dict:
+def game_to_record(game: AnyGame) -> dict[str, Any]:
     """Everything needed to replay ``game`` (table or banking) to exactly where it is now."""
     if isinstance(game, BankingGame):
         return banking_to_record(game)
@@ -131,7 +131,7 @@ def _need(cond: bool, why: str, **fields: Any) -> None:
         raise RecordError(_(why).format(**fields) if why else why)
 
 
-def _card_list(value: Any, what: str) -> list:
+def _card_list(value: Any, what: str) -> list[Card]:
     _need(isinstance(value, list) and all(isinstance(c, str) for c in value),
           N_("'{what}' must be a list of card texts such as \"AH\"."), what=what)
     try:
@@ -140,7 +140,7 @@ def _card_list(value: Any, what: str) -> list:
         raise RecordError(f"'{what}': {e}") from None
 
 
-def _rng_from(rec: dict) -> np.random.Generator:
+def _rng_from(rec: dict[str, Any]) -> np.random.Generator:
     state = rec.get("rng_state")
     if state is not None:
         try:
@@ -176,7 +176,7 @@ def record_rules(rec: Any) -> Rules:
         raise RecordError(str(e)) from None
 
 
-def game_from_record(rec: dict, events: list[Event] | None = None,
+def game_from_record(rec: Any, events: list[Event] | None = None,
                      rng: np.random.Generator | None = None) -> AnyGame:
     """Replay a record into a game, checking everything; ``events`` collects what happened.
     A record of the banking family (under any preset) is replayed by the banking engine.
@@ -194,7 +194,7 @@ def game_from_record(rec: dict, events: list[Event] | None = None,
     return _table_from_record(rec, events, rng)
 
 
-def _table_from_record(rec: dict, events: list[Event] | None = None,
+def _table_from_record(rec: dict[str, Any], events: list[Event] | None = None,
                        fresh: np.random.Generator | None = None) -> Game:
     _need(isinstance(rec, dict), N_("A game record is a JSON object."))
     unknown = sorted(set(rec) - RECORD_KEYS)
@@ -234,8 +234,8 @@ def _table_from_record(rec: dict, events: list[Event] | None = None,
     except CardError as e:
         raise RecordError(f"'deck': {e}") from None
     try:
-        game = new_game(rules, players, rng=rng, deck=None if shuffled else deck,
-                        dealer=dealer, lives=lives, styles=styles)
+        game = new_game(rules, cast("list[str]", players), rng=rng,  # names: checked above
+                        deck=None if shuffled else deck, dealer=dealer, lives=lives, styles=styles)
     except CardError as e:
         raise RecordError(f"'deck': {e}") from None
     except IllegalActionError:
@@ -355,7 +355,7 @@ def _value(v: Any) -> Any:
     return v
 
 
-def replay_data(game: Game, events: list[Event]) -> dict:
+def replay_data(game: Game, events: list[Event]) -> dict[str, Any]:
     """The ``replay --json`` output for a replayed game."""
     rounds = [{"ended_by": r.ended_by, "values": [_value(v) for v in r.values],
                "lives_lost": list(r.lives_lost), "knocker": r.knocker}
@@ -365,17 +365,17 @@ def replay_data(game: Game, events: list[Event]) -> dict:
             "winner": game.winner}
 
 
-def replay_command(path: Path | str) -> tuple[dict, str]:
+def replay_command(path: Path | str) -> tuple[dict[str, Any], str]:
     """``thirtyone replay FILE``: (JSON data, text for people). Bad files raise ValueError."""
     p = Path(path)
     try:
         with p.open("rb") as f:     # a bounded read: /dev/zero or a huge file is refused
-            data = f.read(MAX_RECORD_BYTES + 1)
+            raw = f.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
         raise RecordError(_("Cannot read '{path}': {why}.").format(path=p, why=e.strerror or e)) \
             from None
     try:
-        rec = read_record_text(data)
+        rec = read_record_text(raw)
     except RecordError as e:
         raise RecordError(f"'{p}': {e}") from None
     if is_banking(record_rules(rec)):
@@ -401,7 +401,7 @@ def replay_command(path: Path | str) -> tuple[dict, str]:
     return data, "\n".join(lines)
 
 
-def _banking_replay(rec: dict) -> tuple[dict, str]:
+def _banking_replay(rec: dict[str, Any]) -> tuple[dict[str, Any], str]:
     """Banking records are replayed by ``game.banking``."""
     data = banking_replay(rec)
     lines = list(data["events"])

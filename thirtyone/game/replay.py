@@ -35,7 +35,7 @@ def record_moves(rec: Any) -> list[str]:
     return actions
 
 
-def game_after(rec: dict, k: int) -> AnyGame:
+def game_after(rec: dict[str, Any], k: int) -> AnyGame:
     """The game of ``rec`` after its first ``k`` moves (0: just dealt). A round that is over
     stays over until a later move needs the next deal, so the last step of a round shows its
     result. Raises like ``game_from_record`` for a broken record."""

@@ -21,6 +21,7 @@ so does a round made void by the turn cap.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -32,6 +33,7 @@ from ..core.rules import Rules
 from .hands import hand_key
 from .message import Join, L, Msg
 from .settle import lives_lost
+from .state import TableState
 
 RESTART_OVER = 21     # a restart hand is worth more than this, in one suit
 
@@ -65,7 +67,7 @@ def loses_at_showdown(hands: Sequence[Sequence[Card] | None], seat: int, knocker
     return bool(lost[0, seat] > 0)
 
 
-class Restarts:
+class Restarts(TableState):
     """A part of ``Game`` (``game.base``): the restart question at a Switch showdown (asked by
     ``game.families.switch``), and the showdown's words."""
 
@@ -98,7 +100,7 @@ class Restarts:
             return
         self._end_round(self.pending_end or EndedBy.KNOCK, events)
 
-    def _showdown_text(self, seats: Sequence[int], values: dict) -> Msg:
+    def _showdown_text(self, seats: Sequence[int], values: dict[int, Any]) -> Msg:
         """'Showdown: Ann A♥ K♥ 2♥ = 23; Bo ...', rendered when read."""
         shown = Join([L.N_("{who} {cards} = {value}", who=self.name(s),
                           cards=tuple(self.hands[s]), value=values[s]) for s in seats], "; ")
@@ -106,7 +108,7 @@ class Restarts:
 
     def _restart_reason(self, a: Action) -> Msg | None:
         """Why ``a`` is not a move now, where the restart explains it (else None)."""
-        if self.phase == "restart":
+        if self.phase == "restart" and self.to_move is not None:
             return L.N_("{who} first says whether to call a restart: 'restart' or 'no restart'.",
                        who=self.name(self.to_move))
         if isinstance(a, (Restart, NoRestart)):

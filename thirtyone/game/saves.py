@@ -52,7 +52,7 @@ import hashlib
 import json
 import unicodedata
 import zlib
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from cryptography.fernet import Fernet, InvalidToken
@@ -89,7 +89,7 @@ def teacher_record(game: AnyGame) -> str:
     return json.dumps(rec, ensure_ascii=False, indent=1)
 
 
-def _digest(clear: dict) -> str:
+def _digest(clear: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(clear, sort_keys=True).encode()).hexdigest()
 
 
@@ -144,7 +144,7 @@ def is_player_save(rec: Any) -> bool:
     return isinstance(rec, dict) and rec.get("format") == SAVE_FORMAT
 
 
-def _unseal(token: Any, key: bytes | None) -> dict | None:
+def _unseal(token: Any, key: bytes | None) -> dict[str, Any] | None:
     """The sealed payload, or None if it cannot be opened with ``key``."""
     if key is None or not isinstance(token, str) or len(token) > MAX_SEALED:
         return None
@@ -160,7 +160,7 @@ def _unseal(token: Any, key: bytes | None) -> dict | None:
     return payload if isinstance(payload, dict) else None
 
 
-def open_save(rec: dict, key: bytes | None) -> tuple[AnyGame, str | None]:
+def open_save(rec: dict[str, Any], key: bytes | None) -> tuple[AnyGame, str | None]:
     """A game from a ``player_save`` file: exactly as saved when ``key`` opens the seal and
     the file is unchanged; else the finished rounds and a fresh deal of the current one,
     with a sentence saying so. Raises ``RecordError`` (or ``IllegalActionError``) for a file
@@ -180,14 +180,14 @@ def open_save(rec: dict, key: bytes | None) -> tuple[AnyGame, str | None]:
                    "so round {n} was dealt afresh.").format(why=why, n=game.round_no)
 
 
-def _need_keys(rec: dict) -> None:
+def _need_keys(rec: dict[str, Any]) -> None:
     unknown = sorted(set(rec) - SAVE_KEYS)
     if unknown:
         raise RecordError(_("Unknown field '{field}' in the saved game.").format(
             field=unknown[0][:40]))
 
 
-def _table_fresh(clear: dict) -> Game:
+def _table_fresh(clear: dict[str, Any]) -> Game:
     """The finished rounds replayed, then the next round dealt from a new generator."""
     rng = np.random.default_rng()
     if not clear.get("rounds"):
@@ -208,7 +208,7 @@ def _table_fresh(clear: dict) -> Game:
     return game
 
 
-def _banking_fresh(clear: dict, rules: Any) -> BankingGame:
+def _banking_fresh(clear: dict[str, Any], rules: Any) -> BankingGame:
     """A fresh pack from the chips and banker at the start of the round being played."""
     chips = clear.get("chips")
     banker = clear.get("banker", 0)
@@ -218,7 +218,8 @@ def _banking_fresh(clear: dict, rules: Any) -> BankingGame:
             raise RecordError(_("'{field}' must be a whole number of 0 or more.").format(
                 field=name))
     if _banking_was_over(clear, chips, target):
-        return _banking_finished(clear, rules, chips, banker, target)
+        # _banking_was_over has checked that chips is a list of whole numbers
+        return _banking_finished(clear, rules, cast("list[int]", chips), banker, target)
     if isinstance(chips, list) and 0 <= banker < len(chips) and chips[banker] == 0:
         banker = next((s % len(chips) for s in range(banker, banker + len(chips))
                        if isinstance(chips[s % len(chips)], int) and chips[s % len(chips)]),
@@ -237,7 +238,7 @@ def _banking_fresh(clear: dict, rules: Any) -> BankingGame:
     return game
 
 
-def _banking_was_over(clear: dict, chips: Any, target: int) -> bool:
+def _banking_was_over(clear: dict[str, Any], chips: Any, target: int) -> bool:
     """The clear part of a finished Banking game: one player holds every chip, or the
     rounds the game was set for are all played."""
     if not isinstance(chips, list) or not all(isinstance(c, int) and not isinstance(c, bool)
@@ -248,7 +249,7 @@ def _banking_was_over(clear: dict, chips: Any, target: int) -> bool:
     return sum(1 for c in chips if c > 0) < 2 or played_out
 
 
-def _banking_finished(clear: dict, rules: Any, chips: list[int], banker: int,
+def _banking_finished(clear: dict[str, Any], rules: Any, chips: list[int], banker: int,
                       target: int) -> BankingGame:
     """A finished Banking game as it ended: its chips, its winner and no round to play (a
     game cannot be dealt with fewer than two players holding chips, so it is made with two

@@ -51,7 +51,7 @@ def lives_lost(values: np.ndarray, knocker: np.ndarray | None, rules: Rules,
         active = np.ones(values.shape, dtype=bool)
     low = np.where(active, values, np.inf).min(axis=1)
     at_low = active & (values == low[:, None])
-    lost = at_low.astype(np.int64)
+    lost: np.ndarray = at_low.astype(np.int64)
     if knocker is None:
         return lost
     knocker = np.asarray(knocker)
@@ -74,7 +74,8 @@ def instant_pays(inst: np.ndarray, rules: Rules, after_knock: bool) -> np.ndarra
     """Which instant hands (``BLITZ`` 1, ``FIRE`` 2, else 0) end the round with every other
     player paying; a blitz on a final turn only counts with ``rules.blitz_after_knock``."""
     pays = blitz_pays(rules) and blitz_on_move_counts(rules, after_knock)
-    return (inst == FIRE) | ((inst == BLITZ) & pays)
+    paying: np.ndarray = (inst == FIRE) | ((inst == BLITZ) & pays)
+    return paying
 
 
 def blitz_on_move_counts(rules: Rules, after_knock: np.ndarray | bool) -> np.ndarray | bool:
@@ -114,4 +115,5 @@ def others_pay(special: np.ndarray, active: np.ndarray | None = None) -> np.ndar
     special = np.asarray(special, dtype=bool)
     if active is None:
         active = np.ones(special.shape, dtype=bool)
-    return (active & ~special).astype(np.int64)
+    lost: np.ndarray = (active & ~special).astype(np.int64)
+    return lost

@@ -22,6 +22,7 @@ from .settle import (
     lives_lost,
     others_pay,
 )
+from .state import TableState
 from .values import RoundResult
 
 
@@ -32,10 +33,10 @@ class Shown:
 
     points: Any
     value_text: str
-    brag_key: tuple | None = None      # a brag hand's key: its words are written when read
+    brag_key: tuple[Any, ...] | None = None      # a brag hand's key: its words are written when read
 
     @staticmethod
-    def of(hand: Sequence[Card], key: tuple, rules: Rules) -> Shown:
+    def of(hand: Sequence[Card], key: tuple[Any, ...], rules: Rules) -> Shown:
         if rules.hand_value == "suit_sum":
             return Shown(key[0], points_text(key[0]))
         s = hand_score(hand, rules)
@@ -49,7 +50,7 @@ class Shown:
 
 
 
-class Showdown:
+class Showdown(TableState):
     """A part of ``Game`` (``game.table``): the end of a round (RULES.md 3e): the showdown, who loses, points and the pot, and the"""
 
     # --- the end of a round (RULES.md 3e) ---
@@ -95,7 +96,7 @@ class Showdown:
         self.results.append(self.round_result)
         self._game_end(events)
 
-    def _announce_end(self, ended_by: str, seats: list[int], scores: dict,
+    def _announce_end(self, ended_by: str, seats: list[int], scores: dict[int, Shown],
                       special: Sequence[int], on_deal: bool, events: list[Event]) -> None:
         who = self._names(special)
         many = len(special) > 1
@@ -117,7 +118,7 @@ class Showdown:
             events.append(Event("showdown", self._showdown_text(
                 seats, {s: scores[s].value for s in seats})))
 
-    def _score_lives(self, ended_by: str, seats: list[int], keys: dict, scores: dict,
+    def _score_lives(self, ended_by: str, seats: list[int], keys: dict[int, tuple[Any, ...]], scores: dict[int, Shown],
                      special: Sequence[int], lost: list[int], events: list[Event]) -> None:
         if ended_by == "fire" or (ended_by == "blitz" and blitz_pays(self.rules)):
             lost[:] = others_pay(np.array([[s in special for s in range(self.n)]]),
@@ -130,7 +131,7 @@ class Showdown:
         elif ended_by != "void":
             self._showdown_losses(seats, keys, scores, lost, events)
 
-    def _score_points(self, ended_by: str, seats: list[int], keys: dict,
+    def _score_points(self, ended_by: str, seats: list[int], keys: dict[int, tuple[Any, ...]],
                       special: Sequence[int], points_won: list[int], events: list[Event]) -> None:
         special_kind = ended_by in ("blitz", "fire")
         if special_kind and self.rules.blitz_effect != "showdown" or ended_by == "fire":
@@ -146,7 +147,7 @@ class Showdown:
         for s in seats:
             self.points[s] += points_won[s]
 
-    def _score_chips(self, ended_by: str, seats: list[int], keys: dict,
+    def _score_chips(self, ended_by: str, seats: list[int], keys: dict[int, tuple[Any, ...]],
                      special: Sequence[int], chips_won: list[int], events: list[Event]) -> None:
         special_kind = ended_by in ("blitz", "fire")
         if special_kind and self.rules.blitz_effect not in ("showdown", "none"):
@@ -205,7 +206,7 @@ class Showdown:
         """'Ann', 'Ann and Bo' in the language of the reader."""
         return Names([self.name(s) for s in seats])
 
-    def _showdown_losses(self, seats: list[int], keys: dict, scores: dict, lost: list[int],
+    def _showdown_losses(self, seats: list[int], keys: dict[int, tuple[Any, ...]], scores: dict[int, Shown], lost: list[int],
                          events: list[Event]) -> None:
         r = self.rules
         # settle.lives_lost decides; the hand keys become their ranks among the seats
@@ -230,7 +231,7 @@ class Showdown:
             if lost[s]:
                 events.append(Event("lose", self._loses(s, lost[s], reason[s]), s))
 
-    def _rank_points(self, seats: list[int], keys: dict, points_won: list[int],
+    def _rank_points(self, seats: list[int], keys: dict[int, tuple[Any, ...]], points_won: list[int],
                      events: list[Event]) -> None:
         n = len(seats)
         for s in seats:

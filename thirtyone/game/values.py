@@ -4,6 +4,7 @@ ended (``RoundResult``) and who still has a final turn (``FinalTurns``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.actions import (
     Action,
@@ -33,9 +34,9 @@ class RoundResult:
 
     round_no: int
     ended_by: str
-    values: tuple
-    value_texts: tuple
-    hands: tuple
+    values: tuple[Any, ...]
+    value_texts: tuple[Any, ...]
+    hands: tuple[Any, ...]
     lives_lost: tuple[int, ...]
     knocker: int | None
     blitzers: tuple[int, ...] = ()

@@ -17,11 +17,15 @@ and fails on any of them in that language's catalogs and lessons.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import tomllib
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the Streamlit releases for it carry the toml package (as cli.py reads it)
+    import toml as tomllib
 
 HERE = Path(__file__).resolve().parent
 LANGS = ("ru", "uk")

@@ -105,7 +105,8 @@ def disjoint_family_counts(hands: np.ndarray, kmax: int) -> list[int] | None:
         local = [0] * (kmax + 1)
         cm = [masks[i] for i in comp]
 
-        def walk(start: int, used: int, k: int, cm: list[int] = cm, local: list[int] = local):
+        def walk(start: int, used: int, k: int, cm: list[int] = cm,
+                 local: list[int] = local) -> None:
             local[k] += 1
             if k == kmax:
                 return
@@ -136,7 +137,7 @@ def p_all_special(rules: Rules, event: str, k: int) -> float | None:
         return None
     n_cards = rules.pack
     ordered_special = counts[k] * perm(k)            # sets times orderings
-    ordered_all = perm(n_cards, 3 * k) // 6 ** k     # ordered tuples of disjoint hands
+    ordered_all: int = perm(n_cards, 3 * k) // 6 ** k   # ordered tuples of disjoint hands
     return ordered_special / ordered_all
 
 

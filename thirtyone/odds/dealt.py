@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -36,11 +37,13 @@ class Distribution:
 
     rules: Rules
     hands: int
-    probabilities: dict  # value (float, or brag class name) -> probability
+    # value -> probability: a number, or a brag class name where the rules are brag's (a
+    # union no caller could narrow by the rules)
+    probabilities: dict[Any, float]
     p31: float
     mean: float | None
 
-    def to_json(self, variant: str | None = None) -> dict:
+    def to_json(self, variant: str | None = None) -> dict[str, Any]:
         return {"variant": variant, "hands": self.hands,
                 "distribution": {(whole(k) if isinstance(k, float) else k): v
                                  for k, v in self.probabilities.items()},
@@ -54,7 +57,8 @@ def dealt_distribution(rules: Rules) -> Distribution:
     n = len(table)
     vals, counts = np.unique(table.values, return_counts=True)
     if rules.hand_value == "brag":
-        probs = {BRAG_CLASSES[int(v)]: c / n for v, c in zip(vals, counts, strict=True)}
+        probs: dict[Any, float] = {BRAG_CLASSES[int(v)]: c / n
+                                   for v, c in zip(vals, counts, strict=True)}
         return Distribution(rules, n, probs, 0.0, None)
     probs = {float(v): c / n for v, c in zip(vals, counts, strict=True)}
     # A blitz is exactly 31 in one suit; with 32/33 for fire those hands are not 31.
@@ -72,7 +76,7 @@ def hand_strength(s: Score, rules: Rules) -> float:
         key = sorted(c.index for c in s.cards)
         row = np.flatnonzero((np.sort(table.hands, axis=1) == key).all(axis=1))[0]
         return float(table.strength[row])
-    return float(s.points)  # type: ignore[arg-type]
+    return s.number
 
 
 @dataclass(frozen=True)
@@ -102,14 +106,14 @@ def hand_standing(cards: tuple[Card, ...], rules: Rules) -> HandStanding:
                         float(np.count_nonzero(others == mine)) / m)
 
 
-def brute_force_distribution(rules: Rules) -> dict:
+def brute_force_distribution(rules: Rules) -> dict[float | str, float]:
     """The same distribution by scoring every hand one at a time (for tests)."""
-    out: dict = {}
+    out: dict[float | str, float] = {}
     pack = make_pack(rules.pack)
     hands = list(combinations(pack, 3))
     for h in hands:
         s = score(h, rules)
-        k = s.label if rules.hand_value == "brag" else float(s.points)
+        k = s.label if rules.hand_value == "brag" else s.number
         out[k] = out.get(k, 0) + 1 / len(hands)
     return out
 

@@ -38,13 +38,16 @@ Whether a knock goes well depends on what the rules reward (``knock_risk``, chos
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from math import comb
 
 import numpy as np
+import numpy.typing as npt
 
+from ..core.cards import Card
 from ..core.lookup import hand_table, value_rules
 from ..core.rules import Rules, life_words
 from ..i18n import _
@@ -80,15 +83,19 @@ def knock_risk(rules: Rules) -> KnockRisk:
     return KnockRisk("life", lose, _("chance the knock is safe"), event)
 
 
-def knock_goes_well(mine, low, high, rules: Rules):
+def knock_goes_well(mine: np.ndarray | float, low: np.ndarray, high: np.ndarray,
+                    rules: Rules) -> np.ndarray:
     """Whether a knocker with strength ``mine`` does well against the others' lowest ``low``
     and highest ``high`` final strengths (arrays broadcast), by ``knock_risk``."""
     event = knock_risk(rules).event
+    good: np.ndarray
     if event == "none_higher":
-        return high <= mine
-    if event == "not_all_beat":
-        return low <= mine
-    return low < mine
+        good = high <= mine
+    elif event == "not_all_beat":
+        good = low <= mine
+    else:
+        good = low < mine
+    return good
 
 
 @dataclass(frozen=True)
@@ -311,7 +318,7 @@ def _all_opponents(first: np.ndarray, second: np.ndarray, opponents: int) -> np.
         return first
     with np.errstate(invalid="ignore", divide="ignore"):
         trend = np.where(first > 0, second / first, 0.0)
-    out = first * second
+    out: np.ndarray = first * second
     q = second
     for _i in range(opponents - 2):
         q = q * trend
@@ -328,7 +335,8 @@ def _knock_survival_exact(rules: Rules, opponents: int) -> KnockCurve:
     sizes = np.bincount(_ranked(rules).hand_class)
 
     def mean(p: np.ndarray) -> np.ndarray:   # over the dealt hands of each value
-        return np.bincount(inverse, p * sizes) / counts
+        m: np.ndarray = np.bincount(inverse, p * sizes) / counts
+        return m
 
     p_beat, p_beat_or_tie = beat / disjoint, beat_or_tie / disjoint
     if opponents == 1:
@@ -368,7 +376,7 @@ class AtTable:
     rounds: int          # simulated deals (0 when exact)
 
 
-def hand_at_table(cards, rules: Rules, opponents: int, rounds: int = 40_000,
+def hand_at_table(cards: Iterable[Card], rules: Rules, opponents: int, rounds: int = 40_000,
                   seed: int = 31) -> AtTable:
     """``AtTable`` for the three ``cards`` (RULES.md 3e: the lowest hand loses; Kitty's pot
     goes to the highest). Exact for one and two opponents (the counts of
@@ -422,7 +430,8 @@ def _hand_at_table(rules: Rules, kind: str, key: tuple[int, ...], opponents: int
     return AtTable(opponents, kind, k / rounds, False, float(high - low) / 2, rounds)
 
 
-def showdown_loss(values, probabilities, rules: Rules, opponents: int) -> float:
+def showdown_loss(values: npt.ArrayLike, probabilities: npt.ArrayLike, rules: Rules,
+                  opponents: int) -> float:
     """The chance the scoring punishes a hand shown down against ``opponents`` fresh hands
     (``AtTable``'s event: lowest or tied with lives, alone at the bottom with points, not on
     top for a pot), for a hand worth one of ``values`` with ``probabilities`` (a move's

@@ -82,7 +82,7 @@ def _summarise(move: str, pts: np.ndarray, strength: np.ndarray, now: float,
                     float(np.mean(strength > now)), float(np.mean(strength < now)), note)
 
 
-def _certain(lk: Any, move: str, cards: Sequence[int], now_s: float, rules: Rules,
+def _certain(lk: Any, move: str, cards: Sequence[int] | np.ndarray, now_s: float, rules: Rules,
              note: str = "") -> MoveOdds:
     k = tuple(cards)
     return _summarise(move, np.array([lk.points[k]]), np.array([lk.strength[k]]), now_s,

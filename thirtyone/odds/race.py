@@ -41,6 +41,7 @@ the card drawn last.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
@@ -68,7 +69,8 @@ def _codes3(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """``_codes`` of the hands whose cards are ``a``, ``b`` and ``c``."""
     lo = np.minimum(np.minimum(a, b), c)
     hi = np.maximum(np.maximum(a, b), c)
-    return lo * 2704 + (a + b + c - lo - hi) * 52 + hi
+    code: np.ndarray = lo * 2704 + (a + b + c - lo - hi) * 52 + hi
+    return code
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,8 @@ class HandClasses:
     discard_card: np.ndarray  # (C, D, 4) the card thrown away by each choice
 
     def class_of(self, hands: np.ndarray) -> np.ndarray:
-        return self.class_of_code[_codes(np.asarray(hands))]
+        classes: np.ndarray = self.class_of_code[_codes(np.asarray(hands))]
+        return classes
 
 
 def _canonical_codes(hands: np.ndarray, merge_tens: bool) -> np.ndarray:
@@ -179,7 +182,8 @@ def hand_classes(pack: int, merge_tens: bool = False) -> HandClasses:
 def _target(rules: Rules, target: float) -> np.ndarray:
     hc = classes_for(rules)
     r = hc.reps
-    return lookup(rules).points[r[:, 0], r[:, 1], r[:, 2]] >= target
+    reached: np.ndarray = lookup(rules).points[r[:, 0], r[:, 1], r[:, 2]] >= target
+    return reached
 
 
 def basic_choices(rules: Rules) -> np.ndarray:
@@ -194,7 +198,8 @@ def basic_choices(rules: Rules) -> np.ndarray:
     # Lexicographic: maximise kept, then minimise thrown points, then the card that came
     # last (the draw, 3; among the hand, the later one).
     keyed = kept * 1e4 - thrown * 10 + np.arange(4)
-    return keyed.argmax(axis=-1)
+    choice: np.ndarray = keyed.argmax(axis=-1)
+    return choice
 
 
 def _next(hc: HandClasses, choice: np.ndarray) -> np.ndarray:
@@ -227,7 +232,7 @@ def _expected_turns(nxt: np.ndarray, target: np.ndarray, tol: float = 1e-13) -> 
     def step(x: np.ndarray) -> np.ndarray:   # mean of E over the next classes
         return np.bincount(l_row, l_weight * np.append(x, 0.0)[l_col], minlength=n_live)
 
-    e[live] = _bicgstab(step, n_live, tol)
+    e[live] = _bicgstab(step, int(n_live), tol)
     return e
 
 
@@ -242,7 +247,8 @@ def _moves(nxt: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return at // d_count, srt.ravel()[at], counts / d_count
 
 
-def _backward(row: np.ndarray, col: np.ndarray, c_count: int):
+def _backward(row: np.ndarray, col: np.ndarray,
+              c_count: int) -> Callable[[np.ndarray], np.ndarray]:
     """A function giving, for a set of classes, every class from which some path of moves
     ``row -> col`` leads into the set (breadth first over the moves reversed)."""
     order = np.argsort(col, kind="stable")
@@ -250,7 +256,7 @@ def _backward(row: np.ndarray, col: np.ndarray, c_count: int):
     starts = np.searchsorted(col[order], np.arange(c_count + 1))
 
     def back(goal: np.ndarray) -> np.ndarray:
-        found = goal.copy()
+        found: np.ndarray = goal.copy()
         frontier = np.flatnonzero(goal)
         while frontier.size:
             lo, n = starts[frontier], starts[frontier + 1] - starts[frontier]
@@ -263,12 +269,13 @@ def _backward(row: np.ndarray, col: np.ndarray, c_count: int):
     return back
 
 
-def _bicgstab(step, size: int, tol: float) -> np.ndarray:
+def _bicgstab(step: Callable[[np.ndarray], np.ndarray], size: int, tol: float) -> np.ndarray:
     """x with x = 1 + step(x), i.e. (I - P) x = 1, to a residual below tol * max(1, x)."""
-    x = np.zeros(size)
+    x: np.ndarray = np.zeros(size)
 
     def residual(x: np.ndarray) -> np.ndarray:
-        return 1.0 - x + step(x)
+        res: np.ndarray = 1.0 - x + step(x)
+        return res
 
     def done(x: np.ndarray) -> bool:
         return size == 0 or np.abs(residual(x)).max() < tol * max(1.0, x.max())
@@ -305,7 +312,7 @@ def _within(nxt: np.ndarray, start: np.ndarray, target: np.ndarray, k_max: int) 
     c_count = nxt.shape[0]
     row, col, weight = _moves(nxt)
     out = np.empty(k_max + 1)
-    d = start.astype(np.float64)
+    d: np.ndarray = start.astype(np.float64)
     for k in range(k_max + 1):
         out[k] = d[target].sum()
         moving = np.where(target, 0.0, d)
@@ -388,6 +395,7 @@ def _solve_race(rules: Rules, target: float) -> RaceSolution:
         if not better.any():
             break
         choice = np.where(better, cand.argmin(axis=-1), choice)
+    assert turns is not None            # the loop runs at least once
     fastest_next = _next(hc, choice)
     basic = basic_choices(rules)
     basic_next = _next(hc, basic)
@@ -413,7 +421,8 @@ class RaceCurve:
 def _start(rules: Rules, hand: tuple[Card, ...] | None) -> np.ndarray:
     hc = classes_for(rules)
     if hand is None:
-        return hc.sizes / hc.sizes.sum()
+        share: np.ndarray = hc.sizes / hc.sizes.sum()
+        return share
     cls = int(hc.class_of(np.array([c.index for c in hand]))[()])
     if cls < 0:
         raise OddsError(_("That hand is not three different cards of this pack."))
@@ -460,7 +469,8 @@ def fastest_discard(rules: Rules, hand: np.ndarray, drawn: np.ndarray,
     for i in range(3):
         cand[:, i, i] = drawn
     e = sol.fastest_turns[hc.class_of(cand)]
-    return e.argmin(axis=1)
+    fastest: np.ndarray = e.argmin(axis=1)
+    return fastest
 
 
 def clear_caches() -> None:

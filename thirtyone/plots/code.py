@@ -51,11 +51,11 @@ def figure_code(figure: str, rules: Rules | None, variant_key: str, **args) -> S
     call = f"({head}{_args(args)})".replace(", )", ")")
     lines = ["from thirtyone import get_variant" if head else "",
              f"from thirtyone.plots import {figure}, {figure}_data", "",
-             rules_line(rules, variant_key) if head else "",
+             rules_line(rules, variant_key) if head and rules is not None else "",
              f"df = {figure}_data{call}   # the numbers",
              f"fig = {figure}{call}   # the figure; fig.show() draws it"]
     cli = None
-    if figure == "dealt_values":
+    if figure == "dealt_values" and rules is not None:
         cli = shlex.join(["thirtyone", "odds", *cli_rules(rules, variant_key)])
     return Snippet("\n".join(line for i, line in enumerate(lines) if line or (i == 2 and head)),
                    cli)

@@ -6,6 +6,8 @@ so the picture and the download always hold the same numbers.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -426,9 +428,9 @@ def moves_summary(moves: list[MoveOdds], rules: Rules,
     the scoring punishes the hand if it were shown down right after the move."""
     rows = []
     for i, m in enumerate(moves):
-        row = {"move": m.move,
-               "value": value_label(rules, m.values[0]) if m.certain
-               else _("depends on the card")}
+        row: dict[str, Any] = {"move": m.move,
+                               "value": value_label(rules, m.values[0]) if m.certain
+                               else _("depends on the card")}
         if rules.hand_value != "brag":
             row |= {"average value": m.mean, "chance of 31": m.p31}
         row |= {"chance better than now": m.p_better}
@@ -473,7 +475,8 @@ def moves_reading(moves: list[MoveOdds], rules: Rules) -> str:
         return _("'{move}' improves your hand with chance {p}. Moves with one dot are "
                  "certain: you can see every card they use.").format(move=best.move,
                                                                      p=format_percent(best.p_better))
-    best = max(moves, key=lambda m: m.mean)
+    best = max(moves, key=lambda m: m.mean or 0.0)   # suit sums: every move has a mean
+    assert best.mean is not None
     chance = max(moves, key=lambda m: m.p31)
     second = (_("The best chance of 31 is '{move}' at {p}.").format(move=chance.move,
                                                                   p=format_percent(chance.p31, 1))

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -107,7 +108,7 @@ def wants_to_knock(hand: tuple[Card, ...], rules: Rules, knock_at: float) -> boo
 def best_discard(hand: tuple[Card, ...], rules: Rules, never: Card | None = None) -> Card:
     """The card whose removal leaves the highest value; ties: fewest points, then the card
     drawn last (later in the hand). ``never`` is excluded (the card just taken)."""
-    best: tuple | None = None
+    best: tuple[Any, ...] | None = None
     choice = hand[-1]
     for i, c in enumerate(hand):
         if c == never:
@@ -119,7 +120,7 @@ def best_discard(hand: tuple[Card, ...], rules: Rules, never: Card | None = None
     return choice
 
 
-def value_after_take(hand: tuple[Card, ...], top: Card, rules: Rules) -> tuple:
+def value_after_take(hand: tuple[Card, ...], top: Card, rules: Rules) -> tuple[float, ...]:
     return max(hand_key(hand[:i] + hand[i + 1:] + (top,), rules) for i in range(len(hand)))
 
 
@@ -146,7 +147,7 @@ def _swap_like(obs: Observation, whole: Action) -> Action:
     legal = obs.legal_actions
     hand, middle = obs.hand, obs.middle
     cur = hand_key(hand, r)
-    best_key: tuple | None = None
+    best_key: tuple[Any, ...] | None = None
     best: Action | None = None
     order = 0
     for i, h in enumerate(hand):
@@ -178,8 +179,8 @@ def _widow_move(obs: Observation) -> Action:
     cur = hand_key(hand, r)
     up = [c for c in obs.widow if c is not None]
     cards = sorted(hand)
-    best_key: tuple | None = None
-    best_pick: tuple | None = None
+    best_key: tuple[Any, ...] | None = None
+    best_pick: tuple[Any, ...] | None = None
     for k in range(1, min(3, len(up)) + 1):
         for give in combinations(range(3), k):
             kept = [cards[i] for i in range(3) if i not in give]
@@ -196,12 +197,12 @@ def _widow_move(obs: Observation) -> Action:
         # top discard; else draw, as in the draw family (a blind draw sees four cards before
         # throwing one, a blind exchange gives a card up unseen)
         top = obs.discard_top
-        take = (value_after_take(hand, top, r) if Take() in legal and top is not None
-                else None)
+        taken = (value_after_take(hand, top, r) if Take() in legal and top is not None
+                 else None)
         if best is not None and best_key is not None and best_key[0] > cur and best in legal \
-                and (take is None or best_key[0] >= take):
+                and (taken is None or best_key[0] >= taken):
             return best
-        if take is not None and take > cur:
+        if taken is not None and taken > cur:
             return Take()
         if Draw() in legal:
             return Draw()
@@ -213,8 +214,8 @@ def _widow_move(obs: Observation) -> Action:
         return Stand()
     down = [i for i, c in enumerate(obs.widow) if c is None]
     if down:
-        give = _weakest(hand, r)
-        return Exchange((give,), (down[0],))
+        weakest = _weakest(hand, r)
+        return Exchange((weakest,), (down[0],))
     if Knock() in legal:
         return Knock()       # nothing known helps and nothing unknown is left (our reading)
     if best is not None and best in legal:
@@ -222,7 +223,7 @@ def _widow_move(obs: Observation) -> Action:
     return legal[0]
 
 
-def _pair_value(cards: tuple[Card, ...], rules: Rules) -> tuple:
+def _pair_value(cards: tuple[Card, ...], rules: Rules) -> tuple[float, ...]:
     if rules.hand_value == "brag":
         a, b = cards
         return (int(a.rank == b.rank), max(a.rank, b.rank), min(a.rank, b.rank))
@@ -232,7 +233,7 @@ def _pair_value(cards: tuple[Card, ...], rules: Rules) -> tuple:
 
 
 def _weakest(hand: tuple[Card, ...], rules: Rules) -> Card:
-    best: tuple | None = None
+    best: tuple[Any, ...] | None = None
     choice = hand[-1]
     for i, c in enumerate(hand):
         key = (_pair_value(hand[:i] + hand[i + 1:], rules), -c.points, i)
@@ -331,7 +332,8 @@ def basic_discard(rules: Rules, h: np.ndarray, new: np.ndarray,
     key = dv.astype(np.int64) * 1024 - dp * 4 + np.arange(4)
     if among is not None:
         key = np.where(among, key, np.iinfo(np.int64).min)
-    return key.argmax(axis=1)
+    choice: np.ndarray = key.argmax(axis=1)
+    return choice
 
 
 def basic_swap_moves(rules: Rules, thr2: int, h: np.ndarray, mid: np.ndarray,

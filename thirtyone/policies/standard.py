@@ -326,17 +326,17 @@ def standard_decision(view: View, knock_at: float = DEFAULT_KNOCK_AT) -> Action:
         v = float(vt.strength[h[:, 0], h[:, 1], h[:, 2]].mean())
         deterministic = not isinstance(a, (SwitchClosed, Exchange)) or \
             (isinstance(a, Exchange) and all(isinstance(t, Card) for t in a.take))
-        o = int(outs(h[:1], unseen, vt)[0]) if deterministic else 0
+        n_outs = int(outs(h[:1], unseen, vt)[0]) if deterministic else 0
         given = sum(c.points for c in view.hand if c not in cards_of(h[0]))
         single = isinstance(a, Swap)
         stay = isinstance(a, (Pass, Stand))
-        scored.append(((round(v, 9), o, single, -given), stay, a, v))
+        scored.append(((round(v, 9), n_outs, single, -given), stay, a, v))
     best = max(scored, key=lambda t: t[0])
     if best[3] > now:
         return best[2]
-    stay = [t for t in scored if t[1]]
-    if stay:
-        return stay[0][2]
+    stays = [t for t in scored if t[1]]
+    if stays:
+        return stays[0][2]
     return best[2]
 
 
@@ -356,6 +356,7 @@ def _take_strength(view: View, vt: Any) -> float:
     """The strength kept after taking the top discard and the best discard."""
     hand = card_indices(view.hand)
     must = 0 if view.rules.may_discard_taken_card else 1
+    assert view.top is not None          # asked only where taking is the choice
     return float(best_three(np.append(view.top.index, hand)[None, :], vt, must=must)[0][0])
 
 

@@ -44,6 +44,7 @@ from ..core.rules import Rules, get_variant
 from ..core.scoring import score
 from ..game.families import family_class
 from ..game.settle import first_knock_turn, stock_out_outcome
+from ..game.values import Observation
 from .basic import basic_policy
 
 # Widow, switch and no-pass swap games use no stock, so only a knock ends a round: both bots
@@ -64,7 +65,8 @@ class ValueTable:
     instant: np.ndarray
 
     def __getitem__(self, key: Any) -> np.ndarray:
-        return self.strength[key]
+        found: np.ndarray = self.strength[key]
+        return found
 
 
 @lru_cache(maxsize=32)
@@ -127,7 +129,7 @@ class Opponent:
     final_done: bool = False  # already had its final turn after the knock
     style: str | None = None  # how it is known to play (a bot level), None: not known
     last_discard: Card | None = None  # its discard, if its hand has not changed since
-    events: list = field(default_factory=list)  # its public moves this round (belief.posterior)
+    events: list[tuple[Any, ...]] = field(default_factory=list)  # its public moves this round (belief.posterior)
 
 
 @dataclass
@@ -189,10 +191,13 @@ def expected_after_draw(hands: np.ndarray, unseen: np.ndarray, vt: ValueTable) -
     """Exact expected strength of each three-card hand after one more blind draw from the
     unseen cards and the best discard."""
     m, u = len(hands), len(unseen)
+    found: np.ndarray
     if u == 0:
-        return vt.strength[hands[:, 0], hands[:, 1], hands[:, 2]]
+        found = vt.strength[hands[:, 0], hands[:, 1], hands[:, 2]]
+        return found
     cards = np.hstack([np.repeat(hands, u, axis=0), np.tile(unseen, m)[:, None]])
-    return best_three(cards, vt)[0].reshape(m, u).mean(axis=1)
+    found = best_three(cards, vt)[0].reshape(m, u).mean(axis=1)
+    return found
 
 
 def card_indices(cards: tuple[Card, ...] | list[Card]) -> np.ndarray:
@@ -250,7 +255,7 @@ def knock_points(hand: tuple[Card, ...], rules: Rules) -> float:
     """The number compared with the knock threshold: the hand's points for suit sums; for
     other hand values, the scat points of a hand that beats the same share of dealt hands."""
     if rules.hand_value == "suit_sum":
-        return float(score(hand, rules).points)
+        return score(hand, rules).number
     vt = value_table(rules)
     mine = strength_of(hand, vt)
     srt = sorted_strengths(rules)
@@ -266,7 +271,8 @@ def outs(hand: np.ndarray, unseen: np.ndarray, vt: ValueTable) -> np.ndarray:
         return np.zeros(m, dtype=int)
     base = vt.strength[hand[:, 0], hand[:, 1], hand[:, 2]]
     cards = np.hstack([np.repeat(hand, u, axis=0), np.tile(unseen, m)[:, None]])
-    return (best_three(cards, vt)[0].reshape(m, u) > base[:, None]).sum(axis=1)
+    count: np.ndarray = (best_three(cards, vt)[0].reshape(m, u) > base[:, None]).sum(axis=1)
+    return count
 
 
 def _track(o: Opponent | None, move: Any, pile: list[Card | None], after: bool) -> None:
@@ -372,7 +378,7 @@ def view_from_observation(obs: Any, rules: Rules | None = None) -> View:
                 just_took=obs.just_drawn if obs.took_from_discard else None)
 
 
-def special_phase(obs: Any) -> Action | None:
+def special_phase(obs: Observation) -> Action | None:
     """The dealer's choice of hand and the Switch restart are left to the basic rule (they
     are rare and simple)."""
     if obs.phase in ("choose", "restart"):
@@ -400,11 +406,14 @@ def best_known_exchange(view: View, vt: ValueTable) -> KnownExchange | None:
     """Of the legal exchanges that take only face-up widow cards (nothing unknown), the one
     leaving the strongest hand (ties: fewer cards given, then fewest points given); None if
     there is none. The widow family's part of a turn that may also draw or take."""
-    best: tuple | None = None
+    best: tuple[tuple[float, int, int], KnownExchange] | None = None
     for a in view.legal:
-        if not isinstance(a, Exchange) or not all(isinstance(t, Card) for t in a.take):
+        if not isinstance(a, Exchange):
             continue
-        kept = [c for c in view.hand if c not in a.give] + list(a.take)
+        take = [t for t in a.take if isinstance(t, Card)]
+        if len(take) != len(a.take):            # a face-down card: unknown
+            continue
+        kept = [c for c in view.hand if c not in a.give] + take
         h = card_indices(kept)
         v = float(vt.strength[h[0], h[1], h[2]])
         key = (v, -len(a.give), -sum(c.points for c in a.give))

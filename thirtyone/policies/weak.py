@@ -27,6 +27,8 @@ The ``weak`` policy, exactly:
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..core.actions import Action, Discard, Draw, Knock, Pass, Stand, Swap, SwapAll, Take
@@ -46,7 +48,7 @@ def _pair(a: Card, b: Card) -> int:
 
 def throw_card(hand: tuple[Card, ...]) -> Card:
     """Rule 2: the card the weak player means to throw, chosen before it draws."""
-    best: tuple | None = None
+    best: tuple[Any, ...] | None = None
     choice = hand[-1]
     for i, c in enumerate(hand):
         rest = hand[:i] + hand[i + 1:]
@@ -114,7 +116,8 @@ def throw_positions(h: np.ndarray) -> np.ndarray:
         pair = np.where(suit[:, a] == suit[:, b], pts[:, a] + pts[:, b],
                         np.maximum(pts[:, a], pts[:, b]))
         keys.append(pair * 1024 - pts[:, i] * 4 + i)
-    return np.stack(keys, axis=1).argmax(axis=1)
+    choice: np.ndarray = np.stack(keys, axis=1).argmax(axis=1)
+    return choice
 
 
 def weak_draw_moves(rules: Rules, thr2: int, h: np.ndarray, top: np.ndarray,

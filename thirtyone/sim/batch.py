@@ -593,9 +593,9 @@ def simulate_decks(rules: Rules, n_players: int, decks: Sequence[Sequence[Any]],
         if sorted(d) != pack:
             raise SimulationError(_("Each deck must hold the {n}-card pack once.").format(
                 n=len(pack)))
-    dealers = np.broadcast_to(np.asarray(dealers), (len(rows),))
+    seats = np.broadcast_to(np.asarray(dealers), (len(rows),))
     return RoundBatch(rules, n_players, levels, knock_at, np.random.default_rng(seed), len(rows),
-                      0, np.array(rows), dealers, lite=how == "numba").run(how)
+                      0, np.array(rows), seats, lite=how == "numba").run(how)
 
 
 def iter_simulate(rules: Rules, n_players: int, rounds: int, seed: int | None = 0,

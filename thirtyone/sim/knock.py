@@ -62,12 +62,12 @@ def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: i
     if rules.draws:
         top = deck[:, ptr].copy()
         seen = CARD_BIT[top]  # card memory: every card that lay face up on the pile
-        ptr = np.full(size, ptr + 1)
+        at = np.full(size, ptr + 1)   # each round's next card of the stock
         for turn in range(turns):
             final = np.full(size, turn == turns - 1)   # the last turn comes after the knock
             for p in range(opponents):
-                has_stock = ptr < len(pack)
-                drawn = deck[rows, np.minimum(ptr, len(pack) - 1)]
+                has_stock = at < len(pack)
+                drawn = deck[rows, np.minimum(at, len(pack) - 1)]
                 h = hands[:, p]
                 args = (h.astype(np.int32), top.astype(np.int32), drawn.astype(np.int32),
                         no_knock, has_stock)
@@ -85,7 +85,7 @@ def _play_turns(rules: Rules, rng: np.random.Generator, opponents: int, turns: i
                 h[rows[dr], pos[dr]] = drawn[dr]
                 top = np.where(take | draw, new_top, top)
                 seen = seen | np.where(take | draw, CARD_BIT[top], np.uint64(0))
-                ptr += draw
+                at += draw
     else:
         mid = deck[:, ptr:ptr + 3].copy()
         known = np.zeros((size, opponents), dtype=np.uint64)  # taken by a single swap

@@ -67,7 +67,7 @@ class Tally:
     counts: dict[str, Any]
     rounds: int
     target: int
-    state: dict = field(repr=False)
+    state: Mapping[str, Any] = field(repr=False)
     seconds: float = 0.0
 
     @property

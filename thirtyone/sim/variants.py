@@ -15,6 +15,7 @@ and the ``SimStats`` of each from the running totals.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -44,6 +45,8 @@ def variants_runner(rules: Mapping[str, Rules], players: int, bots: str = "basic
 
 def stats_from_tally(tally: Tally) -> dict[str, SimStats]:
     """Each rule set's statistics from the running totals."""
-    return {key: SimStats(**{f: int(v) for f, v in zip(FIELDS, counts, strict=True)},
-                          seconds=tally.seconds, target=tally.target)
-            for key, counts in tally.counts.items()}
+    out: dict[str, SimStats] = {}
+    for key, counts in tally.counts.items():
+        fields: dict[str, Any] = {f: int(v) for f, v in zip(FIELDS, counts, strict=True)}
+        out[key] = SimStats(**fields, seconds=tally.seconds, target=tally.target)
+    return out

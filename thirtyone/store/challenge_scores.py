@@ -16,12 +16,20 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.actions import Knock, parse_action
 from ..game.hands import knock_value
-from ..game.records import game_from_record, save_game
+from ..game.records import save_game
 from ..game.table import Game
-from .challenge_play import YOU, round_outcome, round_won, rounds_finished, score
+from .challenge_play import (
+    YOU,
+    round_outcome,
+    round_won,
+    rounds_finished,
+    score,
+    table_game,
+)
 from .store import ChallengeRow, PlayRow
 
 END_FIELDS = ("state", "rounds")
@@ -57,13 +65,13 @@ class Entry:
     rank: int | None = None     # shared by ties; None while still playing
 
 
-def _steps(rec: dict) -> Iterator[tuple[Game, int, str]]:
+def _steps(rec: dict[str, Any]) -> Iterator[tuple[Game, int | None, str]]:
     """(game before the move, seat to move, move text) for every move of ``rec``; the game
     deals the record's stacked decks between rounds. After the last move the game is left
     as it is (the caller keeps a reference)."""
     start = {k: v for k, v in rec.items() if k not in END_FIELDS}
     start["actions"] = []
-    game = game_from_record(start)
+    game = table_game(start)
     decks = rec.get("decks") or []
     for text in rec.get("actions", []):
         while game.round_over and not game.game_over:
@@ -89,7 +97,7 @@ def round_lines(name: str, record: str, seat: int = YOU) -> list[RoundLine]:
             knocks[game.round_no] = (turns[game.round_no],
                                      float(knock_value(game.hands[seat], game.rules)))
     if game is None:
-        game = game_from_record({k: v for k, v in rec.items() if k not in END_FIELDS})
+        game = table_game({k: v for k, v in rec.items() if k not in END_FIELDS})
     out = []
     for res in game.results[:rounds_finished(game)]:
         k = knocks.get(res.round_no)
@@ -113,7 +121,7 @@ def _who(game: Game, knocker: int | None, seat: int, name: str) -> str | None:
 
 def entry(play: PlayRow, lines: Sequence[RoundLine]) -> Entry:
     """A student's leaderboard entry from their play and their finished rounds."""
-    game = game_from_record(json.loads(play.record))
+    game = table_game(json.loads(play.record))
     return Entry(play.name, play.learner_id, play.finished, score(game), len(lines),
                  sum(1 for ln in lines if ln.won))
 
@@ -162,7 +170,7 @@ def visible_lines(lines: Sequence[RoundLine], upto: int | None) -> list[RoundLin
 
 def download(ch: ChallengeRow, play: PlayRow) -> str:
     """The file a student downloads of their own challenge game (module note)."""
-    game = game_from_record(json.loads(play.record))
+    game = table_game(json.loads(play.record))
     if ch.closed:
         return save_game(game)
     lines = round_lines(play.name, play.record)

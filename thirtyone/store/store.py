@@ -124,6 +124,11 @@ class ChallengeRow:
     closed: bool = False   # closed by the teacher: full records may be downloaded
 
 
+def _challenge_row(r: Any) -> ChallengeRow:
+    """A row of ``Store._challenge_q``: the first six fields, then when it was closed."""
+    return ChallengeRow(r[0], r[1], r[2], r[3], r[4], r[5], closed=r[6] is not None)
+
+
 @dataclass(frozen=True)
 class PlayRow:
     challenge_id: int
@@ -274,10 +279,14 @@ class Store:
             raise StoreError(str(e)) from None
         for _try in range(20):
             code, key = new_code(), new_key()
-            try:
-                cid = self.run(lambda c, code=code, key=key: c.execute(insert(s.classes).values(
+
+            def add(c: Connection, code: str = code, key: str = key) -> int:
+                return c.execute(insert(s.classes).values(
                     code=code, name=name, key_hash=digest(key), created=now())
-                    .returning(s.classes.c.id)).scalar_one())
+                    .returning(s.classes.c.id)).scalar_one()
+
+            try:
+                cid = self.run(add)
                 return ClassRow(cid, code, name), key
             except IntegrityError:  # a code already taken: draw again
                 continue
@@ -313,7 +322,7 @@ class Store:
             raise StoreError(str(e)) from None
         token = new_token()
         try:
-            lid = self.run(lambda c: c.execute(insert(s.learners).values(
+            lid: int = self.run(lambda c: c.execute(insert(s.learners).values(
                 class_id=class_id, name=name, name_fold=fold(name),
                 token_hash=digest(token), created=now(), seen=now())
                 .returning(s.learners.c.id)).scalar_one())
@@ -528,7 +537,7 @@ class Store:
             title = check_name(title, "table name")
         except InputError as e:
             raise StoreError(str(e)) from None
-        tid = self.run(lambda c: c.execute(insert(s.tables).values(
+        tid: int = self.run(lambda c: c.execute(insert(s.tables).values(
             class_id=class_id, title=title, variant=variant, seats=seats, record=record,
             version=1, status="open", created=now(), updated=now())
             .returning(s.tables.c.id)).scalar_one())
@@ -577,7 +586,7 @@ class Store:
             title = check_name(title, "challenge name")
         except InputError as e:
             raise StoreError(str(e)) from None
-        cid = self.run(lambda c: c.execute(insert(s.challenges).values(
+        cid: int = self.run(lambda c: c.execute(insert(s.challenges).values(
             class_id=class_id, title=title, variant=variant, setup=setup,
             seed=int(seed), created=now()).returning(s.challenges.c.id)).scalar_one())
         return self.challenge(cid)  # type: ignore[return-value]
@@ -592,11 +601,11 @@ class Store:
     def challenge(self, challenge_id: int) -> ChallengeRow | None:
         row = self.read(lambda c: c.execute(
             self._challenge_q().where(s.challenges.c.id == challenge_id)).first())
-        return ChallengeRow(*row[:6], closed=row[6] is not None) if row else None
+        return _challenge_row(row) if row else None
 
     def class_challenges(self, class_id: int) -> list[ChallengeRow]:
         q = self._challenge_q().where(s.challenges.c.class_id == class_id)
-        return self.read(lambda c: [ChallengeRow(*r[:6], closed=r[6] is not None)
+        return self.read(lambda c: [_challenge_row(r)
                                      for r in c.execute(q.order_by(s.challenges.c.id))])
 
     @staticmethod

@@ -151,10 +151,10 @@ def _value_quiz(spec, key, rules) -> Quiz:
                                        "worth."))):
         if bonus is not None and len({c.rank for c in hand}) == 1:
             candidates.setdefault(float(bonus), _(why_bonus).format(total=points_text(bonus)))
-    candidates[float(s.points)] = ""
+    candidates[s.number] = ""
     values = sorted(candidates)
     options = [points_text(v) for v in values]
-    correct = {values.index(float(s.points))}
+    correct = {values.index(s.number)}
     why = [candidates[v] for v in values]
     return Quiz("value", spec["question"], key, options, correct, why, s.explain(),
                 {"hand": hand})
@@ -187,11 +187,9 @@ def _swap_quiz(spec, key, rules) -> Quiz:
     now = score(hand, rules)
     results: list[tuple[str, Score, str]] = []
     for m in middle:
-        best_give, best = None, None
-        for h in hand:
-            s = score(tuple(c for c in hand if c != h) + (m,), rules)
-            if best is None or s > best:
-                best_give, best = h, s
+        # the best swap (the first of equal ones) for the middle card m
+        best_give, best = max(((h, score(tuple(c for c in hand if c != h) + (m,), rules))
+                               for h in hand), key=lambda hs: hs[1])
         results.append((pgettext("move", "take {card}").format(card=m.display), best,
                         _("Taking {card} (giving {given}) leaves {value}.").format(
                             card=m.display, given=best_give.display, value=best.name)))
@@ -312,10 +310,10 @@ def _showdown_quiz(spec, key, rules) -> Quiz:
             variant=get_variant(key).name_text,
             alone=_knocker_alone_words(rules.knocker_alone_lowest),
             tied=_(_KNOCKER_TIED_WORDS[rules.knocker_tied]))
-    why = [candidates[o] for o in options]
+    whys = [candidates[o] for o in options]
     shown = {(_("{name} (knocked)").format(name=n) if i == knocker else n): h
              for i, (n, h) in enumerate(hands)}
-    return Quiz("showdown", spec["question"], key, options, correct, why, summary, shown)
+    return Quiz("showdown", spec["question"], key, options, correct, whys, summary, shown)
 
 
 def _best_quiz(spec, key, rules) -> Quiz:
@@ -380,9 +378,10 @@ def _likelier_quiz(spec, key, rules) -> Quiz:
             measure=measure))
     variants = [get_variant(k) for k in keys]
     dists = [dealt_distribution(v.rules) for v in variants]
-    if any(d.mean is None for d in dists):
+    means = [d.mean for d in dists if d.mean is not None]
+    if len(means) < len(dists):
         raise LessonError(_("A likelier quiz needs variants with number values (not brag)."))
-    nums = [d.p31 if measure == "p31" else d.mean for d in dists]
+    nums = [d.p31 for d in dists] if measure == "p31" else means
     options = [v.name_text for v in variants]
     correct = {i for i, x in enumerate(nums) if x == max(nums)}
     if measure == "p31":
@@ -391,8 +390,8 @@ def _likelier_quiz(spec, key, rules) -> Quiz:
             n=format_number(d.hands)) for v, d in zip(variants, dists, strict=True)]
     else:
         why = [_("{variant}: a dealt hand is worth {mean} on average.").format(
-            variant=v.name_text, mean=format_number(d.mean, 2))
-            for v, d in zip(variants, dists, strict=True)]
+            variant=v.name_text, mean=format_number(mean, 2))
+            for v, mean in zip(variants, means, strict=True)]
     summary = " ".join([_("Exact, counted over every possible three-card deal."), *why])
     return Quiz("likelier", spec["question"], key, options, correct, [""] * len(options),
                 summary)
@@ -645,7 +644,8 @@ def parse_lesson(text: str, slug: str = "lesson") -> Lesson:
             raise LessonError(_("'formerly' must list old file names without '.md', such as "
                                 "03-blitz-and-three-of-a-kind."))
         steps: list[Step] = []
-        title, body = None, []
+        title: str | None = None
+        body: list[str] = []
         for line in lines[end + 1:] + ["## "]:
             if line.startswith("## "):
                 if title is not None:

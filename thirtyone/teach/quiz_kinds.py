@@ -242,6 +242,7 @@ def knock_position(rules: Rules, hand: tuple[Card, ...], players: int, seat: int
                     break
                 g.apply("draw" if rules.draws else "pass")
                 if rules.draws:
+                    assert g.to_move is not None     # the drawer, about to discard
                     g.apply(f"discard {g.hands[g.to_move][-1]}")
         except IllegalActionError as e:
             raise LessonError(_("The position cannot be reached: {error}").format(
@@ -343,7 +344,7 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
         pgettext("quiz answer", "Play on")
     options = [pgettext("quiz answer", "Knock"), wait]
     s = score(hand, rules)
-    fresh, later, turns = knock_chances(rules, float(s.points), players, seat, turn)
+    fresh, later, turns = knock_chances(rules, s.number, players, seat, turn)
     risk = knock_risk(rules)
     others = players - 1
     if players <= 3:

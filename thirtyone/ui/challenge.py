@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator, MutableMapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -308,7 +308,7 @@ LINE_COLUMNS = (N_("round"), N_("student"), N_("knocked"), N_("on turn"), N_("kn
 
 #: what a missing cell of a table shows (st.dataframe's ``placeholder``, in a recent
 #: Streamlit; an older one still writes "None")
-MISSING = ({"placeholder": "—"} if "placeholder" in inspect.signature(st.dataframe).parameters
+MISSING: dict[str, Any] = ({"placeholder": "—"} if "placeholder" in inspect.signature(st.dataframe).parameters
            else {})
 
 
@@ -466,9 +466,9 @@ def challenges_frame(store, klass) -> pd.DataFrame:
             base = {"challenge": ch.id, "title": ch.title, "variant": ch.variant,
                     "student": e.name, "rounds played": e.rounds_played, "score": e.score,
                     "rank": e.rank, "finished": e.finished}
-            mine = by_name.get(e.name) or [None]
-            for ln in mine:
-                rows.append({**base, **_line_cells(ln)})
+            mine: Sequence[cs.RoundLine | None] = by_name.get(e.name) or [None]
+            for line in mine:
+                rows.append({**base, **_line_cells(line)})
     return pd.DataFrame(rows)
 
 

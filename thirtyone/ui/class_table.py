@@ -121,11 +121,12 @@ def table_page() -> None:
         return
     st.caption(f"{plain(row.title)} · {plain(_(VARIANTS[row.variant].name))}")
     # always in its place (taken, it empties), so that the table under it stays where it is
-    if member and shared.seat_of(row, learner.id) is None:
-        _take_seat_box(store, row, learner)   # one element
+    seated = learner if member else None
+    if seated is not None and shared.seat_of(row, seated.id) is None:
+        _take_seat_box(store, row, seated)   # one element
     else:
         st.empty()
-    _live(store, row.id, learner.id if member else None)
+    _live(store, row.id, seated.id if seated is not None else None)
     every = poll_interval(store, row.id)
     st.session_state.setdefault(EVERY, {})[row.id] = every
     # the same fragment (its id does not depend on run_every), declared with this interval
@@ -409,6 +410,7 @@ def _make_form(store: Store, klass: Any) -> None:
     c1.text_input(_("Table name"), key="ct_new_title", max_chars=30)
     key = c2.selectbox(_("Variant"), keys, key="ct_new_variant",
                        format_func=lambda k: _(VARIANTS[k].name))
+    assert key is not None                   # the box has options and no empty choice
     variant = VARIANTS[key]
     rules = variant.rules
     with st.expander(_("House rules")):

@@ -214,6 +214,7 @@ def resume_link() -> str:
 
 
 def _student(store: Store, learner: Learner) -> None:
+    assert learner.class_name is not None   # in a class: its name comes with the learner
     heading(learner.class_name, 2, look=3)  # h2 under the page's h1 (escaped)
     st.markdown(_("You are **{name}** in this class.").format(name=plain(learner.name)))
     fresh = bool(st.session_state.pop(NEW_LINK, False))

@@ -104,8 +104,9 @@ def guide_text(state: State, mini: MiniRound) -> str | None:
         except Exception:  # noqa: BLE001 - a guide failing must not stop the round
             return None
         state[HINT] = got = (turn_key(obs), h)
-    h = got[1]
-    return f"{action_label(h.action, obs)}. {h.reason}"
+    hint = got[1]
+    assert hint is not None        # guide_hint answers where the checks above passed
+    return f"{action_label(hint.action, obs)}. {hint.reason}"
 
 
 def _round_end(mini: MiniRound, rid: str) -> Callable[[State, Any], None]:

@@ -139,7 +139,7 @@ def step_words(game: Any, step: int, n: int) -> str:
 
 
 def _variant_of(record: dict, rules: Any) -> Variant:
-    return VARIANTS.get(record.get("variant"), closest_variant(rules))
+    return VARIANTS.get(str(record.get("variant")), closest_variant(rules))
 
 
 def _controls(state: State, game: Any, n: int, names: dict[str, str]) -> None:

@@ -67,7 +67,9 @@ def scenario_list(state: State) -> None:
             # the titles and descriptions are msgids of scenario_texts.py
             c1.markdown(f"**{_(s.title)}** · [{link_word}]({link_of(name)})  \n"
                         f"{_(s.description)}")
-            c2.button(_("Open"), key=f"play_scn_{name}", on_click=open_scenario,
+            # Streamlit ignores what a callback returns (open_scenario's bool is for links)
+            c2.button(_("Open"), key=f"play_scn_{name}",
+                      on_click=open_scenario,  # type: ignore[arg-type]
                       args=(state, s), width="stretch")
 
 

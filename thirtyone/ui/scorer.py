@@ -130,7 +130,7 @@ def note_now(variant: Variant) -> str | None:
         cards=cards_display(cards), n=pack, variant=_(was.name))
 
 
-def start(variant: Variant) -> tuple[list[Card], list[Card]]:
+def start(variant: Variant) -> tuple[tuple[Card, ...], list[Card]]:
     """Set up the page's state for ``variant``; return its pack and the hand to show.
 
     Cards not in the variant's pack (the variant changed to a smaller pack) are taken out of

@@ -262,7 +262,9 @@ def _bot_controls(state: State, obs: Any) -> None:
     mode = state.get(CFG, {}).get("step_mode", "step")
     name = obs.players[obs.to_move]
     # a button label reads Markdown: the name is shown as plain text
-    st.button(_("Next: {name} moves").format(name=plain(name)), key="play_next", on_click=bot_turn,
+    # (bot_turn's bool is for the page's own loop; Streamlit ignores what a callback returns)
+    st.button(_("Next: {name} moves").format(name=plain(name)), key="play_next",
+              on_click=bot_turn,  # type: ignore[arg-type]
               args=(state,), type="primary", width="stretch")
     st.button(_("Bots play until my turn"), key="play_until_me", on_click=bots_until_you,
               args=(state,), width="stretch")
@@ -309,7 +311,7 @@ def move_log(state: State) -> None:
 def _hint_shown(state: State) -> bool:
     """Is an answer to the Hint shown (for this turn)? (The hint box's shape, ``Slots``.)"""
     got = state.get(HINT)
-    return bool(got) and got[0] == turn_key(observe(state))
+    return bool(got and got[0] == turn_key(observe(state)))
 
 
 def _hint_box(state: State, where: str = "side") -> None:

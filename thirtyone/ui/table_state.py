@@ -44,7 +44,8 @@ from .class_seed import dealing_seed
 from .datadir import save_key
 from .table_words import BOT_NAMES, default_level, sorted_levels
 
-State = MutableMapping[str, Any]
+# the session state (Streamlit's keys may be ints too) or a page's scoped part of it
+State = MutableMapping[Any, Any]
 # --- session-state keys (all start with play_) ------------------------------------------
 GAME = "play_game"            # the Game (or BankingGame) being played
 VARIANT = "play_variant"      # the variant key of that game
@@ -189,7 +190,7 @@ def bots_until_you(state: State, max_seconds: float = BOT_RUN_SECONDS) -> None:
     turns = 0
     while bot_turn(state):
         turns += 1
-        if time.monotonic() - start > max_seconds and not game.round_over \
+        if time.monotonic() - start > max_seconds and game is not None and not game.round_over \
                 and game.to_move != state.get(YOU, 0):
             state[NOTICE] = ngettext(
                 "The bots have made {n} move and are still going; click again to let them "

@@ -5,7 +5,7 @@ restart at the showdown (``restart``)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...core.actions import Action, Swap, SwitchClosed, SwitchOpen
 from ...core.cards import Card
@@ -51,7 +51,7 @@ class SwitchTable(Game):
             self.middle = list(open_hand)
         return two_hands
 
-    def _deal_first_sentence(self, f: dict, restarted: bool) -> Msg:
+    def _deal_first_sentence(self, f: dict[str, Any], restarted: bool) -> Msg:
         if restarted:
             return L.N_("Round {n}: {dealer} deals again after the restart: three cards to "
                         "each player, one at a time, starting with {first}.", **f)

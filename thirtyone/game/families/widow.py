@@ -6,7 +6,7 @@ the house rule without them."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...core.actions import Action, Discard, Draw, Exchange, Take
 from ...core.cards import Card
@@ -52,7 +52,7 @@ class WidowTable(Game):
     def _deal_after_circle(self, stock: list[Card]) -> None:
         self.widow.append(stock.pop())
 
-    def _deal_first_sentence(self, f: dict, restarted: bool) -> Msg:
+    def _deal_first_sentence(self, f: dict[str, Any], restarted: bool) -> Msg:
         return L.N_("Round {n}: {dealer} deals three cards to each player, one at a time, "
                     "starting with {first}, and three face-down cards to the widow.", **f)
 
