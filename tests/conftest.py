@@ -27,16 +27,22 @@ IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests run on every core (pytest-xdist, ``--dist loadgroup`` in pyproject.toml), each
-    one on whichever worker is free. A browser module whose tests share a module-scoped
-    fixture (its own app server, a page) goes to one worker whole, so that the fixture is set
-    up once, not once per worker or again each time the worker comes back to the module."""
+    one on whichever worker is free. A module whose tests share a module-scoped fixture (an
+    app server, a built wheel) goes to one worker whole, so that the fixture is set up once,
+    not once per worker or again each time a worker comes back to the module. The long
+    tests (browser, slow) are handed out first, so that the run does not end waiting for one
+    of them while the other workers are idle."""
     for item in items:
-        if item.get_closest_marker("browser") is None or item.get_closest_marker("xdist_group"):
+        if item.get_closest_marker("xdist_group"):
             continue
         info = getattr(item, "_fixtureinfo", None)
         defs = info.name2fixturedefs.values() if info is not None else ()
         if any(d[-1].scope == "module" for d in defs):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    if os.environ.get("PYTEST_XDIST_WORKER"):   # every worker sorts alike: the same order
+        def long(item: pytest.Item) -> bool:
+            return any(item.get_closest_marker(m) for m in ("browser", "slow"))
+        items[:] = [i for i in items if long(i)] + [i for i in items if not long(i)]
 
 
 def _free_port() -> int:
