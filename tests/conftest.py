@@ -24,6 +24,27 @@ from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, new_tab
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests run on every core (pytest-xdist, ``--dist loadgroup`` in pyproject.toml), each
+    one on whichever worker is free. A module whose tests share a module-scoped fixture (an
+    app server, a built wheel) goes to one worker whole, so that the fixture is set up once,
+    not once per worker or again each time a worker comes back to the module. The long
+    tests (browser, slow) are handed out first, so that the run does not end waiting for one
+    of them while the other workers are idle."""
+    for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        if any(d[-1].scope == "module" for d in defs):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    if os.environ.get("PYTEST_XDIST_WORKER"):   # every worker sorts alike: the same order
+        def long(item: pytest.Item) -> bool:
+            return any(item.get_closest_marker(m) for m in ("browser", "slow"))
+        items[:] = [i for i in items if long(i)] + [i for i in items if not long(i)]
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -114,16 +135,49 @@ def page(browser):
 PG_ENV = "THIRTYONE_TEST_PG_URL"
 
 
+_worker_pg: dict[str, str] = {}
+
+
+def worker_pg_url(url: str) -> str:
+    """The database of this pytest-xdist worker: ``<db>_gw0``, ``<db>_gw1``... on the server
+    of ``url``, made there (as the URL's user) if it is missing, so that workers running at
+    once never empty each other's tables. Without xdist, ``url`` itself."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    if url in _worker_pg:
+        return _worker_pg[url]
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from thirtyone.store.store import normal_url
+    base = make_url(url)                       # keeps the scheme the URL came with
+    name = f"{base.database}_{worker}"
+    admin = create_engine(normal_url(url), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            found = conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"),
+                                 {"n": name}).first()
+            if not found:
+                conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    finally:
+        admin.dispose()
+    _worker_pg[url] = base.set(database=name).render_as_string(hide_password=False)
+    return _worker_pg[url]
+
+
 def empty_pg_url() -> str:
-    """The PostgreSQL database named by ``THIRTYONE_TEST_PG_URL``, emptied of the store's
-    tables (CI starts Debian's PostgreSQL and sets it; without it the test skips with that
-    reason, and fails under CI=true)."""
+    """The PostgreSQL database named by ``THIRTYONE_TEST_PG_URL`` (under pytest-xdist, this
+    worker's own database beside it: ``worker_pg_url``), emptied of the store's tables (CI
+    starts Debian's PostgreSQL and sets it; without it the test skips with that reason, and
+    fails under CI=true)."""
     url = os.environ.get(PG_ENV)
     if not url:
         reason = f"no PostgreSQL to test against ({PG_ENV} is not set)"
         if IN_CI:
             pytest.fail(f"{reason} (CI=true: PostgreSQL tests are required)")
         pytest.skip(reason)
+    url = worker_pg_url(url)
     from sqlalchemy import create_engine
 
     from thirtyone.store.schema import metadata

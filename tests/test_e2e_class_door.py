@@ -3,8 +3,9 @@ phone: the projected join address and its QR code (a public URL set by the schoo
 loopback warning), a teacher who stays in the dashboard across a reload, a new tab and a
 server restart until "Sign out", a lost resume link replaced from the dashboard, a dashboard
 that follows the class by itself, new tables named "Table 2", CSV files a spreadsheet reads,
-and a resume link in the student's language. Each test starts its own server on a fresh
-store (``e2e_helpers.server``). Screenshots: /tmp/classdoor-shots/."""
+and a resume link in the student's language. The tests share a server per setting (a
+module fixture; each test starts a class of its own), except the one that restarts its own
+(``e2e_helpers.server``). Screenshots: /tmp/classdoor-shots/."""
 
 from __future__ import annotations
 
@@ -61,6 +62,35 @@ def server(tmp_path: Path, name: str = "app", **env: str) -> AppServer:
     base = {"THIRTYONE_DATABASE_URL": f"sqlite:///{tmp_path / 'class.db'}",
             "THIRTYONE_DATA_DIR": str(data), "THIRTYONE_PUBLIC_URL": ""}
     return AppServer({**base, **env}, tmp_path, name=name).start()
+
+
+def _module_server(tmp_path_factory, name: str, **env: str):
+    tmp = tmp_path_factory.mktemp(name)
+    app = server(tmp, **env)
+    app.db = f"sqlite:///{tmp / 'class.db'}"
+    yield app
+    app.stop()
+
+
+# Servers shared by the tests of this module that leave them running: each test starts a
+# class of its own (in a browser context of its own), so what one test does is not seen by
+# the next. The test that restarts a server starts its own.
+@pytest.fixture(scope="module")
+def plain_app(tmp_path_factory):
+    """No public URL set (the loopback warning)."""
+    yield from _module_server(tmp_path_factory, "door-plain")
+
+
+@pytest.fixture(scope="module")
+def slash_app(tmp_path_factory):
+    """The public URL set with a trailing slash."""
+    yield from _module_server(tmp_path_factory, "door-slash", THIRTYONE_PUBLIC_URL=PUBLIC + "/")
+
+
+@pytest.fixture(scope="module")
+def public_app(tmp_path_factory):
+    """The public URL set without one."""
+    yield from _module_server(tmp_path_factory, "door-public", THIRTYONE_PUBLIC_URL=PUBLIC)
 
 
 def start_class(page, url: str, name: str = "Room 12") -> str:
@@ -130,8 +160,8 @@ def qr_svg_in(page, scope: str) -> str:
 # --- 1: the projected join address ----------------------------------------------------------
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_projected_join_address_is_the_public_one_with_its_qr(browser, tmp_path, size):
-    app = server(tmp_path, THIRTYONE_PUBLIC_URL=PUBLIC + "/")
+def test_the_projected_join_address_is_the_public_one_with_its_qr(browser, slash_app, size):
+    app = slash_app
     ctx = context(browser, size)
     try:
         page = ctx.new_page()
@@ -145,11 +175,10 @@ def test_the_projected_join_address_is_the_public_one_with_its_qr(browser, tmp_p
         shot(page, f"join-public-{size}")
     finally:
         ctx.close()
-        app.stop()
 
 
-def test_a_loopback_only_address_says_how_to_fix_it(browser, tmp_path):
-    app = server(tmp_path)             # started with --server.address 127.0.0.1, no URL set
+def test_a_loopback_only_address_says_how_to_fix_it(browser, plain_app):
+    app = plain_app                    # started with --server.address 127.0.0.1, no URL set
     ctx = context(browser, "projector")
     try:
         page = ctx.new_page()
@@ -165,7 +194,6 @@ def test_a_loopback_only_address_says_how_to_fix_it(browser, tmp_path):
         shot(page, "join-loopback-1024")
     finally:
         ctx.close()
-        app.stop()
 
 
 # --- 2: the teacher stays signed in -----------------------------------------------------------
@@ -222,11 +250,11 @@ def query(page) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_dashboard_follows_the_class_and_gives_a_new_resume_link(browser, tmp_path, size):
-    app = server(tmp_path, THIRTYONE_PUBLIC_URL=PUBLIC)
+def test_the_dashboard_follows_the_class_and_gives_a_new_resume_link(browser, public_app, size):
+    app = public_app
     teacher_ctx = context(browser, size)
     student_ctx = context(browser, "phone")
-    store = open_store(f"sqlite:///{tmp_path / 'class.db'}")
+    store = open_store(app.db)
     try:
         teacher = teacher_ctx.new_page()
         start_class(teacher, app.url)
@@ -312,7 +340,6 @@ def test_the_dashboard_follows_the_class_and_gives_a_new_resume_link(browser, tm
         teacher_ctx.close()
         student_ctx.close()
         store.engine.dispose()
-        app.stop()
 
 
 # --- 6: the CSV files -------------------------------------------------------------------------
@@ -338,12 +365,12 @@ def column(header: list[str], word: str) -> str:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_csv_downloads_read_right_in_a_spreadsheet(browser, tmp_path, size):
+def test_csv_downloads_read_right_in_a_spreadsheet(browser, plain_app, size):
     from thirtyone.core.rules import get_variant
     from thirtyone.store import shared
 
-    app = server(tmp_path)
-    store = open_store(f"sqlite:///{tmp_path / 'class.db'}")
+    app = plain_app
+    store = open_store(app.db)
     ctx = context(browser, size)
     try:
         page = ctx.new_page()
@@ -393,4 +420,3 @@ def test_csv_downloads_read_right_in_a_spreadsheet(browser, tmp_path, size):
     finally:
         ctx.close()
         store.engine.dispose()
-        app.stop()

@@ -1,7 +1,8 @@
 """Shared class tables in real browsers: several students in their own browser contexts at
 one table, each page showing only its own hidden cards and following the others' moves; a
 server killed mid-round; the same move sent twice at once; two app processes on one
-PostgreSQL. Each test starts its own server (``e2e_helpers.server``) on a fresh store."""
+PostgreSQL. The tests share one server (``e2e_helpers.server``) and store, each with a class
+and table of its own in it, except those that stop a server or need two."""
 
 from __future__ import annotations
 
@@ -36,26 +37,55 @@ class Room:
     tmp: Path
 
 
-def _room(browser, tmp_path: Path, url: str, kinds: list[str], students: int = 3) -> Room:
-    shared.forget_cache()
-    store = open_store(url)
+def _seated(store, kinds: list[str], students: int = 3) -> tuple[int, list[str]]:
+    """A new class with one table of ``kinds`` and the first ``students`` of NAMES seated at
+    it; returns the table's id and the students' resume tokens."""
     klass, _ = store.create_class("Browser class")
     people = [store.join_class(klass.code, n) for n in NAMES[:students]]
     row = shared.make_table(store, klass.id, "Table A", "scat", get_variant("scat").rules,
                             kinds)
     for learner, _ in people:
         shared.take_seat(store, row.id, learner)
+    return row.id, [tok for _, tok in people]
+
+
+def _room(browser, tmp_path: Path, url: str, kinds: list[str], students: int = 3) -> Room:
+    shared.forget_cache()
+    store = open_store(url)
+    tid, tokens = _seated(store, kinds, students)
     data = tmp_path / "data"
     data.mkdir(exist_ok=True)
     server = AppServer({"THIRTYONE_DATABASE_URL": url, "THIRTYONE_DATA_DIR": str(data)},
                        tmp_path).start()
-    return Room(store, row.id, [tok for _, tok in people], server, tmp_path)
+    return Room(store, tid, tokens, server, tmp_path)
+
+
+KINDS = ["student", "student", "student", "basic"]
+
+
+@pytest.fixture(scope="module")
+def shared_room(browser, tmp_path_factory):
+    """One server and store for the tests that leave the server running: each test gets a
+    class and table of its own in it (``room``)."""
+    tmp = tmp_path_factory.mktemp("class-table")
+    r = _room(browser, tmp, f"sqlite:///{tmp / 'class.db'}", KINDS)
+    yield r
+    r.server.stop()
+    r.store.engine.dispose()
 
 
 @pytest.fixture
-def room(browser, tmp_path):
-    r = _room(browser, tmp_path, f"sqlite:///{tmp_path / 'class.db'}",
-              ["student", "student", "student", "basic"])
+def room(shared_room):
+    """A new class with a fresh table of three students and a bot, on the module's server."""
+    shared.forget_cache()
+    tid, tokens = _seated(shared_room.store, KINDS)
+    return Room(shared_room.store, tid, tokens, shared_room.server, shared_room.tmp)
+
+
+@pytest.fixture
+def own_room(browser, tmp_path):
+    """A table on a server of its own (for a test that kills it)."""
+    r = _room(browser, tmp_path, f"sqlite:///{tmp_path / 'class.db'}", KINDS)
     yield r
     r.server.stop()
     r.store.engine.dispose()
@@ -157,7 +187,8 @@ def test_three_students_and_a_bot_play_a_round(browser, room):
             tab.context.close()
 
 
-def test_a_killed_server_comes_back_and_every_seat_resumes(browser, room):
+def test_a_killed_server_comes_back_and_every_seat_resumes(browser, own_room):
+    room = own_room
     tabs = [open_seat(browser, room.server.url, room.tid, tok) for tok in room.tokens]
     try:
         for turn in range(3):

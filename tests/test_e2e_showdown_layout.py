@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2e_helpers import new_tab, wait_for_app
+from e2e_helpers import click_and_wait, new_tab, wait_for_app
 from e2e_helpers.server import class_server
 
 from thirtyone.core.rules import get_variant
@@ -91,19 +91,19 @@ def test_the_play_showdown_reads_in_order_on_wide_screens(browser, server, width
         tab.goto(f"{server.url}/play?variant=scat&players=4&seed=5")
         tab.wait_for_selector(".st-key-play_new button", timeout=60_000)
         wait_for_app(tab)
-        tab.locator(".st-key-play_new button").click()
-        wait_for_app(tab)
+        click_and_wait(tab, tab.locator(".st-key-play_new button"))
         for _ in range(60):     # draw and discard; knock when one may; the bots in between
             if tab.locator(".st-key-play_next_round button").count():
                 break
+            # each click waits for the run it caused: on a loaded machine a run can start
+            # after wait_for_app's moment, and the page read in between has no buttons
             for key in ("play_until_me", "play_act_knock", "play_act_draw"):
                 btn = tab.locator(f".st-key-{key} button")
                 if btn.count():
-                    btn.first.click()
+                    click_and_wait(tab, btn.first)
                     break
             else:
-                tab.locator("[class*='st-key-play_act_discard'] button").first.click()
-            wait_for_app(tab)
+                click_and_wait(tab, tab.locator("[class*='st-key-play_act_discard'] button").first)
         else:
             pytest.fail("the round did not end")
         SHOTS.mkdir(exist_ok=True)

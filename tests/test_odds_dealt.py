@@ -112,3 +112,26 @@ def test_three_twos_without_a_bonus_are_the_worst_hand_and_beat_nothing():
     s = hand_standing((Card(2, "S"), Card(2, "H"), Card(2, "D")), get_variant("scat").rules)
     assert s.beats == 0.0
     assert s.ties == pytest.approx(4 / 22_100)  # the four ways to hold three twos
+
+
+@pytest.mark.parametrize("rules", [get_variant("kitty").rules,
+                                   get_variant("kitty").rules.replace(same_rank=True,
+                                                                      three_of_a_kind=30.5)])
+def test_one_hands_strength_is_its_row_of_the_whole_table(rules):
+    # hand_strength works the tie-break key out for the one hand; the table works it out for
+    # every hand at once: the same number, whatever order the cards come in
+    import numpy as np
+
+    from thirtyone.core.scoring import score
+    from thirtyone.core.lookup import hand_table
+    from thirtyone.odds.dealt import hand_strength
+
+    table = hand_table(rules)
+    rows = {tuple(h): i for i, h in enumerate(np.sort(table.hands, axis=1).tolist())}
+    from thirtyone.core.cards import make_pack
+    pack = {c.index: c for c in make_pack(rules.pack)}
+    rng = np.random.default_rng(4)
+    for i in rng.choice(len(table), 500, replace=False):
+        cards = [pack[int(x)] for x in rng.permutation(table.hands[i])]
+        got = hand_strength(score(tuple(cards), rules), rules)
+        assert got == table.strength[rows[tuple(sorted(c.index for c in cards))]], cards

@@ -10,7 +10,10 @@
    bots' strength in whole games (``bench_bots``) and the streamed simulations of the Odds
    lab and the Variants page (``bench_stream``: first estimate and all rounds, with targets).
 
-``--quick`` uses fewer rounds (a rough check in a few seconds). ``--pages`` runs only the
+``--quick`` uses fewer rounds (a rough check in a few seconds). ``--bots`` plays only the
+long whole-game strength matches (``bench_bots.TARGETS``: 10,000 games of one standard
+against three basic, the expert against standard and basic) and prints each win share with
+its 95 % interval beside its target (``--quick``: a tenth of the games; ``--workers N``). ``--pages`` runs only the
 server time of each page of the app instead (``bench_pages``: first render and a typical
 click of every page, with targets, and the Odds lab's first simulated curve, in AppTest).
 
@@ -41,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from . import bench_pages, bench_reference, bench_stream
-from .bench_bots import bench_strength
+from .bench_bots import bench_strength, bench_targets
 from .bench_class import KEYS as CLASS_KEYS
 from .bench_class import print_class, run_class
 from .bench_load import KEYS, LoadError, print_load, run_load
@@ -146,11 +149,28 @@ def main(argv: list[str] | None = None) -> int:
                    help="with --class and --url: that server's store, where the class is made")
     p.add_argument("--pages", action="store_true",
                    help="only the app's pages: server time of a first render and of a click")
+    p.add_argument("--bots", action="store_true",
+                   help="only the bots' strength: the long whole-game matches (10,000 games "
+                        "of standard against three basic...), each win share with its 95 %% "
+                        "interval beside its target")
+    p.add_argument("--workers", type=int, default=None,
+                   help="with --bots: processes to play on (default: one per core)")
     args = p.parse_args(argv)
+    if args.workers is not None and args.workers < 1:
+        print("--workers is at least 1.", file=sys.stderr)
+        return 2
     if args.load is not None or args.url is not None:
         return main_load(args)
     if args.pages:
         return bench_pages.main(["--quick"] * args.quick + ["--json"] * args.json)
+    if args.bots:
+        if args.json:
+            with contextlib.redirect_stdout(io.StringIO()):
+                rows = bench_targets(args.quick, args.workers)
+            print(json.dumps(rows, indent=2))
+        else:
+            bench_targets(args.quick, args.workers)
+        return 0
     rows = bench_sim(*((400, 40_000) if args.quick else (2_000, 200_000)))
     plain = bench_reference.bench_plain(args.quick)   # issue 16: against a plain loop
     if args.json:

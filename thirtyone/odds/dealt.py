@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import Card, make_pack
-from ..core.lookup import brag_codes, hand_table
+from ..core.lookup import brag_codes, hand_table, tie_break_strength, value_rules
 from ..core.rules import Rules
 from ..core.scoring import BRAG_CLASSES, Score, score
 from ..core.text import whole
@@ -72,10 +72,9 @@ def hand_strength(s: Score, rules: Rules) -> float:
     if rules.hand_value == "brag":
         return float(brag_codes(hands)[1][0])
     if rules.hand_value == "suit_sum" and rules.tie_break:
-        table = hand_table(rules)
-        key = sorted(c.index for c in s.cards)
-        row = np.flatnonzero((np.sort(table.hands, axis=1) == key).all(axis=1))[0]
-        return float(table.strength[row])
+        # the hand's own row of hand_table(rules).strength: the key is worked out hand by
+        # hand, so one hand alone gives the same number (no search of the whole table)
+        return float(tie_break_strength(value_rules(rules), np.sort(hands, axis=1))[0])
     return s.number
 
 

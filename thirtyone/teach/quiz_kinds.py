@@ -286,12 +286,22 @@ def knock_chances(rules: Rules, value: float, players: int, seat: int, turn: int
     return fresh, float(survive[int(np.argmin(np.abs(values - value)))]), turns
 
 
-def _knock_answer(rules: Rules, view, options: list[str], words: str
+@lru_cache(maxsize=64)
+def _quiz_costs(rules: Rules, hand: tuple[Card, ...], players: int, seat: int, turn: int,
+                seen: tuple[Card, ...]):
+    """``knock_costs`` of a knock quiz's position (``knock_position``), ``QUIZ_DEALS``
+    play-outs: seconds of work, the same every time (the position is dealt from fixed
+    shuffles and the play-outs are seeded from what the seat sees), so it is done once per
+    process for each position, whatever the language the lesson is read in."""
+    game = knock_position(rules, hand, players, seat, turn, seen)
+    return knock_costs(view_from_observation(game.observation(seat)), QUIZ_DEALS)
+
+
+def _knock_answer(rules: Rules, view, options: list[str], words: str, costs
                   ) -> tuple[bool, list[str], str]:
     """Whether knocking is the answer, the words per option and the explanation: the move
-    that costs least by the end of the round (``expert.choice``), each option costed; the
-    expert's move where the play-outs cannot be made."""
-    costs = knock_costs(view, QUIZ_DEALS)
+    that costs least by the end of the round (``expert.choice``), each option costed
+    (``costs``: ``_quiz_costs``); the expert's move where the play-outs cannot be made."""
     if costs is not None:
         # the answer is the move that costs least, in the scoring's unit (``expert.choice``)
         knocks = costs.knock.cost <= costs.wait.cost
@@ -365,7 +375,8 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
             "After each of the others has played about {n} turns (the final turn included), "
             "it is {p} (simulated, {rounds} rounds).", turns).format(
             n=turns, p=format_percent(later, 1), rounds=format_number(SIM_ROUNDS))
-    knocks, why, words = _knock_answer(rules, view, options, words)
+    knocks, why, words = _knock_answer(rules, view, options, words,
+                                       _quiz_costs(rules, hand, players, seat, turn, seen))
     shown: dict[str, tuple[Card, ...]] = {"hand": hand}
     # What the seat sees, as the expert sees it: the whole pile (the upcard first) or middle.
     if rules.draws:
