@@ -122,8 +122,8 @@ def test_one_hands_strength_is_its_row_of_the_whole_table(rules):
     # every hand at once: the same number, whatever order the cards come in
     import numpy as np
 
-    from thirtyone.core.scoring import score
     from thirtyone.core.lookup import hand_table
+    from thirtyone.core.scoring import score
     from thirtyone.odds.dealt import hand_strength
 
     table = hand_table(rules)

@@ -70,6 +70,7 @@ from .bench_load import (
     check_numbers,
     check_url,
     percentile,
+    run_async,
     start_server,
     stop_server,
     walk,
@@ -508,12 +509,12 @@ def run_class(students: int, url: str | None = None, seconds: float = 60.0,
             raise LoadError("With --url the class is set up in that server's store: give "
                             "--store-url (or THIRTYONE_DATABASE_URL).")
         plan = set_up(check_store_url(store_url), students, seated)
-        return asyncio.run(run_class_sessions(url, plan, seconds, idle, think, seed, lessons))
+        return run_async(run_class_sessions(url, plan, seconds, idle, think, seed, lessons))
     with tempfile.TemporaryDirectory(prefix="thirtyone-class-") as data:
         proc, own = start_server(data)
         try:
             plan = set_up(f"sqlite:///{data}/thirtyone.db", students, seated)
-            return asyncio.run(run_class_sessions(own, plan, seconds, idle, think, seed,
+            return run_async(run_class_sessions(own, plan, seconds, idle, think, seed,
                                                   lessons))
         finally:
             stop_server(proc)

@@ -59,6 +59,19 @@ class SessionLost(Exception):
 
 # --- arguments -----------------------------------------------------------------------------
 
+
+def run_async(coro: Any) -> Any:
+    """``asyncio.run(coro)``, in a thread of its own when this thread already runs an event
+    loop (a caller inside Jupyter, or Playwright's sync API earlier in a test worker), where
+    ``asyncio.run`` refuses to start."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
 def check_url(url: str) -> tuple[str, int]:
     """``(host, port)`` of an ``http://`` URL on this machine, else ``LoadError``.
 
@@ -514,11 +527,11 @@ def run_load(sessions: int, url: str | None = None, seconds: float = 60.0,
     check_numbers(sessions, seconds, think)
     if url is not None:
         check_url(url)
-        return asyncio.run(run_sessions(url, sessions, seconds, think, settle, seed))
+        return run_async(run_sessions(url, sessions, seconds, think, settle, seed))
     with tempfile.TemporaryDirectory(prefix="thirtyone-load-") as data:
         proc, own = start_server(data)
         try:
-            return asyncio.run(run_sessions(own, sessions, seconds, think, settle, seed))
+            return run_async(run_sessions(own, sessions, seconds, think, settle, seed))
         finally:
             stop_server(proc)
 
