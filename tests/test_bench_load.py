@@ -22,16 +22,6 @@ from thirtyone.bench_load import KEYS, LoadError, app_pids, check_numbers, check
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _in_thread(fn, *args, **kwargs):
-    """``fn`` in a thread of its own: a browser test run earlier in this process (Playwright's
-    sync API; under pytest-xdist any module may come after one) may leave an event loop
-    running in this thread, and ``asyncio.run`` refuses to start in a thread that has one
-    (as tests/test_class_poll.py does)."""
-    from concurrent.futures import ThreadPoolExecutor
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn, *args, **kwargs).result()
-
-
 @pytest.mark.parametrize("url", ["http://example.com:8501", "http://10.0.0.5:8501",
                                  "http://127.0.0.1.example.com", "ftp://127.0.0.1:21",
                                  "http://[fe80::1]:80", "http://0.0.0.0:8501"])
@@ -76,8 +66,8 @@ def test_url_without_load_is_refused(capsys):
 @pytest.mark.slow
 def test_two_sessions_click_without_errors(app_url, capsys):
     """The real protocol against a real server: clicks are answered, no exception shown."""
-    assert _in_thread(main, ["--load", "2", "--url", app_url, "--seconds", "10", "--think",
-                             "0.3", "0.8", "--json"]) == 0
+    assert main(["--load", "2", "--url", app_url, "--seconds", "10", "--think", "0.3", "0.8",
+                 "--json"]) == 0
     out = capsys.readouterr()
     row = json.loads(out.out)
     assert set(KEYS) <= set(row) and set(row) <= set(KEYS) | {"url", "processes", "seconds"}
@@ -92,7 +82,7 @@ def test_two_sessions_click_without_errors(app_url, capsys):
 
 @pytest.mark.slow
 def test_a_server_of_its_own_is_started_and_stopped():
-    row = _in_thread(run_load, 1, None, seconds=4, think=(0.2, 0.4), settle=0)
+    row = run_load(1, None, seconds=4, think=(0.2, 0.4), settle=0)
     assert row["clicks"] > 0 and row["errors"] == 0, row.get("error_samples")
     port = int(row["url"].rsplit(":", 1)[1])
     assert app_pids(port) == []  # stopped at the end
