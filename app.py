@@ -1,9 +1,10 @@
 """The Thirty-One teaching app: ``streamlit run app.py``.
 
-The app is ``thirtyone/ui/app.py``; this launcher runs it from a checkout, with the pages in
-``pages/`` beside it. An installed package runs ``thirtyone/ui/app.py`` itself.
+The app is ``thirtyone/ui/shell/app.py`` (its pages are callables, listed in
+``thirtyone/ui/shell/nav.py``); this launcher runs it from a checkout. ``thirtyone app`` runs
+``thirtyone/ui/shell/app.py`` itself.
 """
 
-from thirtyone.ui.app import main
+from thirtyone.ui.shell.app import main
 
 main()

@@ -209,17 +209,3 @@ def store(store_url):
     s.engine.dispose()
 
 
-@pytest.fixture
-def whole_app(monkeypatch):
-    """AppTest starts every run in the old pages-folder mode (a page run alone, without
-    app.py) until st.navigation ends it; the server ends it once for good (thirtyone.ui's
-    __init__). Do the same, so every run goes through app.py as in the browser. Use with
-    ``pytestmark = pytest.mark.usefixtures("whole_app")``."""
-    from streamlit.runtime.pages_manager import PagesManager
-    init = PagesManager.__init__
-
-    def whole(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        PagesManager.uses_pages_directory = False
-
-    monkeypatch.setattr(PagesManager, "__init__", whole)

@@ -16,11 +16,11 @@ from thirtyone.game.table import new_game
 from thirtyone.i18n import use_language
 from thirtyone.i18n.names import PEOPLE, names_shown, person_name
 from thirtyone.store import open_store, shared
-from thirtyone.ui.table_html import log_html, shown_bots
-from thirtyone.ui.table_state import GAME
+from thirtyone.ui.shell.nav import switch_to
+from thirtyone.ui.widgets.table_html import log_html, shown_bots
+from thirtyone.ui.widgets.table_state import GAME
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.usefixtures("whole_app")
 LATIN_BOT = re.compile(r"\b(?:Ann|Bo|Cy|Dee|Eli|Fay|Gus)\b")
 CYRILLIC_NAME = re.compile(r"^[А-ЯЁІЇЄҐ][а-яёіїєґ']+$")
 
@@ -38,7 +38,7 @@ def test_every_list_of_bot_names_is_named_in_cyrillic():
     from thirtyone.store import challenge_play
     from thirtyone.store import shared as store_shared
     from thirtyone.teach import quiz_kinds
-    from thirtyone.ui import table_words
+    from thirtyone.ui.widgets import table_words
     for names in (table_words.BOT_NAMES, store_shared.BOT_NAMES, challenge_play.BOT_NAMES,
                   quiz_kinds.NAMES):
         assert set(names) <= set(PEOPLE), set(names) - set(PEOPLE)
@@ -80,7 +80,7 @@ def test_the_play_page_names_its_bots_in_cyrillic(db, lang):
     with use_language(lang):
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
         at.query_params["lang"] = lang
-        at.switch_page("pages/play.py")
+        switch_to(at, "play")
         _run(at)
         at.selectbox(key="play_w_bots").set_value(2)
         _run(at)
@@ -113,7 +113,7 @@ def test_a_scenarios_replay_names_its_players_in_cyrillic(db, lang):
     with use_language(lang):
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
         at.query_params.update({"lang": lang, "scenario": "schwimmen_worked_example"})
-        at.switch_page("pages/play.py")
+        switch_to(at, "play")
         _run(at)
         at.button(key="play_replay_last").click()
         _run(at)
@@ -126,7 +126,7 @@ def test_a_scenarios_replay_names_its_players_in_cyrillic(db, lang):
 def test_a_student_may_not_take_a_bots_name_as_the_reader_sees_it():
     """In Russian the bot Ann reads «Аня»: a student called Аня would sit beside a second
     Аня, so the name is refused as the English one is."""
-    from thirtyone.ui.table_state import ERROR, start_game
+    from thirtyone.ui.widgets.table_state import ERROR, start_game
     variant = get_variant("scat")
     for lang in ("ru", "uk"):
         with use_language(lang):

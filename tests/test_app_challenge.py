@@ -12,11 +12,11 @@ from streamlit.testing.v1 import AppTest
 
 from thirtyone.store import challenge_play as cp
 from thirtyone.store import open_store
+from thirtyone.ui.shell.nav import switch_to
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-pytestmark = pytest.mark.usefixtures("whole_app")
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def db(monkeypatch, tmp_path):
 
 def opened(**params: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.switch_page("pages/challenge.py")
+    switch_to(at, "challenge")
     at.query_params.update(params)
     at.run()
     assert not at.exception
@@ -163,7 +163,7 @@ def test_an_unknown_challenge_and_a_stranger_are_refused(db):
 def test_the_knock_chart_ticks_whole_turns(turns):
     """The turn axis read 2, 2.5, 3, 3.5: turns are whole numbers."""
     from thirtyone.store.challenge_scores import RoundLine
-    from thirtyone.ui.challenge import knock_chart
+    from thirtyone.ui.pages.challenge.challenge import knock_chart
     lines = [RoundLine(f"S{i}", 1 + i % 2, True, t, 20.0 + i, 25.0, "knock", f"S{i}", 1,
                        True, t + 1) for i, t in enumerate(turns)]
     fig = knock_chart(lines)
@@ -182,7 +182,7 @@ def test_the_round_by_round_table_says_how_a_round_ended_in_the_readers_language
         lang, ended, bot):
     from thirtyone.i18n import use_language
     from thirtyone.store.challenge_scores import RoundLine
-    from thirtyone.ui.challenge import lines_frame
+    from thirtyone.ui.pages.challenge.challenge import lines_frame
 
     lines = [RoundLine("Ada", 1, False, None, None, 18.0, "knock", "Bo (bot)", -1, False, 4),
              RoundLine("Ada", 2, True, 2, 27.0, 27.0, "knock", "Ada", 0, True, 2)]

@@ -15,11 +15,11 @@ from streamlit.testing.v1 import AppTest
 
 from thirtyone.store import challenge_play as cp
 from thirtyone.store import open_store
+from thirtyone.ui.shell.nav import switch_to
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS♣♦♥♠]\b")
 
-pytestmark = pytest.mark.usefixtures("whole_app")
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def downloads(monkeypatch):
 
 def opened(page: str, **params: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.switch_page(f"pages/{page}.py")
+    switch_to(at, f"{page}")
     at.query_params.update(params)
     at.run()
     assert not at.exception

@@ -11,11 +11,11 @@ from streamlit.testing.v1 import AppTest
 
 from thirtyone.core.rules import get_variant
 from thirtyone.store import open_store, shared
+from thirtyone.ui.shell.nav import switch_to
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-pytestmark = pytest.mark.usefixtures("whole_app")
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def table_page_test() -> AppTest:
     so AppTest finds it by file only once st.navigation has run)."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.run()
-    return at.switch_page("pages/table.py")
+    return switch_to(at, "table")
 
 
 def opened(tid: int, token: str | None) -> AppTest:
@@ -149,7 +149,7 @@ def _lists_app(url: str, who: str) -> None:
     """A script showing the Class page's table lists (AppTest runs this function's body)."""
     from thirtyone.store import ClassRow
     from thirtyone.store import open_store as open_it
-    from thirtyone.ui import class_table
+    from thirtyone.ui.pages.class_table import class_table
     store = open_it(url)
     with store.engine.connect() as c:
         k = ClassRow(*c.exec_driver_sql("select id, code, name from t31_classes").first())
@@ -207,7 +207,7 @@ def test_the_teacher_makes_a_table_and_hands_a_seat_to_a_bot(app_store, monkeypa
 
 
 def class_table_frame(store, klass):
-    from thirtyone.ui.class_table import tables_frame
+    from thirtyone.ui.pages.class_table.class_table import tables_frame
     return tables_frame(store, klass)
 
 
@@ -251,14 +251,14 @@ def test_a_student_who_stays_in_one_tab_is_still_seen(app_store, monkeypatch):
     from sqlalchemy import update
 
     from thirtyone.store import schema
-    from thirtyone.ui import identity
+    from thirtyone.ui.shell import identity
 
     store, _ = app_store
     klass, _ = store.create_class("Seen class")
     ada, tok = store.join_class(klass.code, "Ada")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.run()
-    at.switch_page("pages/class.py")
+    switch_to(at, "class")
     at.query_params["me"] = tok
     at.run()
     assert not at.exception

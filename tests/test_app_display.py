@@ -6,7 +6,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from thirtyone.ui.cards import coloured_cards
+from thirtyone.ui.shell.nav import page_script, switch_to
+from thirtyone.ui.widgets.cards import coloured_cards
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,7 +28,7 @@ def test_the_four_colour_switch_recolours_the_scorer_buttons_on_the_next_page():
     four.set_value(True).run()
     # (AppTest runs a page switched to without app.py's sidebar: the choice is carried by
     # its own session-state key, as it is between pages in the browser)
-    at.switch_page("pages/scorer.py").run()
+    switch_to(at, "scorer").run()
     assert not at.exception
     assert at.button(key="scorer_t31pick_AD").label == ":blue[A♦]"
     assert at.button(key="scorer_t31pick_AC").label == ":green[A♣]"
@@ -36,6 +37,6 @@ def test_the_four_colour_switch_recolours_the_scorer_buttons_on_the_next_page():
 
 
 def test_the_classic_deck_is_the_default_on_the_scorer():
-    at = AppTest.from_file(str(ROOT / "pages" / "scorer.py"), default_timeout=60).run()
+    at = AppTest.from_string(page_script("scorer"), default_timeout=60).run()
     assert at.button(key="scorer_t31pick_AD").label == ":red[A♦]"
     assert at.button(key="scorer_t31pick_AC").label == "A♣"

@@ -15,10 +15,10 @@ from thirtyone.teach.guess import Guess, exact
 from thirtyone.teach.lessons import load_lessons
 from thirtyone.teach.practice import Practice
 from thirtyone.teach.practice_items import make_item
-from thirtyone.ui import guess_block
+from thirtyone.ui.pages.learn import guess_block
+from thirtyone.ui.shell.nav import switch_to
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
-pytestmark = pytest.mark.usefixtures("whole_app")
 
 
 def page_text(at) -> str:
@@ -49,7 +49,7 @@ def opened(slug: str, step: int, lang: str = "en", env: dict | None = None) -> A
     if lang != "en":
         at.query_params["lang"] = lang
     at.run()
-    at.switch_page("pages/learn.py")
+    switch_to(at, "learn")
     at.session_state["learn_progress"] = {"lesson": slug, "steps": {slug: step},
                                           "answers": {}, "first": {}}
     at.run()
@@ -178,7 +178,7 @@ def test_a_knock_item_shows_each_options_cost_after_two_wrong_tries():
 
 def test_finished_practice_items_reach_the_store_and_the_dashboard(tmp_path, monkeypatch):
     from thirtyone.store import open_store
-    from thirtyone.ui.dashboard import students_frame
+    from thirtyone.ui.pages.classroom.dashboard import students_frame
     url = f"sqlite:///{tmp_path / 's.db'}"
     monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
     store = open_store(url)
@@ -189,7 +189,7 @@ def test_finished_practice_items_reach_the_store_and_the_dashboard(tmp_path, mon
     at = AppTest.from_file(APP, default_timeout=90)
     at.query_params["me"] = token
     at.run()
-    at.switch_page("pages/learn.py")
+    switch_to(at, "learn")
     at.session_state["learn_progress"] = {"lesson": slug, "steps": {slug: i},
                                           "answers": {}, "first": {}}
     at.run()

@@ -13,7 +13,7 @@ from thirtyone.core.rules import VARIANTS
 
 @pytest.fixture
 def at() -> AppTest:
-    app = AppTest.from_file(PAGE, default_timeout=TIMEOUT).run()
+    app = AppTest.from_string(PAGE, default_timeout=TIMEOUT).run()
     assert not app.exception
     return app
 
@@ -23,7 +23,7 @@ def boxes(at: AppTest) -> set[str]:
 
 
 def test_the_widow_only_checkbox_is_offered_for_kitty_with_its_help_and_off():
-    at = AppTest.from_file(PAGE, default_timeout=TIMEOUT)
+    at = AppTest.from_string(PAGE, default_timeout=TIMEOUT)
     at.session_state["variant_key"] = "kitty"
     run(at)
     box = at.checkbox(key="play_house_kitty__widow_only")
@@ -36,7 +36,7 @@ def test_the_widow_only_checkbox_is_offered_for_kitty_with_its_help_and_off():
 @pytest.mark.parametrize("variant", [k for k, v in VARIANTS.items()
                                      if v.rules.family != "widow"])
 def test_the_widow_only_checkbox_is_hidden_for_games_without_a_widow(variant):
-    at = AppTest.from_file(PAGE, default_timeout=TIMEOUT)
+    at = AppTest.from_string(PAGE, default_timeout=TIMEOUT)
     at.session_state["variant_key"] = variant
     run(at)
     assert not any(k.endswith("__widow_only") for k in boxes(at))

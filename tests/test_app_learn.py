@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from thirtyone.teach.lessons import load_lessons
 from thirtyone.teach.mini_round import MiniRound
+from thirtyone.ui.shell.nav import switch_to
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 LESSON2 = "t31lesson_02-hand-value-and-suits"
@@ -23,7 +24,7 @@ def scored_items() -> int:
 def at():
     app = AppTest.from_file(APP, default_timeout=60)
     app.run()
-    app.switch_page("pages/learn.py")
+    switch_to(app, "learn")
     app.run()
     assert not app.exception
     return app
@@ -72,9 +73,9 @@ def test_the_right_answer_is_marked_right(at):
 
 def test_progress_survives_a_visit_to_another_page(at):
     open_value_quiz(at).select("16").run()
-    at.switch_page("pages/home.py")
+    switch_to(at, "home")
     at.run()
-    at.switch_page("pages/learn.py")
+    switch_to(at, "learn")
     at.run()
     assert at.button(key=LESSON2).proto.type == "primary"  # still the open lesson
     assert at.button_group[0].value == "16"             # the answer is still chosen
@@ -116,9 +117,9 @@ def test_a_quiz_answered_wrong_then_right_does_not_count_as_right(at):
     # ...and stays so after another answer and a visit to another page
     at.button_group[0].select("27").run()
     at.button_group[0].select("16").run()
-    at.switch_page("pages/home.py")
+    switch_to(at, "home")
     at.run()
-    at.switch_page("pages/learn.py")
+    switch_to(at, "learn")
     at.run()
     assert at.info[0].value.startswith("Solved on a later try.")
 

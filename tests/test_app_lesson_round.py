@@ -11,7 +11,8 @@ import pytest
 from apptest_versions import state_keys
 from streamlit.testing.v1 import AppTest
 
-from thirtyone.ui.table_words import action_key
+from thirtyone.ui.shell.nav import switch_to
+from thirtyone.ui.widgets.table_words import action_key
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 SLUG = "03-a-first-round"
@@ -23,7 +24,7 @@ SCOPE = "t31round_03_a_first_round_2_round_"
 def at():
     app = AppTest.from_file(APP, default_timeout=60)
     app.run()
-    app.switch_page("pages/learn.py")
+    switch_to(app, "learn")
     app.run()
     app.button(key=f"t31lesson_{SLUG}").click().run()
     for _ in range(2):
@@ -113,9 +114,9 @@ def test_a_rerun_and_a_page_switch_keep_the_round(at):
     before = list(game(at).moves)
     assert before
     at.run()
-    at.switch_page("pages/home.py")
+    switch_to(at, "home")
     at.run()
-    at.switch_page("pages/learn.py")
+    switch_to(at, "learn")
     at.run()
     assert list(game(at).moves) == before
 
@@ -145,7 +146,7 @@ def test_start_again_forgets_the_round(at):
 
 
 def test_a_finished_round_is_kept_by_the_stored_progress_check_and_a_bogus_one_dropped():
-    from thirtyone.ui.lessons import checked_progress
+    from thirtyone.ui.pages.learn.lessons import checked_progress
     stored = {"lesson": SLUG, "steps": {SLUG: 2},
               "answers": {RID: "finished", f"{SLUG}/0/round": "finished",
                           f"{SLUG}/2/round ": "finished"},
@@ -158,8 +159,8 @@ def test_the_pages_bots_move_as_the_engine_side_says_when_the_student_sits_last(
     # the page's state functions work on a plain dict (table_state); bots before the
     # student's seat move at the deal, with the block's own generators
     from thirtyone.teach.mini_round import make_round
-    from thirtyone.ui.lesson_round import deal
-    from thirtyone.ui.table_state import GAME
+    from thirtyone.ui.pages.learn.lesson_round import deal
+    from thirtyone.ui.widgets.table_state import GAME
 
     mini = make_round({"players": "Ann, Bo, Sam", "you": "Sam", "dealer": "2",
                        "deck": "KH 9C 3S 2C 8D 6D 4S 7S 5C QH 9H 3D TS JC 8C 2H 4H AS"})

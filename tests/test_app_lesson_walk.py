@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from thirtyone.i18n import use_language
 from thirtyone.i18n.glossary import banned_in
 from thirtyone.teach.lessons import load_lessons
+from thirtyone.ui.shell.nav import switch_to
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 LESSONS = load_lessons()
@@ -42,7 +43,7 @@ def test_every_lesson_walks_through_in_each_language(lang, index):
         at = AppTest.from_file(APP, default_timeout=180)
         at.query_params["lang"] = lang
         _run(at, "home")
-        at.switch_page("pages/learn.py")
+        switch_to(at, "learn")
         _run(at, "learn")
         at.button(key=f"t31lesson_{slug}").click()
         _run(at, slug)

@@ -9,16 +9,17 @@ import pytest
 from apptest_versions import query
 from streamlit.testing.v1 import AppTest
 
+from thirtyone.ui.shell.nav import switch_to
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-pytestmark = pytest.mark.usefixtures("whole_app")
 
 
 def opened(page: str, **params: str) -> AppTest:
     """The whole app opened from a link to ``pages/<page>.py`` with ``params``."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.switch_page(f"pages/{page}.py")  # before the first run: the link's path
+    switch_to(at, f"{page}")  # before the first run: the link's path
     at.query_params.update(params)
     at.run()
     assert not at.exception
@@ -106,6 +107,6 @@ def test_a_resume_token_stays_in_the_address_but_never_in_the_class_link(tmp_pat
     at = opened("scorer", variant="scat", hand="AH KH 9S", me=token)
     assert query(at)["me"] == token            # a reload keeps who this is
     assert token not in copy_link(at) and "me=" not in copy_link(at)
-    at.switch_page("pages/learn.py").run()           # a page change clears the URL...
+    switch_to(at, "learn").run()           # a page change clears the URL...
     assert query(at)["me"] == token            # ...and the token is put back
     assert token not in copy_link(at)

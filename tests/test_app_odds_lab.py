@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from thirtyone import VARIANTS
+from thirtyone.ui.shell.nav import switch_to
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120
@@ -21,7 +22,7 @@ TIMEOUT = 120
 @pytest.fixture
 def at() -> AppTest:
     app = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT).run()
-    app.switch_page("pages/odds_lab.py").run()
+    switch_to(app, "odds_lab").run()
     assert not app.exception
     return app
 
@@ -152,7 +153,7 @@ def test_the_heat_map_shows_players_by_seat_and_follows_the_target(at):
 
 def band_widths(monkeypatch) -> list[tuple[int, float]]:
     """Every simulated curve the page draws: (rounds played, widest 95% band), in order."""
-    from thirtyone.ui import knock_seats
+    from thirtyone.ui.pages.odds_lab import knock_seats
 
     drawn: list[tuple[int, float]] = []
     original = knock_seats.seat_figure
@@ -166,7 +167,7 @@ def band_widths(monkeypatch) -> list[tuple[int, float]]:
 
 
 def test_the_simulated_curve_appears_then_sharpens_batch_by_batch(at, monkeypatch):
-    from thirtyone.ui.stream import finished
+    from thirtyone.ui.widgets.stream import finished
 
     show(at, "Knocking")
     finished.clear()  # no finished run shared from an earlier test
@@ -184,8 +185,8 @@ def test_the_simulated_curve_appears_then_sharpens_batch_by_batch(at, monkeypatc
 def test_a_stopped_simulation_resumes_where_it_stopped_and_ends_the_same(at, monkeypatch):
     from thirtyone.sim.seats import seat_knock_runner
     from thirtyone.sim.stream import stream
-    from thirtyone.ui.odds_lab import SIM, rules_key
-    from thirtyone.ui.stream import finished
+    from thirtyone.ui.pages.odds_lab.odds_lab import SIM, rules_key
+    from thirtyone.ui.widgets.stream import finished
 
     rules = VARIANTS["scat"].rules
     params = (rules_key(rules), 3, 1, 1, "standard", 10_000)  # players, seat, turn, rounds

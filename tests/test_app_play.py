@@ -14,20 +14,21 @@ from streamlit.testing.v1 import AppTest
 from thirtyone.core.actions import Exchange
 from thirtyone.core.rules import get_variant
 from thirtyone.game.table import new_game
-from thirtyone.ui import table
-from thirtyone.ui.plain import plain
+from thirtyone.ui.shell.nav import page_script, switch_to
+from thirtyone.ui.widgets import table_state as table
+from thirtyone.ui.widgets.plain import plain
 
 TIMEOUT = 60
 # The page file itself: the sidebar variant picker (drawn by app.py) is then not a widget,
 # so the test sets its session-state key like a plain value and it stays set.
-PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "play.py")
+PAGE = page_script("play")
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 CARD_ATTR = re.compile(r'data-card="([2-9TJQKA][SHDC])"')
 
 
 @pytest.fixture
 def at() -> AppTest:
-    app = AppTest.from_file(PAGE, default_timeout=TIMEOUT).run()
+    app = AppTest.from_string(PAGE, default_timeout=TIMEOUT).run()
     assert not app.exception
     return app
 
@@ -337,7 +338,7 @@ def test_a_basic_bot_seat_plays_the_basic_move(at):
 
 def test_the_game_survives_a_page_switch():
     at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
-    at.switch_page("pages/play.py")
+    switch_to(at, "play")
     run(at)
     at.button(key="play_new").click()
     run(at)
@@ -345,9 +346,9 @@ def test_the_game_survives_a_page_switch():
     run(at)
     game = at.session_state["play_game"]
     before = game.snapshot()
-    at.switch_page("pages/home.py")
+    switch_to(at, "home")
     run(at)
-    at.switch_page("pages/play.py")
+    switch_to(at, "play")
     run(at)
     assert at.session_state["play_game"] is game
     assert game.snapshot() == before

@@ -17,16 +17,16 @@ from thirtyone.core.rules import get_variant
 from thirtyone.game.saves import player_save
 from thirtyone.game.table import new_game
 from thirtyone.store import ClassRow
-from thirtyone.ui import table
-from thirtyone.ui.datadir import save_key
-from thirtyone.ui.identity import TEACHER_KEY
+from thirtyone.ui.shell.datadir import save_key
+from thirtyone.ui.shell.identity import TEACHER_KEY
+from thirtyone.ui.widgets import table_state as table
 
 IMAGE = "![x](http://evil.example/t.png)"
 
 
 @pytest.fixture
 def at() -> AppTest:
-    app = AppTest.from_file(PAGE, default_timeout=TIMEOUT).run()
+    app = AppTest.from_string(PAGE, default_timeout=TIMEOUT).run()
     assert not app.exception
     return app
 

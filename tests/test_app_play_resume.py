@@ -6,16 +6,16 @@ A scenario link only looks: the kept game is not overwritten."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from thirtyone.ui import play_keep
+from thirtyone.ui.pages.play import play_keep
+from thirtyone.ui.shell.nav import page_script
 
 TIMEOUT = 60
-PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "play.py")
+PAGE = page_script("play")
 CARD_ATTR = re.compile(r'data-card="([2-9TJQKA][SHDC])"')
 
 
@@ -36,7 +36,7 @@ def run(at: AppTest) -> AppTest:
 
 
 def session(me: str | None = None, **params: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=TIMEOUT)
+    at = AppTest.from_string(PAGE, default_timeout=TIMEOUT)
     if me:
         at.query_params["me"] = me
     for k, v in params.items():

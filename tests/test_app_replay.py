@@ -5,15 +5,15 @@ scenario, the steps go back and forward, one seat's view hides the others' cards
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.teach.scenarios import get_scenario, load_scenarios
+from thirtyone.ui.shell.nav import page_script
 
 TIMEOUT = 60
-PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "play.py")
+PAGE = page_script("play")
 CARD = re.compile(r'data-card="([2-9TJQKA][SHDC])"')
 
 
@@ -32,7 +32,7 @@ def faces(at: AppTest) -> set[str]:
 
 
 def opened(name: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=TIMEOUT)
+    at = AppTest.from_string(PAGE, default_timeout=TIMEOUT)
     at.query_params["scenario"] = name
     return run(at)
 
@@ -106,7 +106,7 @@ def test_a_bad_link_gets_a_note_and_the_page_goes_on(bad):
 
 
 def test_the_list_opens_every_scenario_and_back_to_the_table():
-    at = run(AppTest.from_file(PAGE, default_timeout=TIMEOUT))
+    at = run(AppTest.from_string(PAGE, default_timeout=TIMEOUT))
     html = page_html(at)
     for name in load_scenarios():
         assert f"(play?scenario={name})" in html
@@ -120,7 +120,7 @@ def test_the_list_opens_every_scenario_and_back_to_the_table():
 
 
 def test_the_game_in_progress_replays_only_once_its_round_is_over():
-    at = run(AppTest.from_file(PAGE, default_timeout=TIMEOUT))
+    at = run(AppTest.from_string(PAGE, default_timeout=TIMEOUT))
     at.session_state["variant_key"] = "scat"
     run(at)
     at.button(key="play_new").click()

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from thirtyone.ui.shell.nav import switch_to
+
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120
 
@@ -24,7 +26,7 @@ def run(at: AppTest) -> AppTest:
 
 def open_page(page: str, variant: str = "scat") -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT).run()
-    at.switch_page(f"pages/{page}.py").run()
+    switch_to(at, f"{page}").run()
     at.session_state["variant_key"] = variant   # what the sidebar picker does
     return run(at)
 

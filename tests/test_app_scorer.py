@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from thirtyone.ui.shell.nav import page_script, switch_to
+
 TIMEOUT = 60
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -16,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def at() -> AppTest:
     """The scorer page on its own; the variant is chosen through the session-state key that
     the sidebar picker of app.py writes."""
-    page = AppTest.from_file(str(ROOT / "pages" / "scorer.py"), default_timeout=TIMEOUT).run()
+    page = AppTest.from_string(page_script("scorer"), default_timeout=TIMEOUT).run()
     assert not page.exception
     return page
 
@@ -25,7 +27,7 @@ def at() -> AppTest:
 def app() -> AppTest:
     """The whole app, opened on the scorer page."""
     whole = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT).run()
-    whole.switch_page("pages/scorer.py").run()
+    switch_to(whole, "scorer").run()
     assert not whole.exception
     return whole
 
@@ -172,9 +174,9 @@ def test_the_app_opens_the_scorer_and_the_hand_survives_a_visit_to_another_page(
     assert app.title[0].value == "Hand scorer"
     pick(app, "AH", "KH", "9S")
     assert shown_value(app) == "21"
-    app.switch_page("pages/home.py").run()
+    switch_to(app, "home").run()
     assert not app.exception
-    app.switch_page("pages/scorer.py").run()
+    switch_to(app, "scorer").run()
     assert hand(app) == ["AH", "KH", "9S"]
     assert app.text_input(key="scorer_text").value == "AH KH 9S"
     assert shown_value(app) == "21"

@@ -16,11 +16,11 @@ from test_store_hitch import Holder, read_only_url
 from thirtyone.core.rules import get_variant
 from thirtyone.store import open_store, shared
 from thirtyone.store.store import BUSY, READ_ONLY
-from thirtyone.ui.plain import plain
+from thirtyone.ui.shell.nav import switch_to
+from thirtyone.ui.widgets.plain import plain
 
 ROOT = Path(__file__).resolve().parents[1]
 
-pytestmark = pytest.mark.usefixtures("whole_app")
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def room(tmp_path, monkeypatch):
 def page(name: str, **params: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.run()
-    at.switch_page(f"pages/{name}.py")
+    switch_to(at, f"{name}")
     at.query_params.update(params)
     at.run()
     assert not at.exception

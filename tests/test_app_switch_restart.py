@@ -4,16 +4,15 @@ deals the next round with your hand open by the same dealer (AppTest)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 from table_helpers import cards, stack
 
 from thirtyone.core.rules import get_variant
 from thirtyone.game.table import new_game
+from thirtyone.ui.shell.nav import page_script
 
-PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "play.py")
+PAGE = page_script("play")
 
 
 def run(at: AppTest) -> AppTest:
@@ -26,7 +25,7 @@ def run(at: AppTest) -> AppTest:
 def at_restart() -> AppTest:
     """A Switch game on the Play page where you (seat 0) must say whether to restart: the
     dealer (seat 2) kept a hand, you knocked holding A♥ K♥ 2♥ (23), both bots stood."""
-    at = AppTest.from_file(PAGE, default_timeout=60)
+    at = AppTest.from_string(PAGE, default_timeout=60)
     at.session_state["variant_key"] = "switch"
     run(at)
     at.selectbox(key="play_w_bots").set_value(2)

@@ -7,6 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.core.rules import OPTIONS, VARIANTS
+from thirtyone.ui.shell.nav import switch_to
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
@@ -15,7 +16,7 @@ APP = str(Path(__file__).resolve().parents[1] / "app.py")
 def at():
     app = AppTest.from_file(APP, default_timeout=60)
     app.run()
-    app.switch_page("pages/variants.py")
+    switch_to(app, "variants")
     app.run()
     assert not app.exception
     return app
@@ -98,8 +99,8 @@ def test_the_simulation_runs_with_the_controls_with_rates_between_0_and_1(at):
 
 
 def test_the_simulated_statistics_sharpen_batch_by_batch_and_are_kept(at, monkeypatch):
-    from thirtyone.ui import variants
-    from thirtyone.ui.stream import finished
+    from thirtyone.ui.pages.variants import variants
+    from thirtyone.ui.widgets.stream import finished
 
     drawn = []
     original = variants.sim_chart
@@ -116,7 +117,7 @@ def test_the_simulated_statistics_sharpen_batch_by_batch_and_are_kept(at, monkey
     assert drawn[-1][1] < drawn[0][1] / 3   # 20x the rounds: error bars about 4.5x shorter
     again = AppTest.from_file(APP, default_timeout=60)
     again.run()
-    again.switch_page("pages/variants.py").run()
+    switch_to(again, "variants").run()
     drawn.clear()
     again.slider(key="t31var_knock").set_value(27).run()
     assert [r for r, _ in drawn] == [20_000]  # another session: drawn once, not played
@@ -133,7 +134,7 @@ def test_the_sidebar_variant_is_the_first_column_the_others_are_compared_with(at
 
 def test_the_names_map_has_a_point_with_hover_names_for_every_place():
     from thirtyone.teach import lore
-    from thirtyone.ui.variants import names_map
+    from thirtyone.ui.pages.variants.variants import names_map
 
     points = [(lat, lon, data) for area in ("america", "europe")
               for trace in names_map(area).data if trace.customdata is not None
@@ -147,7 +148,7 @@ def test_the_names_map_has_a_point_with_hover_names_for_every_place():
 
 def test_the_names_map_draws_the_world_itself_and_asks_plotly_for_no_map_layer():
     """Plotly's own land/coastline layers come from its map server: offline they stay empty."""
-    from thirtyone.ui.variants import names_map
+    from thirtyone.ui.pages.variants.variants import names_map
 
     fig = names_map()
     geo = fig.layout.geo

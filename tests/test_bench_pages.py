@@ -7,10 +7,16 @@ import json
 from thirtyone import bench, bench_pages
 
 
-def test_the_entry_is_the_checkouts_app_with_its_pages():
+def test_the_entry_is_the_checkouts_app_and_opens_pages_as_the_ui_does():
     entry = bench_pages.app_entry()
-    assert entry.is_file()
-    assert (entry.parent / "pages" / "odds_lab.py").is_file()
+    assert entry.is_file() and entry.name == "app.py"
+    from streamlit.testing.v1 import AppTest
+
+    from thirtyone.ui.shell.nav import switch_to
+    for page in ("scorer", "class"):     # the bench's copy of the switch opens the same page
+        mine = switch_to(AppTest.from_file(str(entry)), page)
+        ours = bench_pages.switch_to(AppTest.from_file(str(entry)), page)
+        assert mine._page_hash == ours._page_hash != ""
 
 
 def test_pages_bench_times_a_first_render_and_a_click_on_every_page(capsys):

@@ -16,7 +16,7 @@ from thirtyone.game.records import game_from_record
 from thirtyone.store import StoreError
 from thirtyone.store import challenge_play as cp
 from thirtyone.store import challenge_scores as cs
-from thirtyone.ui import table_state as ts
+from thirtyone.ui.widgets import table_state as ts
 
 
 def table_state(ch, game) -> dict:

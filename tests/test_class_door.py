@@ -21,8 +21,9 @@ from streamlit.testing.v1 import AppTest
 
 from thirtyone.store import StoreError, open_store, teacher
 from thirtyone.store import schema as s
-from thirtyone.ui import address
-from thirtyone.ui.dashboard import csv_bytes
+from thirtyone.ui.pages.classroom import address
+from thirtyone.ui.pages.classroom.dashboard import csv_bytes
+from thirtyone.ui.shell.nav import switch_to
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
@@ -126,12 +127,12 @@ def test_finding_the_address_sends_nothing_off_the_machine(monkeypatch, server_o
         assert all(e == "socket.getaddrinfo" for e, _a in events)
 
 
-def test_the_public_url_can_come_from_the_secrets(monkeypatch, whole_app):
+def test_the_public_url_can_come_from_the_secrets(monkeypatch):
     monkeypatch.delenv("THIRTYONE_PUBLIC_URL", raising=False)
     at = AppTest.from_file(APP, default_timeout=60)
     at.secrets["thirtyone"] = {"public_url": "http://room7.example:9000"}
     at.run()
-    at.switch_page("pages/class.py")
+    switch_to(at, "class")
     at.run()
     at.text_input(key="t31_start_name").input("Room 7")
     at.button(key="t31_start_go").click().run()

@@ -16,9 +16,10 @@ from streamlit.testing.v1 import AppTest
 from thirtyone.store.store import WRONG_CODE, WRONG_KEY
 from thirtyone.teach.lessons import load_lessons
 from thirtyone.teach.mini_round import MiniRound
-from thirtyone.ui import classroom
-from thirtyone.ui.classroom import TOO_MANY_MSG
-from thirtyone.ui.dashboard import chart_label, csv_safe
+from thirtyone.ui.pages.classroom import classroom
+from thirtyone.ui.pages.classroom.classroom import TOO_MANY_MSG
+from thirtyone.ui.pages.classroom.dashboard import chart_label, csv_safe
+from thirtyone.ui.shell.nav import switch_to
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 LESSON2 = "t31lesson_02-hand-value-and-suits"
@@ -49,7 +50,7 @@ def session(page: str = "class", **params: str) -> AppTest:
     """A new browser session opened on ``pages/<page>.py`` with ``params`` in the URL."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
-    at.switch_page(f"pages/{page}.py")
+    switch_to(at, f"{page}")
     at.query_params.update(params)
     at.run()
     assert not at.exception
@@ -271,7 +272,7 @@ def test_a_student_session_cannot_reach_the_dashboard():
 
 
 def answer_first_value_quiz(at: AppTest, choice: str) -> None:
-    at.switch_page("pages/learn.py")
+    switch_to(at, "learn")
     at.run()
     at.button(key=LESSON2).click().run()
     at.button(key="t31step_next").click().run()
@@ -299,7 +300,7 @@ def test_a_learner_alone_joins_and_brings_progress_and_the_dashboard_shows_it():
     at = session("learn")
     answer_first_value_quiz(at, "27")
     token = at.query_params["me"]
-    at.switch_page("pages/class.py")
+    switch_to(at, "class")
     at.run()
     join(at, code, "Dev")
     assert at.query_params["me"] == token  # the same learner, now in the class

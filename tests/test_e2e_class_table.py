@@ -19,7 +19,7 @@ from e2e_helpers.server import AppServer
 from thirtyone.core.cards import parse_card
 from thirtyone.core.rules import get_variant
 from thirtyone.store import open_store, shared
-from thirtyone.ui.table_words import action_key
+from thirtyone.ui.widgets.table_words import action_key
 
 pytestmark = pytest.mark.browser
 

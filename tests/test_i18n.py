@@ -13,6 +13,7 @@ from i18n_helpers import english_left, english_words
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.i18n import _, from_locale, known, ngettext, pseudo, translations, use_language
+from thirtyone.ui.shell.nav import switch_to
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -97,13 +98,12 @@ def run_page(page: str, lang: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.query_params["lang"] = lang
     if page != "home":
-        at.switch_page(f"pages/{page}.py")
+        switch_to(at, f"{page}")
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
 
 
-@pytest.mark.usefixtures("whole_app")
 @pytest.mark.parametrize("page", [
     pytest.param(p, marks=pytest.mark.xfail(reason="not converted yet", strict=True))
     if p in TO_CONVERT else p for p in PAGES])
@@ -113,7 +113,6 @@ def test_no_english_left_on_a_page_in_the_pseudo_language(page, tmp_path, monkey
     assert english_left(at) == []
 
 
-@pytest.mark.usefixtures("whole_app")
 def test_the_language_comes_from_the_link_and_stays_in_the_url(tmp_path, monkeypatch):
     monkeypatch.setenv("THIRTYONE_DATABASE_URL", f"sqlite:///{tmp_path / 'x.db'}")
     at = run_page("scorer", "ru")
@@ -123,7 +122,6 @@ def test_the_language_comes_from_the_link_and_stays_in_the_url(tmp_path, monkeyp
     assert at.session_state["lang"] == "uk" and at.query_params["lang"] == "uk"
 
 
-@pytest.mark.usefixtures("whole_app")
 def test_a_hostile_language_in_a_link_is_refused_and_english_kept(tmp_path, monkeypatch):
     monkeypatch.setenv("THIRTYONE_DATABASE_URL", f"sqlite:///{tmp_path / 'x.db'}")
     at = run_page("home", "<script>alert(1)</script>")

@@ -28,7 +28,7 @@ from thirtyone.game.records import game_to_record, load_game, save_game
 from thirtyone.game.saves import earlier_round_logs
 from thirtyone.game.table import new_game
 from thirtyone.i18n import use_language
-from thirtyone.ui.table_words import (
+from thirtyone.ui.widgets.table_words import (
     action_label,
     change_text,
     counter_text,

@@ -19,9 +19,10 @@ from thirtyone.core.cards import parse_hand
 from thirtyone.i18n import LOCALE_DIR
 from thirtyone.teach import lessons as teach_lessons
 from thirtyone.teach.lessons import Quiz, load_lessons
-from thirtyone.ui import lessons as ui_lessons
-from thirtyone.ui.lessons import canonical_answer, shown_answer
-from thirtyone.ui.table_words import action_key
+from thirtyone.ui.pages.learn import lessons as ui_lessons
+from thirtyone.ui.pages.learn.lessons import canonical_answer, shown_answer
+from thirtyone.ui.shell.nav import switch_to
+from thirtyone.ui.widgets.table_words import action_key
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -29,7 +30,6 @@ LESSON2 = "02-hand-value-and-suits"
 LESSON3 = "03-a-first-round"
 LESSON8 = "08-blitz-odds"
 
-pytestmark = pytest.mark.usefixtures("whole_app")
 
 # The quizzes' questions and explanations, the table's words, the Odds lab's figures and the
 # score explanations are converted on other branches (core-msg, game-msg, ui-odds); until
@@ -55,7 +55,7 @@ def _own_database(tmp_path, monkeypatch):
 def opened(page: str, lang: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["lang"] = lang
-    at.switch_page(f"pages/{page}.py")
+    switch_to(at, f"{page}")
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -238,7 +238,7 @@ def test_in_russian_the_scorer_counts_the_cards_still_to_pick_in_three_forms():
 def test_a_scorer_link_fills_the_box_in_the_readers_notation(lang):
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params.update({"lang": lang, "hand": "AH+TC+QD"})
-    at.switch_page("pages/scorer.py")
+    switch_to(at, "scorer")
     run(at)
     assert at.text_input(key="scorer_text").value == "Тч 10т Дб"
     assert list(at.session_state["scorer_hand"]) == ["AH", "TC", "QD"]

@@ -22,6 +22,7 @@ from thirtyone.core.rules import VARIANTS
 from thirtyone.game.registry import start_game
 from thirtyone.i18n import format_number, format_percent, plot_separators, use_language
 from thirtyone.teach.lessons import load_lessons
+from thirtyone.ui.shell.nav import switch_to
 
 ROOT = Path(__file__).resolve().parents[1]
 # a number written the English way: a digit, a point, a digit (not a card, a version, a CSS
@@ -78,13 +79,13 @@ def db(tmp_path, monkeypatch):
     monkeypatch.setenv("THIRTYONE_DATABASE_URL", f"sqlite:///{tmp_path / 'x.db'}")
 
 
-pytestmark = pytest.mark.usefixtures("whole_app", "db")
+pytestmark = pytest.mark.usefixtures("db")
 
 
 def open_page(page: str, lang: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
     at.query_params["lang"] = lang
-    at.switch_page(f"pages/{page}.py")
+    switch_to(at, f"{page}")
     return rerun(at, lang)
 
 

@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from thirtyone import get_variant, plots
 from thirtyone.i18n import use_language
+from thirtyone.ui.shell.nav import switch_to
 
 ROOT = Path(__file__).resolve().parents[1]
 CYRILLIC = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґ]")
@@ -56,7 +57,7 @@ def open_page(page: str, lang: str, variant: str | None = None) -> AppTest:
     at.query_params["lang"] = lang
     if variant:
         at.session_state["variant_key"] = variant
-    at.switch_page(f"pages/{page}.py")
+    switch_to(at, f"{page}")
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -76,7 +77,7 @@ def db(tmp_path, monkeypatch):
     monkeypatch.setenv("THIRTYONE_DATABASE_URL", f"sqlite:///{tmp_path / 'x.db'}")
 
 
-pytestmark = pytest.mark.usefixtures("whole_app", "db")
+pytestmark = pytest.mark.usefixtures("db")
 
 
 def test_the_odds_lab_starting_hands_have_no_english_in_the_pseudo_language():
@@ -201,7 +202,7 @@ def test_a_link_naming_a_section_by_its_id_opens_that_section():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
     at.query_params["lang"] = "ru"
     at.session_state["odds_section"] = "knocking"       # an id, as lessons name sections
-    at.switch_page("pages/odds_lab.py")
+    switch_to(at, "odds_lab")
     rerun(at, "ru")
     assert at.radio(key="odds_section").value == "Knocking"
 

@@ -18,11 +18,11 @@ from thirtyone.core.rules import get_variant
 from thirtyone.i18n import _, use_language
 from thirtyone.store import challenge_play as cp
 from thirtyone.store import open_store, shared
-from thirtyone.ui.scenario_texts import SCENARIO_TEXTS
-from thirtyone.ui.table_state import GAME
+from thirtyone.ui.pages.play.scenario_texts import SCENARIO_TEXTS
+from thirtyone.ui.shell.nav import switch_to
+from thirtyone.ui.widgets.table_state import GAME
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.usefixtures("whole_app")
 
 # text on these pages that is not a language's: the sweeps below check every other word
 NOT_OURS = (re.compile(r'data-testid="t31-joincode"'),)   # a random join code
@@ -61,7 +61,7 @@ def page(name: str, lang: str = "xx", **params: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.query_params["lang"] = lang
     at.query_params.update(params)
-    at.switch_page(f"pages/{name}.py")
+    switch_to(at, f"{name}")
     return run(at)
 
 
@@ -244,7 +244,7 @@ def test_every_scenario_text_is_a_message_of_the_catalog():
 
 
 def test_a_bot_seat_names_its_level_inside_one_pair_of_brackets():
-    from thirtyone.ui.table_html import bot_seat_name
+    from thirtyone.ui.widgets.table_html import bot_seat_name
     for lang, shown in (("en", "Cy (bot, basic)"), ("ru", "Сева (бот, базовый)"),
                         ("uk", "Сава (бот, базовий)")):
         with use_language(lang):

@@ -5,7 +5,7 @@ The layers, lowest first (README "Layout"); a module may import its own sub-pack
 lower layer, never a higher one or a sibling on the same level:
 
     i18n -> core -> game -> odds -> policies -> sim -> expert -> bots -> bench | teach | plots
-    -> cli | store -> ui -> app.py and pages/
+    -> cli | store -> ui -> app.py
 
 (``i18n``, the translations, sits below everything: the engine's messages are translated.
 ``teach`` sits beside ``bench`` so a lesson's quiz may ask the expert, the bots and the
@@ -42,7 +42,7 @@ LAYERS = {
 GROUP = {"": "core", "bench_odds": "bench", "bench_bots": "bench", "bench_load": "bench",
          "bench_pages": "bench", "bench_seats": "bench", "bench_stream": "bench",
          "bench_reference": "bench", "bench_class": "bench", "__main__": "cli"}
-OUTSIDE = 11  # app.py, pages/, tools/ and tests/ sit above everything
+OUTSIDE = 11  # app.py, tools/ and tests/ sit above everything
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -125,7 +125,7 @@ def problems(root: Path) -> list[str]:
     """Every breach of the layer rules in the tree at ``root``, one line each."""
     modules = engine_modules(root)
     known = set(modules)
-    outside = [p for d in ("pages", "tests", "tools") for p in sorted((root / d).rglob("*.py"))]
+    outside = [p for d in ("tests", "tools") for p in sorted((root / d).rglob("*.py"))]
     outside += [root / "app.py"]
     found: list[str] = []
     graph: dict[str, set[str]] = {m: set() for m in modules}
@@ -206,7 +206,7 @@ def test_imports_go_down_the_layers_without_cycles_or_private_names():
 def test_the_check_finds_a_planted_breach(tmp_path, module, planted):
     shutil.copytree(ROOT / "thirtyone", tmp_path / "thirtyone",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    for d in ("pages", "tests", "tools"):
+    for d in ("tests", "tools"):
         (tmp_path / d).mkdir()
     (tmp_path / "app.py").write_text("")
     target = tmp_path / "thirtyone" / module
@@ -222,7 +222,7 @@ def test_a_planted_cycle_is_found(tmp_path):
 
 def test_no_module_over_700_lines_and_no_function_over_80():
     too_long = []
-    for path in [*sorted((ROOT / "thirtyone").rglob("*.py")), *sorted((ROOT / "pages").glob("*.py"))]:
+    for path in sorted((ROOT / "thirtyone").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         where = path.relative_to(ROOT)
         if len(text.splitlines()) > 700:
@@ -236,13 +236,13 @@ def test_no_module_over_700_lines_and_no_function_over_80():
 
 
 def test_no_module_beside_a_script_shadows_the_standard_library():
-    """``thirtyone app`` runs thirtyone/ui/app.py as a script, and pages/ run as scripts too:
+    """``thirtyone app`` runs thirtyone/ui/shell/app.py as a script (a checkout's app.py too):
     Python puts a script's folder first on sys.path, so a module there named like one of the
     standard library's (a ``numbers.py``) is imported in its place, by Streamlit itself, and
     the installed app does not start."""
     import sys
 
-    folders = [ROOT / "thirtyone" / "ui", ROOT / "pages", ROOT]
+    folders = [ROOT / "thirtyone" / "ui" / "shell", ROOT]
     shadows = sorted(f"{p.relative_to(ROOT)}" for folder in folders for p in folder.glob("*.py")
                      if p.stem in sys.stdlib_module_names)
     assert shadows == []
@@ -262,8 +262,7 @@ FAMILY_HOMES = ("thirtyone/game/families/", "thirtyone/game/banking.py",
 def family_tests(root: Path) -> list[str]:
     """Every place outside the families' homes that compares a family with a name."""
     found = []
-    for path in sorted([*(root / "thirtyone").rglob("*.py"), *(root / "pages").glob("*.py"),
-                        root / "app.py"]):
+    for path in sorted([*(root / "thirtyone").rglob("*.py"), root / "app.py"]):
         if not path.exists():
             continue
         rel = path.relative_to(root).as_posix()
@@ -297,10 +296,10 @@ DOORS = ("core", "game", "odds", "policies", "expert", "teach")
 
 
 def deep_engine_imports(root: Path) -> list[str]:
-    """Imports in the UI (thirtyone/ui, pages/) that reach past a package's door, e.g.
+    """Imports in the UI (thirtyone/ui) that reach past a package's door, e.g.
     ``from ..game.records import save_game`` instead of ``from ..game import save_game``."""
     found = []
-    files = [*sorted((root / "thirtyone" / "ui").rglob("*.py")), *sorted((root / "pages").glob("*.py"))]
+    files = sorted((root / "thirtyone" / "ui").rglob("*.py"))
     for path in files:
         if "__pycache__" in path.parts:
             continue
@@ -321,9 +320,74 @@ def test_the_ui_imports_the_engine_only_through_each_packages_door():
 
 def test_the_door_check_finds_a_planted_deep_import(tmp_path):
     (tmp_path / "thirtyone" / "ui").mkdir(parents=True)
-    (tmp_path / "pages").mkdir()
+    (tmp_path / "thirtyone" / "ui" / "pages").mkdir()
     (tmp_path / "thirtyone" / "ui" / "x.py").write_text("from ..game.records import save_game\n",
                                                         encoding="utf-8")
-    (tmp_path / "pages" / "p.py").write_text("from thirtyone.core.cards import Card\n",
-                                             encoding="utf-8")
+    (tmp_path / "thirtyone" / "ui" / "pages" / "p.py").write_text(
+        "from thirtyone.core.cards import Card\n", encoding="utf-8")
     assert len(deep_engine_imports(tmp_path)) == 2
+
+
+# --- the UI in rooms -------------------------------------------------------------------------
+
+# A room may use another room only where the page is about it: the Class page (the teacher's
+# hub) reports lessons, tables and challenges; a lesson shows the Odds lab's plots; the shell's
+# class links open a lesson or a scorer hand.
+ROOM_USES = {("classroom", "learn"), ("classroom", "class_table"), ("classroom", "challenge"),
+             ("learn", "odds_lab"), ("shell", "learn"), ("shell", "scorer")}
+
+
+def room_of(module: str) -> str | None:
+    """``thirtyone.ui.pages.learn.lessons`` -> ``learn``; ``thirtyone.ui.shell.links`` ->
+    ``shell``; ``thirtyone.ui.widgets.felt`` -> ``widgets``; else None."""
+    parts = module.split(".")
+    if parts[:2] != ["thirtyone", "ui"] or len(parts) < 3:
+        return None
+    if parts[2] == "pages":
+        return parts[3] if len(parts) > 3 else None
+    return parts[2] if parts[2] in ("shell", "widgets") else None
+
+
+def room_breaches(root: Path) -> list[str]:
+    """Imports that break the rooms: a widget that uses a page's room, or a room that uses
+    another room outside ``ROOM_USES``."""
+    found = []
+    for path in sorted((root / "thirtyone" / "ui").rglob("*.py")):
+        me = module_name(path, root)
+        mine = room_of(me)
+        if mine is None or "__pycache__" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.ImportFrom) and node.module and node.level == 0):
+                continue
+            for alias in node.names:
+                other = room_of(f"{node.module}.{alias.name}") or room_of(node.module)
+                if other is None or other == mine:
+                    continue
+                allowed = {"shell"} if mine == "widgets" else {"shell", "widgets"}
+                if other not in allowed and (mine, other) not in ROOM_USES:
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: {mine} -> {other}")
+    return found
+
+
+def test_the_ui_lives_in_rooms():
+    """Issue 27: each page is a room (``thirtyone/ui/pages/<room>/``) with its helpers beside
+    it; what several pages draw is a widget (``ui/widgets/``), which never reaches into a
+    room; the shell (``ui/shell/``) holds the app around them. There is no top-level pages/
+    folder: the pages are callables registered in ``ui/shell/nav.py``."""
+    assert room_breaches(ROOT) == []
+    assert not (ROOT / "pages").exists()
+    rooms = sorted(p.name for p in (ROOT / "thirtyone" / "ui" / "pages").iterdir()
+                   if p.is_dir() and p.name != "__pycache__")
+    from thirtyone.ui.shell.nav import PAGES
+    assert sorted({spec.room for spec in PAGES} - {"home"}) == rooms
+
+
+def test_the_room_check_finds_a_planted_breach(tmp_path):
+    ui = tmp_path / "thirtyone" / "ui"
+    for d in ("widgets", "pages/play", "pages/scorer"):
+        (ui / d).mkdir(parents=True)
+    (ui / "widgets" / "w.py").write_text("from thirtyone.ui.pages.play import page\n")
+    (ui / "pages" / "scorer" / "s.py").write_text("from thirtyone.ui.pages.play.page import x\n")
+    (ui / "pages" / "play" / "ok.py").write_text("from thirtyone.ui.widgets.felt import y\n")
+    assert len(room_breaches(tmp_path)) == 2

@@ -29,6 +29,7 @@ from thirtyone.teach.lessons import (
     parse_lesson,
     parse_quiz,
 )
+from thirtyone.ui.shell.nav import switch_to
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 HEAD = "---\ntitle: T\nsummary: S\nvariant: scat\n---\n"
@@ -221,7 +222,7 @@ def test_plot_and_link_blocks_are_read_and_checked():
 # --- stored progress under an old name -----------------------------------------------------
 
 def test_progress_under_a_formerly_name_is_found():
-    from thirtyone.ui.lessons import renamed
+    from thirtyone.ui.pages.learn.lessons import renamed
     x = parse_lesson(HEAD.replace("variant", "formerly: 03-old\nvariant") + "## A\ntext\n",
                      "08-new")
     data = {"lesson": "03-old", "steps": {"03-old": 1},
@@ -240,7 +241,7 @@ KNOWN_BLOCKS = (Text, Cards, Quiz, Teaches, Plot, Link)
 def test_walk_every_step_and_quiz_of_the_course():
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
-    at.switch_page("pages/learn.py")
+    switch_to(at, "learn")
     at.run()
     for x in load_lessons():
         at.button(key=f"t31lesson_{x.slug}").click().run()
@@ -295,7 +296,7 @@ def test_a_heads_up_knock_quiz_gives_the_chance_counted_by_brute_force():
 
 def _draw_three_plots():
     from thirtyone.teach.blocks import parse_plot
-    from thirtyone.ui.lesson_blocks import show_plot
+    from thirtyone.ui.pages.learn.lesson_blocks import show_plot
 
     for n, text in enumerate([{"plot": "knock_survival", "controls": "players, turns"},
                               {"plot": "race", "controls": "target"},

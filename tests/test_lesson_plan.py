@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from thirtyone.i18n import use_language
 from thirtyone.teach import lesson_plan as lp
 from thirtyone.teach.lessons import Step, Text, load_lessons, parse_quiz
+from thirtyone.ui.shell.nav import switch_to
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
@@ -97,7 +98,7 @@ def test_the_teachers_plan_page_shows_the_period_and_every_lesson(lang):
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["lang"] = lang
     at.run()
-    at.switch_page("pages/plan.py")
+    switch_to(at, "plan")
     at.run()
     assert not at.exception
     lessons = at.dataframe[0].value

@@ -1,4 +1,4 @@
-"""Links for a class: reading a query string into settings (thirtyone.ui.links), without a
+"""Links for a class: reading a query string into settings (thirtyone.ui.shell.links), without a
 browser. A link is hostile input: bad, stale or oversized parameters are left out with a note,
 never an exception, and the notes never repeat what an outsider wrote into the link."""
 
@@ -11,8 +11,8 @@ import pytest
 
 from thirtyone.core.rules import OPTIONS, RulesError
 from thirtyone.teach.lessons import load_lessons
-from thirtyone.ui import class_seed
-from thirtyone.ui.links import MAX_QUERY, MAX_VALUE, apply_link, link_params, parse_link
+from thirtyone.ui.shell.links import MAX_QUERY, MAX_VALUE, apply_link, link_params, parse_link
+from thirtyone.ui.widgets import class_seed
 
 LESSONS = load_lessons()
 

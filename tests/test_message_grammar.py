@@ -255,8 +255,8 @@ def test_a_brag_hand_is_named_in_the_readers_language_on_the_table(lang):
     from thirtyone.core.rules import get_variant
     from thirtyone.game.registry import start_game
     from thirtyone.i18n import use_language
-    from thirtyone.ui.table_html import showdown_rows_html
-    from thirtyone.ui.table_words import hand_note
+    from thirtyone.ui.widgets.table_html import showdown_rows_html
+    from thirtyone.ui.widgets.table_words import hand_note
     variant = get_variant("stop_the_bus")
     bad = []
     for seed in range(1, 6):

@@ -11,7 +11,13 @@ import pytest
 
 from thirtyone.i18n import use_language
 from thirtyone.teach import lore
-from thirtyone.ui.variants import LABEL_AT, MAP_AREAS, map_area, names_map, place_label
+from thirtyone.ui.pages.variants.variants import (
+    LABEL_AT,
+    MAP_AREAS,
+    map_area,
+    names_map,
+    place_label,
+)
 
 CHAR_PX, LINE_PX, MARKER_PX = 7.6, 17.0, 12.0   # 13-px text, 11-px markers, a little slack
 MAP_PX = 300

@@ -5,8 +5,6 @@ words follow it (Scat with two lives still loses pennies)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -20,8 +18,9 @@ from thirtyone.game.banking import new_banking_game
 from thirtyone.game.records import game_from_record, variant_for
 from thirtyone.game.table import new_game
 from thirtyone.policies.banking import BANKING_BOTS
+from thirtyone.ui.shell.nav import page_script
 
-PAGE = str(Path(__file__).resolve().parents[1] / "pages" / "play.py")
+PAGE = page_script("play")
 BRAG_ONLY_MISSING = ("three_of_a_kind", "fire", "blitz_after_knock")
 
 
@@ -40,7 +39,7 @@ def house_boxes(at: AppTest, variant: str) -> set[str]:
 
 @pytest.fixture
 def play_page() -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
+    at = AppTest.from_string(PAGE, default_timeout=60)
     return at
 
 
@@ -70,7 +69,7 @@ def test_the_offer_follows_the_rules_chosen_so_far(play_page):
     at.run()
     assert "stock_out" in house_boxes(at, "stop_the_bus")      # passing renews the middle
 
-    at = open_setup(AppTest.from_file(PAGE, default_timeout=60), "scat")
+    at = open_setup(AppTest.from_string(PAGE, default_timeout=60), "scat")
     at.selectbox(key="play_house_scat__blitz_after_knock").set_value(True)
     at.run()
     at.selectbox(key="play_house_scat__blitz_effect").set_value("none")

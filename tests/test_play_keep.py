@@ -1,4 +1,4 @@
-"""The solo Play game kept as text (``thirtyone.ui.play_keep``): what comes back is the game
+"""The solo Play game kept as text (``thirtyone.ui.pages.play.play_keep``): what comes back is the game
 as it was, it plays on exactly as the original would, and a damaged text is dropped with one
 sentence. The state functions take a plain dict; the store round trip runs on the real DB."""
 
@@ -9,8 +9,8 @@ import json
 import pytest
 
 from thirtyone.core.rules import VARIANTS
-from thirtyone.ui import play_keep as pk
-from thirtyone.ui import table_state as ts
+from thirtyone.ui.pages.play import play_keep as pk
+from thirtyone.ui.widgets import table_state as ts
 
 
 def played(variant: str = "scat", seed: int = 5, steps: int = 25) -> dict:

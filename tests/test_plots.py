@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 from thirtyone import get_variant
 from thirtyone.odds.tables import value_label
 from thirtyone.plots import figure_code, score_code
+from thirtyone.ui.shell.nav import page_script, switch_to
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 180
@@ -66,7 +67,7 @@ def trace(chart: dict, name: str) -> dict:
 def lab() -> AppTest:
     """The Odds lab with two house rules away from the Scat preset."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT).run()
-    at.switch_page("pages/odds_lab.py").run()
+    switch_to(at, "odds_lab").run()
     at.selectbox(key="odds_house_scat__three_of_a_kind").set_value(30.5).run()
     at.selectbox(key="odds_house_scat__pack").set_value(32).run()
     assert not at.exception
@@ -157,7 +158,7 @@ def test_your_hand_snippet_gives_the_plotted_moves(lab):
 
 
 def test_the_scorer_snippet_and_command_give_the_shown_value():
-    at = AppTest.from_file(str(ROOT / "pages" / "scorer.py"), default_timeout=TIMEOUT).run()
+    at = AppTest.from_string(page_script("scorer"), default_timeout=TIMEOUT).run()
     at.selectbox(key="scorer_house_scat__three_of_a_kind").set_value(30.5).run()
     at.text_input(key="scorer_text").input("7H 7S 7D").run()
     assert not at.exception
@@ -177,7 +178,7 @@ def test_the_scorer_snippet_and_command_give_the_shown_value():
 
 def _three_lesson_plots():
     from thirtyone.teach.blocks import parse_plot
-    from thirtyone.ui.lesson_blocks import show_plot
+    from thirtyone.ui.pages.learn.lesson_blocks import show_plot
 
     for n, text in enumerate([{"plot": "knock_survival", "controls": "players, turns"},
                               {"plot": "race", "controls": "target"},
@@ -206,7 +207,7 @@ def test_the_lesson_plot_snippets_give_the_plotted_numbers():
 
 
 def test_the_variants_snippet_gives_the_page_numbers():
-    from thirtyone.ui import variants
+    from thirtyone.ui.pages.variants import variants
 
     results = {}
     original = variants.sim_chart
@@ -214,7 +215,7 @@ def test_the_variants_snippet_gives_the_page_numbers():
     def recording(res, errors=None):
         results.update(res)
         return original(res, errors)
-    at = AppTest.from_file(str(ROOT / "pages" / "variants.py"), default_timeout=TIMEOUT)
+    at = AppTest.from_string(page_script("variants"), default_timeout=TIMEOUT)
     variants.sim_chart = recording
     try:
         at.run()

@@ -8,8 +8,8 @@ from table_helpers import free_ride_knock_lost, game
 
 from thirtyone.core.rules import VARIANTS, get_variant
 from thirtyone.game.table import new_game
-from thirtyone.ui.table_html import middle_html, showdown_rows_html
-from thirtyone.ui.table_words import change_text, counter_text, or_list, turn_words
+from thirtyone.ui.widgets.table_html import middle_html, showdown_rows_html
+from thirtyone.ui.widgets.table_words import change_text, counter_text, or_list, turn_words
 
 HANDS = ["2C 3C 4C", "AH 9H 7D", "KS QS JS"]
 
@@ -95,7 +95,7 @@ def test_the_hand_note_says_four_cards_only_on_your_own_discard():
     seated student holding three cards read "four cards: discard one"."""
     from table_helpers import game, play
 
-    from thirtyone.ui.table_words import hand_note
+    from thirtyone.ui.widgets.table_words import hand_note
 
     g = game("scat", ["2C 3C 4C", "AH 9H 7D", "KS QS JS"], table="8D", stock="5H")
     play(g, "draw")                                   # Bo holds four cards now

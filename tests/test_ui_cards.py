@@ -1,4 +1,4 @@
-"""Card drawing (thirtyone.ui.cards): what reaches the page's HTML."""
+"""Card drawing (thirtyone.ui.widgets.cards): what reaches the page's HTML."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from thirtyone import parse_hand
 from thirtyone.core.cards import FULL_PACK
-from thirtyone.ui.cards import back_html, button_label, card_html, hand_html, picker_key
+from thirtyone.ui.widgets.cards import back_html, button_label, card_html, hand_html, picker_key
 
 
 def test_hearts_and_diamonds_are_drawn_red_and_spades_and_clubs_not():

@@ -6,8 +6,8 @@ import plotly.io as pio
 
 from thirtyone.core.rules import get_variant
 from thirtyone.plots import odds as op
-from thirtyone.ui.figures import frozen
-from thirtyone.ui.variants import names_map
+from thirtyone.ui.pages.variants.variants import names_map
+from thirtyone.ui.widgets.figures import frozen
 
 
 def spec(fig) -> str:

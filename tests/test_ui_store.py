@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from thirtyone.ui import store as ui_store
-from thirtyone.ui.links import PRIVATE, parse_link
+from thirtyone.ui.shell import store as ui_store
+from thirtyone.ui.shell.links import PRIVATE, parse_link
 
 
 def test_default_is_sqlite_in_the_data_folder(monkeypatch, tmp_path):

@@ -29,7 +29,9 @@ import pytest
 from e2e_helpers.server import stop_group
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted(p.name for p in (ROOT / "pages").glob("*.py"))
+# every page of the app, by its address (thirtyone/ui/shell/nav.py)
+PAGES = sorted(["home", "learn", "scorer", "variants", "odds_lab", "play", "class", "plan",
+                "table", "challenge"])
 LESSON_FILES = sorted(p.name for p in (ROOT / "lessons").glob("*.md")
                       if p.name.lower() != "readme.md")
 # Translations: lessons/<lang>/*.md for each language folder (ru, uk) the checkout has.
@@ -49,17 +51,20 @@ from pathlib import Path
 
 import thirtyone
 from streamlit.testing.v1 import AppTest
+from thirtyone.ui.shell.nav import switch_to
 from thirtyone.teach.lessons import LESSONS_DIR, load_lessons
 
-app = Path(thirtyone.__file__).parent / "ui" / "app.py"
-pages = sorted(p.name for p in (app.parent / "pages").glob("*.py"))
+from thirtyone.ui.shell.nav import PAGES
+
+app = Path(thirtyone.__file__).parent / "ui" / "shell" / "app.py"
+pages = sorted(spec.url_path for spec in PAGES)
 at = AppTest.from_file(str(app), default_timeout=120).run()
 def problems(at):
     return [e.value + "\n" + "\n".join(e.stack_trace) for e in at.exception]
 
 errors, titles, buttons = {"app.py": problems(at)}, {}, {}
 for name in pages:
-    at.switch_page(f"pages/{name}").run()
+    switch_to(at, name).run()
     errors[name] = problems(at)
     titles[name] = [t.value for t in at.title]
     buttons[name] = [b.label for b in at.button]
@@ -154,14 +159,18 @@ def test_the_wheel_holds_every_package_page_and_lesson(venv):
     missing = [pkg for pkg in PACKAGES if not (installed.parent / pkg / "__init__.py").is_file()]
     assert not missing, (f"{missing} not in the wheel: list every package in "
                          "[tool.setuptools] packages in pyproject.toml")
-    assert sorted(p.name for p in (installed / "ui" / "pages").glob("*.py")) == PAGES
+    # the pages are callables in their rooms (thirtyone/ui/pages/<room>/), not a pages/ folder
+    assert (installed / "ui" / "pages" / "play" / "__init__.py").is_file()
     # the app's settings (no usage statistics sent, no tracebacks shown, the theme) come
     # along, beside the entry that ``thirtyone app`` runs from its own folder
-    assert (installed / "ui" / ".streamlit" / "config.toml").read_text() == \
+    assert (installed / "ui" / "shell" / ".streamlit" / "config.toml").read_text() == \
         (ROOT / ".streamlit" / "config.toml").read_text()
     # the names map's world outline (drawn without a map server, so it works offline)
-    assert (installed / "ui" / "world_110m.json").read_bytes() == \
-        (ROOT / "thirtyone" / "ui" / "world_110m.json").read_bytes()
+    world = Path("ui") / "pages" / "variants" / "world_110m.json"
+    assert (installed / world).read_bytes() == (ROOT / "thirtyone" / world).read_bytes()
+    # the stylesheets
+    assert sorted(p.name for p in (installed / "ui" / "css").glob("*.css")) == \
+        sorted(p.name for p in (ROOT / "thirtyone" / "ui" / "css").glob("*.css"))
     assert sorted(p.name for p in (installed / "lesson_texts").glob("*.md")
                   if p.name.lower() != "readme.md") == LESSON_FILES
     # the message catalogs of every language (read by thirtyone.i18n)
@@ -188,7 +197,7 @@ def test_the_installed_app_runs_every_page_and_finds_every_lesson(venv):
     # each page drew its own title (a page that did not run would show the last one's)
     titles = [t for name in PAGES for t in result["titles"][name]]
     assert len(titles) == len(set(titles)) == len(PAGES), result["titles"]
-    learn = result["buttons"]["learn.py"]
+    learn = result["buttons"]["learn"]
     assert all(any(title in label for label in learn) for title in result["lesson_titles"])
     assert Path(result["lessons_dir"]).is_relative_to(venv["venv"])
     assert result["lessons"] == LESSON_FILES
@@ -230,5 +239,5 @@ def test_the_installed_thirtyone_app_serves_the_app(venv):
     command = json.loads(text.splitlines()[0])["command"]  # printed by --json
     assert Path(command[0]).is_relative_to(venv["venv"])
     app = Path(command[4])
-    assert app.is_relative_to(venv["venv"]) and app.parts[-3:] == ("thirtyone", "ui", "app.py")
+    assert app.is_relative_to(venv["venv"]) and app.parts[-4:] == ("thirtyone", "ui", "shell", "app.py")
     assert "Traceback" not in text

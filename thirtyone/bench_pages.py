@@ -17,8 +17,8 @@ Each row is checked against a target (``TARGET_FIRST_MS``, ``TARGET_CLICK_MS``).
 is the Odds lab's first simulated curve after a control change (``odds_first_estimate``: wall
 time from the start of the script run to the first batch's curve being drawn).
 
-This module only runs the page files by path (the checkout's ``app.py``, or the installed
-``thirtyone/ui/app.py`` with ``pages/`` beside it); it does not import the UI.
+This module only runs the app's entry by path (the checkout's ``app.py``, or the installed
+``thirtyone/ui/shell/app.py``) and opens a page by its address; it does not import the UI.
 """
 
 from __future__ import annotations
@@ -37,12 +37,24 @@ TIMEOUT = 120
 
 
 def app_entry() -> Path:
-    """The app's entry script: a checkout's ``app.py`` (with ``pages/`` beside it), else
-    the installed ``thirtyone/ui/app.py``."""
+    """The app's entry script: a checkout's ``app.py``, else the installed
+    ``thirtyone/ui/shell/app.py``."""
     checkout = PACKAGE.parent / "app.py"
-    if checkout.is_file() and (PACKAGE.parent / "pages").is_dir():
+    if checkout.is_file() and (PACKAGE.parent / "lessons").is_dir():
         return checkout
-    return PACKAGE / "ui" / "app.py"
+    return PACKAGE / "ui" / "shell" / "app.py"
+
+
+def switch_to(at: Any, url_path: str) -> Any:
+    """Open the page at ``url_path`` (``"learn"``, ``"class"``...) on ``at``'s next run. The
+    pages are callables, which ``AppTest.switch_page`` (files only) cannot open: Streamlit
+    knows a page by the hash of its address, set here as ``thirtyone.ui.shell.nav.switch_to``
+    does (repeated, not imported: the benches sit below the UI and only run it)."""
+    from streamlit import util
+
+    hasher = getattr(util, "calc_hash", None) or getattr(util, "calc_md5")  # noqa: B009
+    at._page_hash = hasher(url_path)
+    return at
 
 
 SCRIPT_CPU: list[float] = []  # the script thread's CPU seconds of each run, in order
@@ -119,7 +131,7 @@ def new_session(page: str | None, query: dict[str, str] | None = None) -> Any:
         at.query_params[k] = v
     if page:
         at.run()
-        at.switch_page(page)
+        switch_to(at, page)
     return at
 
 
@@ -241,20 +253,20 @@ def class_query(*names: str) -> Callable[[], dict[str, str]]:
 PAGES: list[tuple[str, str | None, Any, Callable[[Any], Callable[[int], None]],
                   str]] = [
     ("Home", None, {}, _home_clicks, "a rerun (no control)"),
-    ("Learn", "pages/learn.py", {}, _learn_clicks, "Next / Previous step"),
-    ("Learn plot", "pages/learn.py", {"lesson": "8", "step": "4"}, _lesson_plot_clicks,
+    ("Learn", "learn", {}, _learn_clicks, "Next / Previous step"),
+    ("Learn plot", "learn", {"lesson": "8", "step": "4"}, _lesson_plot_clicks,
      "a lesson plot's slider"),
-    ("Hand scorer", "pages/scorer.py", {}, _scorer_clicks, "pick the third card / take it"),
-    ("Play", "pages/play.py", {"variant": "scat", "seed": "7", "players": "3"}, _play_clicks,
+    ("Hand scorer", "scorer", {}, _scorer_clicks, "pick the third card / take it"),
+    ("Play", "play", {"variant": "scat", "seed": "7", "players": "3"}, _play_clicks,
      "draw, discard, bots' Next"),
-    ("Variants", "pages/variants.py", {}, _variants_clicks, "'Only rows that differ'"),
-    ("Odds lab", "pages/odds_lab.py", {}, _odds_clicks, "players slider (4/5)"),
-    ("Odds lab racing", "pages/odds_lab.py", {}, _odds_race_clicks, "turns slider (20/25)"),
-    ("Class dashboard", "pages/class.py", class_query("teacher"), _dashboard_clicks,
+    ("Variants", "variants", {}, _variants_clicks, "'Only rows that differ'"),
+    ("Odds lab", "odds_lab", {}, _odds_clicks, "players slider (4/5)"),
+    ("Odds lab racing", "odds_lab", {}, _odds_race_clicks, "turns slider (20/25)"),
+    ("Class dashboard", "class", class_query("teacher"), _dashboard_clicks,
      "Refresh (teacher)"),
-    ("Class table", "pages/table.py", class_query("table", "me"), _table_clicks,
+    ("Class table", "table", class_query("table", "me"), _table_clicks,
      "a move at the table"),
-    ("Challenge", "pages/challenge.py", class_query("challenge", "me"), _challenge_clicks,
+    ("Challenge", "challenge", class_query("challenge", "me"), _challenge_clicks,
      "a move in the challenge"),
 ]
 # Targets (CPU ms of the server script): a first render, a click; the Odds lab's first
@@ -290,7 +302,7 @@ def make_class() -> dict[str, str]:
     makes a table and a challenge; a student joins with the code. The links' parameters."""
     import re
 
-    teacher = new_session("pages/class.py")
+    teacher = new_session("class")
     teacher.run()
     teacher.text_input(key="t31_start_name").input("Bench class")
     teacher.button(key="t31_start_go").click().run()
@@ -304,7 +316,7 @@ def make_class() -> dict[str, str]:
     links = " ".join(str(link.proto) for link in teacher.get("page_link"))
     table = re.search(r"table=(\d+)", links)
     challenge = re.search(r"challenge=(\d+)", links)
-    student = new_session("pages/class.py")
+    student = new_session("class")
     student.run()
     student.text_input(key="t31_join_code").input(code.group(1) if code else "")
     student.text_input(key="t31_join_name").input("Sam")
@@ -351,7 +363,7 @@ def odds_first_estimate(changes: int = 6) -> dict[str, float]:
             drawn.append(time.perf_counter())
         return original(self, *args, **kwargs)
 
-    at = new_session("pages/odds_lab.py", {"section": "knocking"})
+    at = new_session("odds_lab", {"section": "knocking"})
     at.run()
     firsts, wholes = [], []
     DeltaGenerator.plotly_chart = recording

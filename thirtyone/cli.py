@@ -255,13 +255,10 @@ def app_command(app: Path, streamlit_args: list[str], cwd: Path,
 
 
 def cmd_app(args: argparse.Namespace) -> None:
-    # An installed wheel runs thirtyone/ui/app.py, its pages/ installed beside it
-    # (package-dir in pyproject.toml); a checkout runs its top-level app.py. It runs in the
+    # The app's entry is thirtyone/ui/shell/app.py, in a checkout and in an installed wheel
+    # alike (the pages are callables: no pages/ folder is needed beside it). It runs in the
     # folder it was started from: the user's .streamlit/ and relative paths are theirs.
-    ui = Path(__file__).resolve().parent / "ui"
-    app = ui / "app.py"
-    if not (ui / "pages").is_dir():
-        app = Path(__file__).resolve().parent.parent / "app.py"
+    app = Path(__file__).resolve().parent / "ui" / "shell" / "app.py"
     if not app.exists():
         raise CLIError(_("app.py was not found next to the package ({path}).").format(path=app))
     cwd = Path.cwd()

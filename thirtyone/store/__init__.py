@@ -1,7 +1,7 @@
 """The class store: classes, learners, lesson progress, quiz answers, saved solo games, shared
 tables and class challenges, in one SQL database through SQLAlchemy.
 
-The store knows nothing of Streamlit: the app opens it with a URL (``thirtyone.ui.store``
+The store knows nothing of Streamlit: the app opens it with a URL (``thirtyone.ui.shell.store``
 picks SQLite in the data folder by default, PostgreSQL when configured). Game records are
 kept whole (every card) on the server; what a browser sees is decided above this layer.
 """

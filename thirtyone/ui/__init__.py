@@ -1,14 +1,11 @@
-"""Streamlit helpers shared by the pages. Only this package, app.py and pages/ import streamlit."""
+"""The app's user interface, the only part of the package that imports streamlit:
 
-import streamlit as st
-from streamlit.runtime.pages_manager import PagesManager
-from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-# Streamlit treats a folder named pages/ next to the entry script as old-style automatic
-# pages until the entry script has called st.navigation once. So the first visit to, say,
-# /scorer on a freshly started server ran pages/scorer.py alone: no app.py, no sidebar
-# picker, no wide layout. Any page that imports this package ends that mode and reruns the
-# whole app (app.py with st.navigation) at once.
-if PagesManager.uses_pages_directory and get_script_run_ctx() is not None:
-    PagesManager.uses_pages_directory = False
-    st.rerun()
+- ``shell/``: the app around every page (``app.py`` with the navigation in ``nav.py``, the
+  language, the sidebar's variant picker and display options, class links, the store);
+- ``pages/<room>/``: one room per page, ``page()`` in its ``__init__.py`` with its helpers
+  beside it (``home``, ``learn``, ``scorer``, ``play``, ``variants``, ``odds_lab``,
+  ``classroom``, ``plan``, ``class_table``, ``challenge``);
+- ``widgets/``: what several pages draw (cards, the felt and its move buttons, plain text,
+  headings, streamed plots...);
+- ``css/``: the stylesheets.
+"""

@@ -16,12 +16,12 @@ from typing import Any
 
 import streamlit as st
 
-from ...core import Action, Discard, Draw, Exchange, Hit, Knock, Restart, Swap, Take
-from ...game import family_class
-from ...i18n import _
-from ..cards import card_html
-from ..slots import Slots
-from ..table_words import action_key, action_label
+from thirtyone.core import Action, Discard, Draw, Exchange, Hit, Knock, Restart, Swap, Take
+from thirtyone.game import family_class
+from thirtyone.i18n import _
+from thirtyone.ui.widgets.cards import card_html
+from thirtyone.ui.widgets.slots import Slots
+from thirtyone.ui.widgets.table_words import action_key, action_label
 
 # The exchange pickers' keys (a page that deals a new game clears them).
 GIVE, TAKE = "play_w_give", "play_w_take"

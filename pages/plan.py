@@ -1,6 +1,0 @@
-"""Teacher's plan: a 45-minute period from zero to a reasoned knock, and every lesson's time,
-what to project and what to leave as homework."""
-
-from thirtyone.ui.lesson_plan import plan_page
-
-plan_page()

@@ -1,0 +1,149 @@
+"""A stacked mini-round inside a lesson (``teach.mini_round``), drawn with the Play page's
+own table (``table.draw_table``: the felt, the move buttons, the showdown) and callbacks
+(``table_state``).
+
+Each round keeps its game in a state of its own (``table_state.ScopedState`` under
+``t31round_<lesson>_<step>_``), so the Play page's game is left alone and a rerun or a page
+switch loses nothing. The bots answer at once, with the generators the block gives them
+(the same moves always give the same round). With ``guide: yes`` each of the student's
+turns shows the Play page's hint in one box. Once the round is over the showdown is
+explained, the step counts as solved (``on_finished``) and "Play it again" deals it afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from thirtyone.i18n import _
+from thirtyone.i18n.names import names_shown, person_name
+from thirtyone.teach import Lesson, MiniRound
+from thirtyone.ui.widgets.felt import draw_table, move_log, table_styles
+from thirtyone.ui.widgets.plain import plain
+from thirtyone.ui.widgets.styles import stylesheet
+from thirtyone.ui.widgets.table_state import (
+    AFTER_MINE,
+    BOT_RNG_FOR,
+    CFG,
+    ERROR,
+    GAME,
+    HINT,
+    LEVELS,
+    MARK,
+    NOTICE,
+    PAST,
+    VARIANT,
+    YOU,
+    ScopedState,
+    State,
+    bots_until_you,
+    observe,
+    turn_key,
+)
+from thirtyone.ui.widgets.table_words import action_label
+
+ROUND_CSS = stylesheet("lesson_round.css")
+PREFIX = "t31round_"
+FINISHED = "finished"
+SEED = "mini_seed"   # the block's seed the game was dealt from
+
+
+def round_id(lesson: Lesson, step: int) -> str:
+    """The progress id of the round in ``step`` (one round a step), like a quiz's."""
+    return f"{lesson.slug}/{step}/round"
+
+
+def round_ids(lesson: Lesson) -> list[tuple[str, MiniRound]]:
+    return [(round_id(lesson, i), b) for i, s in enumerate(lesson.steps)
+            for b in s.blocks if isinstance(b, MiniRound)]
+
+
+def scope_of(rid: str) -> State:
+    safe = rid.replace("/", "_").replace("-", "_")
+    return ScopedState(st.session_state, f"{PREFIX}{safe}_")
+
+
+def deal(state: State, mini: MiniRound) -> None:
+    """Deal the round afresh (also "Play it again"); bots sitting before the student move."""
+    for k in list(state):
+        del state[k]
+    state[GAME] = mini.new_game()
+    state[VARIANT] = mini.variant
+    state[YOU] = mini.you
+    state[LEVELS] = mini.styles
+    state[CFG] = {"step_mode": "fast"}   # the bots answer at once
+    state[BOT_RNG_FOR] = mini.bot_rng
+    state[PAST] = []
+    state[MARK] = 0
+    state[AFTER_MINE] = 0
+    state[HINT] = None
+    state[SEED] = mini.seed
+    if not state[GAME].round_over and state[GAME].to_move != mini.you:
+        bots_until_you(state)
+        state[MARK] = 0
+
+
+def forget_rounds() -> None:
+    """Every round of this session starts afresh (the Learn page's Start again)."""
+    for k in [k for k in st.session_state if str(k).startswith(PREFIX)]:
+        del st.session_state[k]
+
+
+def guide_text(state: State, mini: MiniRound) -> str | None:
+    """The guide's sentence for the student's turn (the Play page's hint), kept per turn."""
+    game = state[GAME]
+    if not mini.guide or game.round_over or game.to_move != mini.you:
+        return None
+    obs = observe(state)
+    got = state.get(HINT)
+    if not got or got[0] != turn_key(obs):
+        try:
+            h = mini.guide_hint(game)
+        except Exception:  # noqa: BLE001 - a guide failing must not stop the round
+            return None
+        state[HINT] = got = (turn_key(obs), h)
+    hint = got[1]
+    assert hint is not None        # guide_hint answers where the checks above passed
+    return f"{action_label(hint.action, obs)}. {hint.reason}"
+
+
+def _round_end(mini: MiniRound, rid: str) -> Callable[[State, Any], None]:
+    def end(state: State, obs: Any) -> None:
+        st.button(_("Play it again"), key=f"t31round_again_{rid}", icon=":material/replay:",
+                  on_click=deal, args=(state, mini),
+                  help=_("Deal the same cards again and try other moves."))
+    return end
+
+
+def show_round(mini: MiniRound, rid: str, on_finished: Callable[[str], None]) -> None:
+    """Draw the round of ``rid``; ``on_finished(rid)`` once, when a round first ends."""
+    state = scope_of(rid)
+    if state.get(GAME) is None or state.get(SEED) != mini.seed:  # new, or the file changed
+        deal(state, mini)
+    table_styles()
+    st.markdown(ROUND_CSS, unsafe_allow_html=True)
+    # the lesson's players are examples, the student's seat too: all in the reader's script
+    names = {p: person_name(p) for p in state[GAME].players}
+    with st.container(border=True, key=f"t31round_{rid.replace('/', '_')}"), names_shown(names):
+        st.caption(_("A round played here · every move checked by the engine"))
+        for key, show in ((ERROR, st.error), (NOTICE, st.info)):
+            if state.get(key):
+                show(plain(state[key]))
+        guide = guide_text(state, mini)
+        if guide:
+            st.info(_("**Guide:** {advice}").format(advice=plain(guide)),
+                    icon=":material/lightbulb:")
+        draw_table(state, round_end=_round_end(mini, rid))
+        if state[GAME].round_over:   # under the felt, where a message box is readable
+            st.success(_("You played the round to its end: this step is done."),
+                       icon=":material/check_circle:")
+        with st.expander(_("Move log"), expanded=state[GAME].round_over):
+            move_log(state)
+    if state[GAME].round_over:
+        on_finished(rid)
+
+
+__all__ = ["FINISHED", "deal", "forget_rounds", "guide_text", "round_id", "round_ids",
+           "scope_of", "show_round"]

@@ -1,0 +1,15 @@
+"""The app's stylesheets, kept as ``.css`` files in ``thirtyone/ui/css/`` (``cards.css``,
+``lessons.css``...) and read as package resources, so an installed wheel carries them."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+
+@functools.cache  # read once: the sidebar's display options ask on every rerun
+def stylesheet(name: str) -> str:
+    """The ``<style>`` element for the file ``name`` of ``thirtyone/ui/css/``, ready for
+    ``st.markdown(..., unsafe_allow_html=True)``."""
+    css = (resources.files("thirtyone.ui") / "css" / name).read_text(encoding="utf-8")
+    return f"<style>\n{css}</style>\n"

@@ -1,0 +1,452 @@
+"""The Play page's state: the game and everything about it in ``st.session_state``.
+
+Everything lives under keys that start with ``play_``, so the game survives reruns and page
+switches. Every move is made in an ``on_click`` callback, and every callback catches a refused
+move: the game is never lost to bad input. The functions take the session state as an
+argument, so tests can drive them with a plain dict.
+
+Both engines (table and banking) are driven through the one interface of
+``thirtyone.game.registry``; the bots and hints come from ``thirtyone.bots``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, MutableMapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from thirtyone.bots import bots_play, hint_for, levels_for
+from thirtyone.core import (
+    DEFAULT_VARIANT,
+    VARIANTS,
+    Action,
+    CardError,
+    IllegalActionError,
+    Rules,
+    RulesError,
+    Variant,
+    preset_of,
+)
+from thirtyone.game import (
+    earlier_round_logs,
+    first_dealer,
+    load_any,
+    player_save,
+    read_record_text,
+    teacher_record,
+)
+from thirtyone.game import start_game as start_engine_game
+from thirtyone.i18n import _, ngettext
+from thirtyone.i18n.names import person_name
+from thirtyone.ui.shell.datadir import save_key
+from thirtyone.ui.widgets.class_seed import dealing_seed
+from thirtyone.ui.widgets.table_words import BOT_NAMES, default_level, sorted_levels
+
+# the session state (Streamlit's keys may be ints too) or a page's scoped part of it
+State = MutableMapping[Any, Any]
+# --- session-state keys (all start with play_) ------------------------------------------
+GAME = "play_game"            # the Game (or BankingGame) being played
+VARIANT = "play_variant"      # the variant key of that game
+YOU = "play_you"              # your seat (always 0 in games started here)
+LEVELS = "play_levels"        # bot level per seat (None for you)
+BOT_RNG = "play_bot_rng"      # the bots' own random generator (never the game's)
+PAST = "play_past"            # move logs of finished rounds: list of (round_no, [texts])
+MARK = "play_mark"            # log length before the latest step: newer lines are highlighted
+ERROR = "play_error"          # the last refused input, one sentence
+NOTICE = "play_notice"        # a short success message (game loaded, ...)
+HINT = "play_hint"            # (turn key, Hint) of the last hint asked for
+CFG = "play_cfg"              # setup choices that must survive page switches
+UPLOAD_NONCE = "play_upload_nonce"
+LAST_STEP = "play_last_step"  # when the last bot turn was taken (automatic mode)
+AFTER_MINE = "play_after_mine"  # this round's log length when your last turn ended
+# Set only by a game dealt from outside the setup form (a class challenge):
+DEAL = "play_deal"            # round number -> the stacked deck of that round
+BOT_RNG_FOR = "play_bot_rng_for"  # (game, seat) -> the generator of that bot's next move
+
+# --- engine access -------------------------------------------------------------------------
+
+def hint_function():
+    """``hint(observation) -> Hint``: the expert's move with its reasons."""
+    from thirtyone.expert import hint
+    return hint
+
+
+def bot_levels(rules: Rules) -> list[str]:
+    """The bot levels that can play ``rules``, weakest first."""
+    return sorted_levels(levels_for(rules))
+
+
+def _new_engine_game(rules: Rules, players: list[str], seed: int, styles: list[str | None]):
+    return start_engine_game(rules, players, seed=seed, dealer=first_dealer(rules, len(players)),
+                             styles=styles)
+
+
+def observe(state: State):
+    """Your observation of the game (the only view the page draws from)."""
+    return state[GAME].observation(state.get(YOU, 0))
+
+
+def clear_messages(state: State) -> None:
+    state[ERROR] = None
+    state[NOTICE] = None
+
+
+def start_game(state: State, variant: Variant, rules: Rules, name: str, levels: Sequence[str],
+               seed: int) -> None:
+    """Deal a new game: you at seat 0, one bot per entry of ``levels``."""
+    clear_messages(state)
+    name = (name or "").strip() or person_name("Sam")
+    bots = [BOT_NAMES[i] for i in range(len(levels))]
+    if name in bots or name in {person_name(b) for b in bots}:   # «Аня» is the bot Ann in ru
+        state[ERROR] = _("'{name}' is the name of a bot at this table; please pick another "
+                         "name. The current game is kept.").format(name=name)
+        return
+    try:
+        game = _new_engine_game(rules, [name, *bots], int(seed), [None, *levels])
+    except (ValueError, RulesError, CardError) as e:
+        state[ERROR] = _("The game could not start: {reason} The current game is "
+                         "kept.").format(reason=e)
+        return
+    state[GAME] = game
+    state[VARIANT] = variant.key
+    state[YOU] = 0
+    state[LEVELS] = [None, *levels]
+    state[BOT_RNG] = np.random.default_rng([int(seed), 31])
+    state[PAST] = []
+    state[MARK] = 0
+    state[AFTER_MINE] = 0
+    state[HINT] = None
+    state.pop(DEAL, None)         # a game of its own: its rounds are shuffled, not stacked
+    state.pop(BOT_RNG_FOR, None)
+
+
+def _round_log_len(state: State) -> int:
+    return len(observe(state).log)
+
+
+def play_move(state: State, action: Action | str) -> bool:
+    """Your move. A refused move leaves the game as it was and says why."""
+    clear_messages(state)
+    game = state.get(GAME)
+    if game is None:
+        state[ERROR] = _("There is no game yet: start one with New game.")
+        return False
+    if game.to_move != state.get(YOU, 0):
+        state[ERROR] = _("It is not your turn.")
+        return False
+    mark = _round_log_len(state)
+    starts_turn = game.phase != "discard"
+    try:
+        game.apply(action)
+    except (IllegalActionError, ValueError) as e:
+        state[ERROR] = str(e)
+        return False
+    # New lines: on the first move of your turn, all since your last turn ended (the bots'
+    # moves in between stay highlighted); on the move that ends it, this move onwards.
+    state[MARK] = min(state.get(AFTER_MINE, 0), mark) if starts_turn else mark
+    if game.round_over or game.to_move != state.get(YOU, 0):
+        state[AFTER_MINE] = _round_log_len(state)
+    state[HINT] = None
+    state[LAST_STEP] = time.monotonic()
+    return True
+
+
+def bot_turn(state: State) -> bool:
+    """Let the bot to move play one whole turn (a draw and its discard count as one)."""
+    clear_messages(state)
+    game = state.get(GAME)
+    if game is None or game.round_over or game.to_move is None:
+        return False
+    seat = game.to_move
+    if seat == state.get(YOU, 0):
+        return False
+    levels = list(state.get(LEVELS) or [])
+    levels += [None] * (game.n - len(levels))
+    levels = [None if s == state.get(YOU, 0) else (lv or "basic") for s, lv in enumerate(levels)]
+    rng = (state[BOT_RNG_FOR] if state.get(BOT_RNG_FOR)
+           else state.setdefault(BOT_RNG, np.random.default_rng(31)))
+    mark = _round_log_len(state)
+    try:
+        bots_play(game, levels, rng, one_turn=True, log=True)
+    except (IllegalActionError, ValueError) as e:  # a bot bug must not end the game
+        state[ERROR] = _("{name} ({level}) tried an illegal move: {reason}").format(
+            name=game.players[seat], level=levels[seat], reason=e)
+        return False
+    state[MARK] = mark
+    return True
+
+
+BOT_RUN_SECONDS = 2.0   # "Bots play until my turn" pauses after this long
+
+
+def bots_until_you(state: State, max_seconds: float = BOT_RUN_SECONDS) -> None:
+    """Let the bots move until it is your turn or the round is over. Bots that never knock
+    could go on for ever, so this pauses after ``max_seconds`` and says so."""
+    game = state.get(GAME)
+    mark = _round_log_len(state) if game is not None else 0
+    start = time.monotonic()
+    turns = 0
+    while bot_turn(state):
+        turns += 1
+        if time.monotonic() - start > max_seconds and game is not None and not game.round_over \
+                and game.to_move != state.get(YOU, 0):
+            state[NOTICE] = ngettext(
+                "The bots have made {n} move and are still going; click again to let them "
+                "go on.",
+                "The bots have made {n} moves and are still going; click again to let them "
+                "go on.", turns).format(n=turns)
+            break
+    state[MARK] = mark
+
+
+def _fast(state: State) -> bool:
+    return state.get(CFG, {}).get("step_mode") == "fast"
+
+
+def _bots_follow(state: State, mark: int) -> None:
+    """'All at once' mode: the bots answer at once; every line since ``mark`` stays new."""
+    game = state.get(GAME)
+    if _fast(state) and game is not None and not game.round_over \
+            and game.to_move != state.get(YOU, 0):
+        bots_until_you(state)
+        state[MARK] = mark
+
+
+def move_and_follow(state: State, action: Action | str) -> bool:
+    """A move button: your move, then (in 'All at once' mode) the bots' answers."""
+    mark = _round_log_len(state) if state.get(GAME) is not None else 0
+    if not play_move(state, action):
+        return False
+    _bots_follow(state, mark)
+    return True
+
+
+def deal_and_follow(state: State) -> None:
+    """Next round, and (in 'All at once' mode) the bots who sit before you."""
+    next_round(state)
+    _bots_follow(state, 0)
+
+
+def next_round(state: State) -> None:
+    clear_messages(state)
+    game = state.get(GAME)
+    if game is None or not game.round_over or game.game_over:
+        return
+    obs = observe(state)
+    state.setdefault(PAST, []).append((obs.round_no, [e.text for e in obs.log]))
+    deal = state.get(DEAL)
+    try:
+        if deal:   # a challenge's stacked next deck (table games only)
+            game.next_round(deal(game.round_no + 1))
+        else:      # the game's own shuffle (a banking game takes no deck)
+            game.next_round()
+    except (IllegalActionError, ValueError) as e:
+        state[ERROR] = str(e)
+        return
+    state[MARK] = 0
+    state[AFTER_MINE] = 0
+    state[HINT] = None
+
+
+def ask_hint(state: State) -> None:
+    """Work out the hint for your turn. Uses only your observation: the game and its random
+    stream are not touched."""
+    clear_messages(state)
+    game = state.get(GAME)
+    fn = hint_for(game.rules) if game is not None else None
+    if fn is None or game is None or game.to_move != state.get(YOU, 0):
+        return
+    obs = observe(state)
+    try:
+        h = fn(obs)
+    except Exception as e:  # noqa: BLE001 - a hint failing must not break the table
+        state[ERROR] = _("No hint this time ({reason}).").format(reason=e)
+        return
+    state[HINT] = (turn_key(obs), h)
+
+
+def turn_key(obs: Any) -> tuple:
+    return (obs.round_no, len(obs.log), obs.phase, obs.to_move)
+
+
+def save_text(state: State) -> str:
+    """The saved game a player may keep: finished rounds in the clear, the round being
+    played sealed with this install's key (``thirtyone.game.saves``)."""
+    return player_text(state[GAME])
+
+
+def player_text(game: Any) -> str:
+    """``game`` saved for a player to keep (nothing hidden in it can be read)."""
+    return player_save(game, save_key())
+
+
+def record_text(game: Any) -> str:
+    """The teacher's record of ``game``: every card, and it says so."""
+    return teacher_record(game)
+
+
+def _key_or_none() -> bytes | None:
+    """This install's key; without a usable data folder, None (a sealed round is then dealt
+    afresh on loading rather than the file refused)."""
+    try:
+        return save_key()
+    except (OSError, ValueError):
+        return None
+
+
+def _refuse(state: State, reason: str) -> bool:
+    reason = reason.strip()
+    if "cannot be loaded: " in reason:  # the loader's own preamble: keep one
+        reason = reason.split("cannot be loaded: ", 1)[1]
+    if len(reason) > 300:        # a file may quote a long text back: a sentence is enough
+        reason = reason[:300].rstrip() + "…"
+    if not reason.endswith((".", "!", "?")):
+        reason += "."
+    if reason[:2].istitle():     # "The file is ..." reads on as "... loaded: the file is ..."
+        reason = reason[0].lower() + reason[1:]
+    state[ERROR] = _("This file cannot be loaded: {reason} The current game is "
+                     "kept.").format(reason=reason)
+    return False
+
+
+def load_text(state: State, text: str | bytes) -> bool:
+    """Load a saved game (a player's save, a teacher record or a game record). A broken,
+    oversized or hostile file is refused with the reason; the game in progress is kept."""
+    clear_messages(state)
+    try:
+        record = read_record_text(text)
+        game, notice = load_any(record, _key_or_none())
+    except Exception as e:  # noqa: BLE001 - whatever is wrong, refuse it and keep the game
+        return _refuse(state, str(e) or type(e).__name__)
+    key = record.get("variant") if isinstance(record, dict) else None
+    levels = bot_levels(game.rules)
+
+    def fits(seats: list) -> bool:
+        return len(seats) == game.n and all(lv in levels for lv in seats[1:])
+
+    # the levels the file was played with, else the ones chosen before, else the default
+    saved = [None, *game.styles[1:]]
+    chosen = next((lv for lv in (saved, list(state.get(LEVELS) or [])) if fits(lv)),
+                  [None] + [default_level(levels)] * (game.n - 1))
+    game.styles = tuple(chosen)
+    state[GAME] = game
+    state[VARIANT] = key if key in VARIANTS else _variant_of(game.rules)
+    state[YOU] = 0
+    state[LEVELS] = chosen
+    state[BOT_RNG] = np.random.default_rng([int(game.round_no), 131])
+    state[PAST] = earlier_round_logs(game, 0)
+    state.pop(DEAL, None)
+    state.pop(BOT_RNG_FOR, None)
+    state[MARK] = 0
+    state[AFTER_MINE] = 0
+    state[HINT] = None
+    state[NOTICE] = (_("Loaded: {variant}, round {n}, players {players}. You play "
+                       "{you}.").format(variant=_(VARIANTS[state[VARIANT]].name),
+                                        n=game.round_no, players=", ".join(game.players),
+                                        you=game.players[0])
+                     + (f" {notice}" if notice else ""))
+    return True
+
+
+def _variant_of(rules: Rules) -> str:
+    return preset_of(rules).key
+
+
+def variant_of_game(state: State) -> Variant:
+    return VARIANTS.get(state.get(VARIANT) or DEFAULT_VARIANT, VARIANTS[DEFAULT_VARIANT])
+
+
+def refuse(state: State, text: str) -> None:
+    """Say why a move was not made (one sentence, shown above the table); the game is kept."""
+    clear_messages(state)
+    state[ERROR] = text
+
+
+def cfg_of(state: State) -> dict:
+    return state.setdefault(CFG, {})
+
+
+def seeded(state: State, key: str, default: Any) -> None:
+    """Give a widget its remembered value back after a page switch."""
+    if key not in state:
+        state[key] = cfg_of(state).get(key, default)
+
+
+def choose_levels(state: State, variant_key: str, levels: Sequence[str], n_bots: int) -> None:
+    """Set the bot-level widgets for ``variant_key`` before they are drawn.
+
+    Levels are remembered per variant: after a change of variant each bot gets the level
+    last chosen for that variant, else the variant's default, never a level kept from the
+    variant before (Banking's 'basic' would otherwise stay on for Scat)."""
+    cfg = cfg_of(state)
+    remembered = cfg.setdefault("levels_by_variant", {})
+    keys = [f"play_w_level_{i}" for i in range(len(BOT_NAMES))]
+    if cfg.get("levels_variant") != variant_key:
+        saved = remembered.get(variant_key, [])
+        for i, key in enumerate(keys):
+            state[key] = saved[i] if i < len(saved) else default_level(levels)
+        cfg["levels_variant"] = variant_key
+    for key in keys[:n_bots]:
+        seeded(state, key, default_level(levels))
+        if state[key] not in levels:
+            state[key] = default_level(levels)
+    remembered[variant_key] = [state.get(k) for k in keys]
+
+
+def set_levels(state: State, variant_key: str, levels: Sequence[str]) -> None:
+    """Choose the bots' ``levels`` for ``variant_key`` (from a link): into their boxes and
+    into the levels remembered for that variant, so ``choose_levels`` keeps them."""
+    cfg = cfg_of(state)
+    for i, level in enumerate(levels):
+        state[f"play_w_level_{i}"] = cfg[f"play_w_level_{i}"] = level
+    remembered = cfg.setdefault("levels_by_variant", {})
+    remembered[variant_key] = list(levels)
+    cfg["levels_variant"] = variant_key
+
+
+def start_from_setup(state: State) -> None:
+    # Widget values are read from the state directly: a name typed just before the click
+    # arrives together with the click, before the page has run again.
+    cfg = cfg_of(state)
+
+    def get(key: str, default: Any) -> Any:
+        return state.get(key, cfg.get(key, default))
+
+    variant = VARIANTS[cfg.get("variant", DEFAULT_VARIANT)]
+    rules = cfg.get("rules", variant.rules)
+    n_bots = int(get("play_w_bots", 2))
+    levels = bot_levels(rules)
+    chosen = [get(f"play_w_level_{i}", default_level(levels)) for i in range(n_bots)]
+    chosen = [lv if lv in levels else default_level(levels) for lv in chosen]
+    start_game(state, variant, rules, get("play_w_name", person_name("Sam")), chosen,
+               dealing_seed(int(get("play_w_seed", 31))))  # a link's seed, not the deal's
+
+
+class ScopedState(MutableMapping):
+    """The Play page's session keys for one challenge, kept under a prefix of their own so
+    the Play page's game is untouched. Widget keys (``play_w_...``) pass through: the
+    widgets of the table write them under their own names."""
+
+    def __init__(self, base: MutableMapping, prefix: str) -> None:
+        self.base, self.prefix = base, prefix
+
+    def _key(self, key: str) -> str:
+        return key if key.startswith("play_w_") else self.prefix + key
+
+    def __getitem__(self, key: str) -> Any:
+        return self.base[self._key(key)]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.base[self._key(key)] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.base[self._key(key)]
+
+    def __iter__(self) -> Iterator[str]:
+        n = len(self.prefix)
+        return iter([k[n:] for k in list(self.base) if str(k).startswith(self.prefix)])
+
+    def __len__(self) -> int:
+        return sum(1 for _k in self)
