@@ -34,8 +34,7 @@ def test_a_class_from_start_to_dashboard(browser, app_url):
     teacher = new_tab(browser, 1024, 768)
     student = new_tab(browser, 1400, 1000)
     try:
-        # Straight to /class: its page file is pages/class.py, so even a server's very first
-        # visit (served before the navigation has run once) finds it.
+        # Straight to /class: even a server's very first visit finds the page by its address.
         open_app(teacher, app_url, "class")
         shot(teacher, "class-1024")
         teacher.get_by_role("tab", name="Start a class (teacher)").click()

@@ -13,7 +13,8 @@ def value_on_screen(page) -> str:
 
 
 def test_a_direct_visit_to_the_scorer_shows_the_whole_app(page, app_url):
-    # Streamlit's old pages/ mode must not run pages/scorer.py without app.py.
+    # A first visit to /scorer on a fresh server runs the app around the page (navigation,
+    # sidebar), never the page alone.
     open_app(page, app_url, "scorer")
     nav = page.locator("[data-testid='stSidebarNav'] a").all_inner_texts()
     assert any("Hand scorer" in n for n in nav)

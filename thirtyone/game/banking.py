@@ -481,8 +481,11 @@ class BankingGame(FamilyFacts):
         if isinstance(action, Hit) and not self.can_draw():
             raise IllegalActionError(L.N_("There are no cards left to buy; you can only stay."))
 
-    def apply(self, action: Action | str) -> list[Event]:
-        """Play one move for the player to move and return the events it caused."""
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Play one move for the player to move and return the events it caused; ``seat``, if
+        given, must be the seat to move (as the table engine's ``apply``)."""
+        if seat is not None and not self.round_over and seat != self.to_move:
+            raise IllegalActionError(L.N_("It is not your turn."))
         if isinstance(action, str):
             try:
                 action = parse_action(action)

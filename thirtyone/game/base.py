@@ -404,11 +404,15 @@ class Game(FamilyFacts, Dealing, FamilyMoves, Restarts, Showdown):
                    options=options)
 
     # --- applying a move ---
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Play ``action`` (or its text) for the player to move; returns the new events.
+        ``seat``: the seat the move comes from, refused unless it is to move (a person's move
+        at a shared table or on Play; bots and replays leave it out).
 
         Raises ``IllegalActionError`` with the reason, changing nothing, if it is not legal.
         """
+        if seat is not None and not self.round_over and seat != self.to_move:
+            raise IllegalActionError(L.N_("It is not your turn."))
         legal = self._legal if self._legal is not None else self.legal_actions()
         if any(x is action for x in legal):     # fast path: a move from legal_actions()
             a: Action = action  # type: ignore[assignment]

@@ -357,10 +357,8 @@ def play(store: Store, table_id: int, seat: int, action: Action | str, seen: int
     seats = seats_of(row)
     if game.round_over:
         raise TableRefused(_("This round is over; deal the next one."))
-    if game.to_move != seat:
-        raise TableRefused(_("It is not your turn."))
     try:
-        game.apply(action)
+        game.apply(action, seat=seat)           # refused unless ``seat`` is to move
     except (IllegalActionError, ValueError) as e:
         raise TableRefused(str(e)) from None
     _bots_play(game, seats)

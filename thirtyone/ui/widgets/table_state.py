@@ -133,13 +133,10 @@ def play_move(state: State, action: Action | str) -> bool:
     if game is None:
         state[ERROR] = _("There is no game yet: start one with New game.")
         return False
-    if game.to_move != state.get(YOU, 0):
-        state[ERROR] = _("It is not your turn.")
-        return False
     mark = _round_log_len(state)
     starts_turn = game.phase != "discard"
     try:
-        game.apply(action)
+        game.apply(action, seat=state.get(YOU, 0))     # refused unless it is your turn
     except (IllegalActionError, ValueError) as e:
         state[ERROR] = str(e)
         return False
