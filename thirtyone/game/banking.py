@@ -395,8 +395,7 @@ class BankingGame(FamilyFacts):
 
     def _pay(self, payer: int, payee: int, amount: int, why: Callable[..., Msg],
              events: list[Event]) -> int:
-        """Move up to ``amount`` chips; ``why(paid)`` is the sentence, given the chips paid
-        as a counted message ('2 chips')."""
+        """Move up to ``amount`` chips; ``why(paid)``: the sentence, given '2 chips'."""
         paid = min(amount, self.chips[payer])
         self.chips[payer] -= paid
         self.chips[payee] += paid
@@ -448,8 +447,7 @@ class BankingGame(FamilyFacts):
         events += self._end_round()
 
     def legal_actions(self) -> list[Action]:
-        """The moves of the player to move: hit (if a card is left) and stay; none between
-        rounds or after the game."""
+        """Hit (while a card is left) and stay; none between rounds or after the game."""
         if self.round_over or self.to_move is None:
             return []
         return [Hit(), Stay()] if self.can_draw() else [Stay()]
@@ -482,8 +480,7 @@ class BankingGame(FamilyFacts):
             raise IllegalActionError(L.N_("There are no cards left to buy; you can only stay."))
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
-        """Play one move for the player to move and return the events it caused; ``seat``, if
-        given, must be the seat to move (as the table engine's ``apply``)."""
+        """Play one move of the player to move (``seat``, if given, must be that seat)."""
         if seat is not None and not self.round_over and seat != self.to_move:
             raise IllegalActionError(L.N_("It is not your turn."))
         if isinstance(action, str):
