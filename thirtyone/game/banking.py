@@ -33,6 +33,9 @@ most is a draw, ``winner`` None).
 
 Randomness: every shuffle comes from ``numpy.random.default_rng([seed, talia, n])``, so a game
 is reproduced by its seed (and an optional stacked deck for the first talia) and its moves.
+A round may also be dealt from a stacked pack of its own (``next_round(deck)``, as a class
+challenge deals every student the same cards): a fresh pack is a new talia, so the cards of
+the old one are gathered and the bank passes to the right as the rules say.
 
 >>> g = new_banking_game(players=["Bo", "Ann"], dealer=0, seed=1, deck="TS 9H TD 9C KS AD")
 >>> [str(a) for a in g.legal_actions()], g.to_move
@@ -137,6 +140,8 @@ class BankingResult:
     round_no: int
     ended_by: str
     chips_won: tuple[int, ...]
+    values: tuple[int, ...] = ()        # each seat's banking total at the end (0: out)
+    banker: int | None = None
     knocker: None = None
     lives_lost: tuple[int, ...] = ()
     points_won: tuple[int, ...] = ()
@@ -282,6 +287,10 @@ class BankingGame(FamilyFacts):
         self.winner: int | None = None
         self.history: list[str] = []        # canonical text of every move, for records
         self.log: list[Event] = []
+        self.results: list[BankingResult] = []   # every finished round, as the table's
+        # the stacked pack of each later round dealt with ``next_round(deck)`` (None: dealt on
+        # from the talia); the record keeps them
+        self.round_decks: list[tuple[Card, ...] | None] = []
         self.styles: tuple[str | None, ...] = (None,) * n   # bot level per seat (public)
         self._deal()
 
@@ -359,6 +368,10 @@ class BankingGame(FamilyFacts):
 
     def can_draw(self) -> bool:
         return bool(self.shoe or self.used)
+
+    def counters(self) -> list[int]:
+        """Each seat's chips (the table engine's name for what the rules keep)."""
+        return list(self.chips)
 
     def all_cards(self) -> list[Card]:
         """Every card of the game wherever it is (pack, hands, used); for checks."""
@@ -562,6 +575,10 @@ class BankingGame(FamilyFacts):
     def _end_round(self) -> list[Event]:
         self.round_over = True
         self.to_move = None
+        self.results.append(BankingResult(
+            self.round_no, EndedBy.SHOWDOWN,
+            tuple(c - c0 for c, c0 in zip(self.chips, self.round_start_chips, strict=True)),
+            tuple(self.total(s) if self.hands[s] else 0 for s in range(self.n)), self.banker))
         events: list[Event] = []
         for s in range(self.n):
             if self.status[s] != OUT and self.chips[s] == 0:
@@ -585,34 +602,40 @@ class BankingGame(FamilyFacts):
                 L.N_("After {n} rounds the game ends.", n=self.round_no), text]), self.winner))
         return events
 
-    def next_round(self) -> list[Event]:
+    def next_round(self, deck: Iterable[Card | str] | str | None = None) -> list[Event]:
         """Gather the cards and deal the next round; at the end of a talia shuffle every card
-        afresh and pass the bank to the right (unless one banker plays all game)."""
+        afresh and pass the bank to the right (unless one banker plays all game). ``deck``
+        deals the round from a stacked pack of its own (unlisted cards follow in a fixed
+        order): a fresh pack, so a new talia, and the bank passes as at the end of one."""
         if not self.round_over:
             raise IllegalActionError(L.N_("The round is still being played."))
         if self.game_over:
             raise IllegalActionError(L.N_("The game is over; start a new game."))
+        # a stacked pack is checked before anything changes (a CardError leaves the game be)
+        stacked = tuple(stacked_shoe(deck, self.rules)) if deck is not None else None
         events: list[Event] = []
         start = len(self.log)
         for h in self.hands:
             self.used += h
         self.hands = [[] for _i in range(self.n)]
         players_left = sum(1 for s in range(self.n) if self.active(s))
-        if len(self.shoe) < 3 * players_left:
+        if len(self.shoe) < 3 * players_left or stacked is not None:
             self.talia_over = True
         old = self.banker
         if self.talia_over:
             self.talia += 1
             self._reshuffles = 0
-            self.shoe = self._shuffled_shoe()
+            self.shoe = (list(reversed(stacked)) if stacked is not None
+                         else self._shuffled_shoe())
             self.used = []
             self.talia_over = False
             if not self.rules.one_banker or not self.active(old):
                 self.banker = self.seat_right_of(old)
+            how = "fresh" if stacked is not None else "talia"
             if self.banker != old:
-                text = self._say(self.banker, "talia_passes")
+                text = self._say(self.banker, f"{how}_passes")
             else:
-                text = self._say(old, "talia_keeps")
+                text = self._say(old, f"{how}_keeps")
             events.append(Event("talia", text, self.banker))
         if not self.active(self.banker):
             self.banker = self.seat_right_of(self.banker)
@@ -627,6 +650,7 @@ class BankingGame(FamilyFacts):
                            who=self.name(old), new=new)
             events.append(Event("bank_passes", text, self.banker))
         self.log += events
+        self.round_decks.append(stacked)
         dealt = self._deal()
         self.round_log_start = start
         return events + dealt
@@ -683,7 +707,8 @@ class BankingGame(FamilyFacts):
     def copy(self) -> BankingGame:
         """An independent copy (cards and events are frozen, so lists are copied)."""
         g = copy.copy(self)
-        for attr in ("chips", "round_start_chips", "shoe", "used", "status", "history", "log"):
+        for attr in ("chips", "round_start_chips", "shoe", "used", "status", "history", "log",
+                     "results", "round_decks"):
             setattr(g, attr, list(getattr(self, attr)))
         g.hands = [list(h) for h in self.hands]
         return g
