@@ -190,3 +190,89 @@ def test_the_round_by_round_table_says_how_a_round_ended_in_the_readers_language
         frame = lines_frame(lines)
     assert frame.iloc[:, 6].tolist() == [ended, ended]          # not the record's id 'knock'
     assert frame.iloc[:, 7].tolist() == [bot, "Ada"]             # a student's name as typed
+
+
+# --- Banking Thirty-One in a challenge (issue 27, item 9) ------------------------------------
+
+def _shown(card: str) -> list[str]:
+    """The ways a card could be on the page (as the class table's test looks for them)."""
+    from thirtyone.core.cards import parse_card
+    c = parse_card(card)
+    return [c.display, f"'{card}'", f"Card('{card}')", f"t31pick_{card}", f'data-card="{card}"']
+
+
+def this_round_text(node) -> str:
+    """The page as ``every_text``, less the "Earlier rounds" log: every round is dealt from a
+    fresh pack, so a card shown at an earlier showdown is in this round's pack again."""
+    if str(getattr(node, "label", "")).startswith("Earlier rounds"):
+        return ""
+    out = [str(node.proto)] if getattr(node, "proto", None) is not None and \
+        not getattr(node, "children", None) else []
+    for child in getattr(node, "children", {}).values():
+        out.append(this_round_text(child))
+    return "\n".join(out)
+
+
+def test_a_student_plays_a_banking_challenge_to_the_end_with_hit_and_stay(db):
+    """A Banking challenge, played with Play's buy and stay buttons to its end: the page says
+    how the bank passes, never shows a card the student may not see (the bots' hands, the
+    stacked pack) nor the seed, and ends with the leaderboard counted in chips won or lost."""
+    klass, _ = db.create_class("Year 8")
+    mia, token = db.join_class(klass.code, "Mia")
+    ch = cp.make_challenge(db, klass.id, "Bank practice", "banking", 2, "basic", 3)
+    at = opened(challenge=str(ch.id), me=token)
+    assert "the bank passes to the right after every round" in page_text(at)
+    at.button(key="chal_start").click().run()
+    seed_text = str(ch.seed)
+    clicked: set[str] = set()
+    for step_no in range(120):
+        assert not at.exception
+        text = page_text(at)
+        assert seed_text not in text
+        game, _v, finished = cp.load_play(db, ch, mia.id)
+        if finished:
+            break
+        if not game.round_over:     # before the showdown: nothing hidden on the page
+            now = text if game.round_no == 1 else this_round_text(at.main)
+            assert "Your cards" in now
+            for card in {str(c) for c in game.hidden_from(cp.YOU)}:
+                assert not any(t in now for t in _shown(card)), (step_no, card)
+        keys = {b.key for b in move_buttons(at)}
+        if keys:
+            assert keys <= {"play_act_hit", "play_act_stay"}, keys
+            # buy on a low hand, else stay: both buttons get used
+            key = "play_act_hit" if "play_act_hit" in keys and game.total(0) < 21 \
+                else "play_act_stay"
+            clicked.add(key)
+            at.button(key=key).click().run()
+        else:
+            at.button(key="chal_next_round").click().run()
+    assert finished, "the challenge ended"
+    assert "play_act_stay" in clicked
+    text = page_text(at)
+    assert seed_text not in text
+    assert "You have finished the challenge" in text
+    board = at.dataframe[0].value
+    assert list(board["student"]) == ["Mia"]
+    assert "chips won or lost" in board.columns
+    assert list(board["chips won or lost"]) == [game.chips[0] - 20]
+    rounds = at.dataframe[1].value
+    assert list(rounds["held the bank"]) == [True, False, False]     # the first bank is hers
+    assert sum(rounds["chips won or lost"]) == game.chips[0] - 20
+
+
+def test_the_teachers_variant_picker_offers_banking_and_makes_the_challenge(db):
+    klass, key = db.create_class("Year 8")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.switch_page("pages/class.py")
+    at.query_params.update({"teacher": key})
+    at.run()
+    assert not at.exception
+    picker = at.selectbox(key="chal_new_variant")
+    assert "banking" in picker.options or "Banking Thirty-One" in picker.options
+    at.text_input(key="chal_new_title").input("Bank day")
+    picker.select("banking" if "banking" in picker.options else "Banking Thirty-One")
+    next(b for b in at.button if "Make the challenge" in str(b.label)).click().run()
+    assert not at.exception and not at.error
+    (ch,) = db.class_challenges(klass.id)
+    assert ch.variant == "banking" and ch.title == "Bank day"

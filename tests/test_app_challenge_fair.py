@@ -121,3 +121,26 @@ def test_a_closed_challenge_cannot_be_started(db):
     at.button(key="chal_start").click().run()
     assert [e.value for e in at.error] == [
         "Your teacher has closed this challenge, so it can no longer be started."]
+
+
+def test_a_banking_download_holds_no_card_until_the_teacher_closes_the_challenge(db, downloads):
+    """Issue 27 item 9: the same for a Banking challenge, whose record keeps every round's
+    stacked pack ("deck", "decks") and the game's seed: none of it, and no card, while open."""
+    klass, key = db.create_class("Year 8")
+    mia, token = db.join_class(klass.code, "Mia")
+    ch = cp.make_challenge(db, klass.id, "Fair bank", "banking", 2, "basic", 2)
+    at = play_to_the_end(db, ch, mia, token)
+    text = the_download(at, downloads, ch).decode("utf-8")
+    for word in ("deck", "decks", "seed", "hands", "stock", "actions", "chips"):
+        assert f'"{word}"' not in text, word
+    assert str(ch.seed) not in text
+    assert not CARD.search(text)
+    rec = json.loads(text)
+    assert rec["score is"] == "chips won or lost" and len(rec["rounds"]) == 2
+    kept, _v, _f = cp.load_play(db, ch, mia.id)
+    assert rec["score"] == kept.chips[0] - 20
+    db.close_challenge(ch.id)
+    again = opened("challenge", challenge=str(ch.id), me=token)
+    full = json.loads(the_download(again, downloads, ch))
+    assert full["deck"] == [str(c) for c in kept.first_pack]
+    assert full["decks"] == [[str(c) for c in d] for d in kept.round_decks if d is not None]

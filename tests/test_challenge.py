@@ -150,7 +150,7 @@ def test_a_stale_write_is_refused_and_changes_nothing(store, klass):
     assert cp.save(store, ch, mia.id, tab2, kept.version)
 
 
-@pytest.mark.parametrize("bad", [("banking", 2, "basic", 3), ("scat", 0, "basic", 3),
+@pytest.mark.parametrize("bad", [("banking", 2, "expert", 3), ("scat", 0, "basic", 3),
                                  ("scat", 2, "genius", 3), ("scat", 2, "basic", 11),
                                  ("nope", 2, "basic", 3)])
 def test_a_bad_setup_is_refused_with_a_reason(store, klass, bad):
@@ -241,3 +241,109 @@ def test_a_switch_restart_under_a_challenges_decks():
         (1, "void", True, 1, False)]
     again = game_from_record(json.loads(cp.record_text(game)))
     assert again.snapshot() == game.snapshot()
+
+
+# --- Banking Thirty-One in a challenge (issue 27, item 9) ------------------------------------
+
+def stay_or_hit(legal):
+    """Buy whenever allowed (hit is listed first): a different game from ``stays``."""
+    return legal[0]
+
+
+def stays(legal):
+    """Never buy: stay is the last legal move."""
+    return legal[-1]
+
+
+def round_deals(store, ch, learner) -> list[list[list[str]]]:
+    """Every round's three-card deal per seat, read back by replaying the stored record round
+    by round (the cards each seat held before anyone bought)."""
+    from thirtyone.game.banking_records import banking_from_record
+    rec = json.loads(store.play(ch.id, learner.id).record)
+    start = {k: v for k, v in rec.items() if k not in ("actions", "round")}
+    game = banking_from_record(start)
+    decks = rec.get("decks") or []
+    deals = [[[str(c) for c in h[:3]] for h in game.hands]]
+    for text in rec["actions"]:
+        while game.round_over and not game.game_over:
+            game.next_round(decks[game.round_no - 1])
+            deals.append([[str(c) for c in h[:3]] for h in game.hands])
+        game.apply(text)
+    while game.round_no < rec["round"]:                    # a round over on its deal
+        game.next_round(decks[game.round_no - 1])
+        deals.append([[str(c) for c in h[:3]] for h in game.hands])
+    return deals
+
+
+def test_a_teacher_can_set_banking_and_it_is_offered():
+    assert "banking" in cp.challenge_variants()
+    su = cp.check_setup("banking", 3, "basic", 4)
+    assert su == {"bots": 3, "level": "basic", "rounds": 4}
+
+
+def test_banking_every_student_gets_the_same_deals_and_scores_in_chips(store, klass):
+    mia, noah = students(store, klass, "Mia", "Noah")
+    ch = cp.make_challenge(store, klass.id, "Bank practice", "banking", 2, "basic", 4)
+    g1 = play_on(store, ch, mia, stay_or_hit)
+    g2 = play_on(store, ch, noah, stays)
+    assert type(g1).__name__ == "BankingGame"
+    assert g1.history != g2.history                        # they played differently
+    d1, d2 = round_deals(store, ch, mia), round_deals(store, ch, noah)
+    assert len(d1) == len(d2) == 4
+    assert d1 == d2                                        # yet every deal was the same
+    assert len({str(r) for r in d1}) == 4                  # and every round a new one
+    # the stacked packs themselves: the same for both, each round a whole pack
+    r1, r2 = (json.loads(store.play(ch.id, s.id).record) for s in (mia, noah))
+    assert r1["deck"] == r2["deck"] and r1["decks"] == r2["decks"]
+    pack = sorted(str(c) for c in make_pack(52))
+    assert all(sorted(d) == pack for d in [r1["deck"], *r1["decks"]])
+    # the bank passes to the right (seat - 1) after every round: a fresh pack is a new talia;
+    # the student holds the first bank
+    assert [r.banker for r in g1.results] == [0, 2, 1, 0] == [r.banker for r in g2.results]
+    # the score is chips won or lost: what the student holds less the 20 they started with
+    start = get_variant("banking").rules.chips
+    for s, g in ((mia, g1), (noah, g2)):
+        assert cp.score(g) == g.chips[0] - start
+        lines = cs.round_lines(s.name, store.play(ch.id, s.id).record)
+        assert [ln.round_no for ln in lines] == [1, 2, 3, 4]
+        assert sum(ln.outcome for ln in lines) == g.chips[0] - start
+        assert [ln.banker for ln in lines] == [True, False, False, True]
+        assert all(ln.won == (ln.outcome > 0) for ln in lines)
+    # the player who always stays bought nothing
+    assert all(ln.bought == 0 for ln in cs.round_lines("Noah", store.play(ch.id, noah.id).record))
+    res = cs.results(store.challenge_plays(ch.id))
+    assert {e.name: e.score for e in res.entries} == {"Mia": g1.chips[0] - start,
+                                                      "Noah": g2.chips[0] - start}
+    assert cp.score_words(get_variant("banking").rules) == "chips won or lost"
+
+
+def test_banking_the_same_moves_give_the_same_game_after_a_reload(store, klass):
+    ann, ben = students(store, klass, "Ann", "Ben")
+    ch = cp.make_challenge(store, klass.id, "Random bank", "banking", 3, "random", 3)
+    whole = play_on(store, ch, ann, stay_or_hit)
+    half = play_on(store, ch, ben, stay_or_hit, stop_after=2)
+    resumed, _version, finished = cp.load_play(store, ch, ben.id)
+    assert not finished and resumed.history == half.history
+    state = table_state(ch, resumed)
+    ts.bots_until_you(state)
+    rest = play_on(store, ch, ben, stay_or_hit, state=state)
+    assert rest.history == whole.history and rest.chips == whole.chips
+
+
+def test_banking_download_holds_no_card_while_the_challenge_is_open(store, klass):
+    (mia,) = students(store, klass, "Mia")
+    ch = cp.make_challenge(store, klass.id, "Bank file", "banking", 2, "basic", 2)
+    game = play_on(store, ch, mia, stay_or_hit)
+    text = cs.download(ch, store.play(ch.id, mia.id))
+    for word in ("deck", "decks", "seed", "hands", "actions"):
+        assert f'"{word}"' not in text, word
+    assert not [c for c in {str(c) for c in make_pack(52)} if f'"{c}"' in text or
+                f" {c} " in text]
+    rec = json.loads(text)
+    assert rec["score is"] == "chips won or lost"
+    assert rec["score"] == game.chips[0] - 20
+    assert [r["chips won or lost"] for r in rec["rounds"]] == [r.chips_won[0]
+                                                               for r in game.results]
+    store.close_challenge(ch.id)
+    full = json.loads(cs.download(store.challenge(ch.id), store.play(ch.id, mia.id)))
+    assert full["decks"] and full["deck"]

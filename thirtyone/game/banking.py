@@ -33,6 +33,9 @@ most is a draw, ``winner`` None).
 
 Randomness: every shuffle comes from ``numpy.random.default_rng([seed, talia, n])``, so a game
 is reproduced by its seed (and an optional stacked deck for the first talia) and its moves.
+A round may also be dealt from a stacked pack of its own (``next_round(deck)``, as a class
+challenge deals every student the same cards): a fresh pack is a new talia, so the cards of
+the old one are gathered and the bank passes to the right as the rules say.
 
 >>> g = new_banking_game(players=["Bo", "Ann"], dealer=0, seed=1, deck="TS 9H TD 9C KS AD")
 >>> [str(a) for a in g.legal_actions()], g.to_move
@@ -50,7 +53,6 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -63,6 +65,8 @@ from ..core.kinds import EndedBy, Family, Phase
 from ..core.rules import Rules, RulesError, get_variant
 from ..core.scoring import banking_total
 from ..i18n import N_, _
+from .banking_view import BankingObservation as BankingObservation
+from .banking_view import BankingResult as BankingResult
 from .banking_words import say
 from .facts import FamilyFacts
 from .message import Join, L, Msg, Names
@@ -127,81 +131,6 @@ def stacked_shoe(deck: Iterable[Card | str] | str, rules: Rules) -> list[Card]:
     return listed + rest
 
 
-
-
-@dataclass(frozen=True)
-class BankingResult:
-    """How a banking round ended: ``chips_won`` per seat (negative: paid), as the table's
-    ``RoundResult`` names it; banking has no knocker, no lives and no restart."""
-
-    round_no: int
-    ended_by: str
-    chips_won: tuple[int, ...]
-    knocker: None = None
-    lives_lost: tuple[int, ...] = ()
-    points_won: tuple[int, ...] = ()
-    restart_by: None = None
-
-
-@dataclass(frozen=True)
-class BankingObservation:
-    """What one seat may know, named like the table engine's ``Observation``.
-
-    ``hands`` holds the own hand, and another hand only once it is public: a natural or a bust
-    (shown at once) and every hand when the round is over; otherwise None, with the number of
-    cards in ``hand_counts``. ``log`` is this round's events that this seat may see.
-    """
-
-    seat: int
-    rules: Rules
-    players: tuple[str, ...]
-    round_no: int
-    banker: int
-    hand: tuple[Card, ...]
-    total: int | None
-    hands: tuple[tuple[Card, ...] | None, ...]
-    hand_counts: tuple[int, ...]
-    status: tuple[str, ...]
-    stock_count: int
-    talia: int
-    chips: tuple[int, ...]
-    chips_won: tuple[int, ...]     # this round so far (negative: lost)
-    out: tuple[bool, ...]
-    to_move: int | None
-    legal_actions: tuple[Action, ...]
-    log: tuple[Event, ...]
-    round_over: bool
-    game_over: bool
-    winner: int | None
-    styles: tuple[str | None, ...] = ()   # how each seat is known to play (public)
-
-    # The table engine's names for what banking does not have, so one page draws both.
-    phase = Phase.TURN                   # a banking turn is one move: hit or stay
-    knocker = None
-    just_drawn = None
-    discard_pile: tuple[Card, ...] = ()
-    middle: tuple[Card, ...] = ()
-    widow: tuple[Card | None, ...] = ()
-    closed_count = 0
-    spare_count = 0
-    spare_hand = None
-    pot = 0
-
-    @property
-    def dealer(self) -> int:
-        """In banking the banker deals."""
-        return self.banker
-
-    @property
-    def result(self) -> BankingResult | None:
-        """The round's outcome once it is over (named like the table's ``RoundResult``)."""
-        if not self.round_over:
-            return None
-        return BankingResult(self.round_no, EndedBy.SHOWDOWN, self.chips_won)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.to_move == self.seat
 
 
 class BankingGame(FamilyFacts):
@@ -282,6 +211,10 @@ class BankingGame(FamilyFacts):
         self.winner: int | None = None
         self.history: list[str] = []        # canonical text of every move, for records
         self.log: list[Event] = []
+        self.results: list[BankingResult] = []   # every finished round, as the table's
+        # the stacked pack of each later round dealt with ``next_round(deck)`` (None: dealt on
+        # from the talia); the record keeps them
+        self.round_decks: list[tuple[Card, ...] | None] = []
         self.styles: tuple[str | None, ...] = (None,) * n   # bot level per seat (public)
         self._deal()
 
@@ -359,6 +292,10 @@ class BankingGame(FamilyFacts):
 
     def can_draw(self) -> bool:
         return bool(self.shoe or self.used)
+
+    def counters(self) -> list[int]:
+        """Each seat's chips (the table engine's name for what the rules keep)."""
+        return list(self.chips)
 
     def all_cards(self) -> list[Card]:
         """Every card of the game wherever it is (pack, hands, used); for checks."""
@@ -562,6 +499,10 @@ class BankingGame(FamilyFacts):
     def _end_round(self) -> list[Event]:
         self.round_over = True
         self.to_move = None
+        self.results.append(BankingResult(
+            self.round_no, EndedBy.SHOWDOWN,
+            tuple(c - c0 for c, c0 in zip(self.chips, self.round_start_chips, strict=True)),
+            tuple(self.total(s) if self.hands[s] else 0 for s in range(self.n)), self.banker))
         events: list[Event] = []
         for s in range(self.n):
             if self.status[s] != OUT and self.chips[s] == 0:
@@ -585,34 +526,40 @@ class BankingGame(FamilyFacts):
                 L.N_("After {n} rounds the game ends.", n=self.round_no), text]), self.winner))
         return events
 
-    def next_round(self) -> list[Event]:
+    def next_round(self, deck: Iterable[Card | str] | str | None = None) -> list[Event]:
         """Gather the cards and deal the next round; at the end of a talia shuffle every card
-        afresh and pass the bank to the right (unless one banker plays all game)."""
+        afresh and pass the bank to the right (unless one banker plays all game). ``deck``
+        deals the round from a stacked pack of its own (unlisted cards follow in a fixed
+        order): a fresh pack, so a new talia, and the bank passes as at the end of one."""
         if not self.round_over:
             raise IllegalActionError(L.N_("The round is still being played."))
         if self.game_over:
             raise IllegalActionError(L.N_("The game is over; start a new game."))
+        # a stacked pack is checked before anything changes (a CardError leaves the game be)
+        stacked = tuple(stacked_shoe(deck, self.rules)) if deck is not None else None
         events: list[Event] = []
         start = len(self.log)
         for h in self.hands:
             self.used += h
         self.hands = [[] for _i in range(self.n)]
         players_left = sum(1 for s in range(self.n) if self.active(s))
-        if len(self.shoe) < 3 * players_left:
+        if len(self.shoe) < 3 * players_left or stacked is not None:
             self.talia_over = True
         old = self.banker
         if self.talia_over:
             self.talia += 1
             self._reshuffles = 0
-            self.shoe = self._shuffled_shoe()
+            self.shoe = (list(reversed(stacked)) if stacked is not None
+                         else self._shuffled_shoe())
             self.used = []
             self.talia_over = False
             if not self.rules.one_banker or not self.active(old):
                 self.banker = self.seat_right_of(old)
+            how = "fresh" if stacked is not None else "talia"
             if self.banker != old:
-                text = self._say(self.banker, "talia_passes")
+                text = self._say(self.banker, f"{how}_passes")
             else:
-                text = self._say(old, "talia_keeps")
+                text = self._say(old, f"{how}_keeps")
             events.append(Event("talia", text, self.banker))
         if not self.active(self.banker):
             self.banker = self.seat_right_of(self.banker)
@@ -627,6 +574,7 @@ class BankingGame(FamilyFacts):
                            who=self.name(old), new=new)
             events.append(Event("bank_passes", text, self.banker))
         self.log += events
+        self.round_decks.append(stacked)
         dealt = self._deal()
         self.round_log_start = start
         return events + dealt
@@ -683,7 +631,8 @@ class BankingGame(FamilyFacts):
     def copy(self) -> BankingGame:
         """An independent copy (cards and events are frozen, so lists are copied)."""
         g = copy.copy(self)
-        for attr in ("chips", "round_start_chips", "shoe", "used", "status", "history", "log"):
+        for attr in ("chips", "round_start_chips", "shoe", "used", "status", "history", "log",
+                     "results", "round_decks"):
             setattr(g, attr, list(getattr(self, attr)))
         g.hands = [list(h) for h in self.hands]
         return g

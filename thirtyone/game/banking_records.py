@@ -18,7 +18,8 @@ def banking_to_record(game: BankingGame) -> dict[str, Any]:
     ``dealer`` is the first banker, ``chips`` the chips at the start, ``deck`` the first pack
     from the top (as stacked, or as the seed shuffled it), ``seed`` drives every later shuffle,
     ``actions`` the moves in order (the next round is dealt when a round is over and more
-    moves follow) and ``round`` the number of rounds dealt.
+    moves follow) and ``round`` the number of rounds dealt; ``decks``, if any round after the
+    first was dealt from a stacked pack of its own, that pack per later round (None: dealt on).
     """
     preset = preset_of(game.rules)
     record: dict[str, Any] = {
@@ -32,6 +33,9 @@ def banking_to_record(game: BankingGame) -> dict[str, Any]:
         "actions": list(game.history),
         "round": game.round_no,
     }
+    if any(d is not None for d in game.round_decks):
+        # the stacked pack of each later round (a class challenge's), None: dealt on
+        record["decks"] = [None if d is None else [str(c) for c in d] for d in game.round_decks]
     if game.max_rounds is not None:
         record["max_rounds"] = game.max_rounds
     if any(game.styles):
@@ -40,7 +44,7 @@ def banking_to_record(game: BankingGame) -> dict[str, Any]:
 
 
 _RECORD_KEYS = {"variant", "rules", "players", "dealer", "chips", "deck", "seed", "actions",
-                "round", "max_rounds", "styles"}
+                "round", "max_rounds", "styles", "decks"}
 
 
 def banking_from_record(record: dict[str, Any]) -> BankingGame:
@@ -78,6 +82,12 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
         raise bad(_("'deck' must be a list of card texts."))
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise bad(_("'actions' must be a list of move texts."))
+    decks = record.get("decks") or []
+    if not isinstance(decks, list) or not all(
+            d is None or (isinstance(d, list) and all(isinstance(c, str) for c in d))
+            for d in decks):
+        raise bad(_("'decks' must be a list with a list of card texts or null per later "
+                    "round."))
     try:
         game = BankingGame(rules, players, banker=record.get("dealer", 0),
                            seed=record.get("seed", 0), deck=deck, chips=record.get("chips"),
@@ -88,11 +98,18 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
         if len(styles) != game.n:
             raise bad(_("'styles' must have one entry per player ({n}).").format(n=game.n))
         game.styles = tuple(styles)
+    def deal_next() -> None:
+        k = game.round_no - 1            # decks[0] is round 2's
+        try:
+            game.next_round(decks[k] if k < len(decks) else None)
+        except CardError as e:
+            raise bad(_("'decks': {why}").format(why=e)) from None
+
     for i, text in enumerate(actions, start=1):
         try:
             # a round may end on the deal with no move at all (a banker's natural)
             while game.round_over and not game.game_over:
-                game.next_round()
+                deal_next()
             game.apply(text)
         except IllegalActionError as e:
             raise bad(_("move {i} ('{move}') is not allowed: {why}").format(
@@ -105,7 +122,7 @@ def banking_from_record(record: dict[str, Any]) -> BankingGame:
         if not game.round_over or game.game_over:
             raise bad(_("'round' is {target} but the moves reach only round {n}.").format(
                 target=target, n=game.round_no))
-        game.next_round()
+        deal_next()
     return game
 
 

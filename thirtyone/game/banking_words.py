@@ -77,6 +77,14 @@ SAY: dict[str, tuple[str, str]] = {
     "talia_keeps": (
         N_("The pack is used up (a talia): every card is shuffled afresh; you keep the bank."),
         N_("The pack is used up (a talia): every card is shuffled afresh; {who} keeps the bank.")),
+    # a round dealt from a stacked pack of its own (a class challenge): a new talia
+    "fresh_passes": (
+        N_("A fresh pack for this round (a new talia): the bank passes to you on the right."),
+        N_("A fresh pack for this round (a new talia): the bank passes to {who} on the "
+           "right.")),
+    "fresh_keeps": (
+        N_("A fresh pack for this round (a new talia): you keep the bank."),
+        N_("A fresh pack for this round (a new talia): {who} keeps the bank.")),
 }
 
 

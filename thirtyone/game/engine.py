@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..core.actions import Action
@@ -65,7 +66,9 @@ class Engine(Protocol):
         """The cards ``seat`` (None: a spectator) must not see now."""
         ...
 
-    def next_round(self) -> list[Event]: ...
+    def next_round(self, deck: Sequence[Card] | str | None = None) -> list[Event]:
+        """Deal the next round: shuffled by the game, or from the stacked ``deck``."""
+        ...
 
     def copy(self) -> Any: ...
 

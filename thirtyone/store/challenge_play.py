@@ -1,9 +1,14 @@
 """Class challenges: every student plays the same deals against the same bots.
 
-The teacher makes a challenge (a table variant, how many bots and how strong, 1-10 rounds
-or a whole game); ``make_challenge`` draws its seed with ``secrets`` and keeps it in the
-store only. Every round's deck comes from (seed, round number) alone (``round_deck``) and
-is dealt as a stacked deck, so a student's choices never change the cards of a later round.
+The teacher makes a challenge (any variant, Banking Thirty-One too; how many bots and how
+strong, 1-10 rounds or a whole game); ``make_challenge`` draws its seed with ``secrets`` and
+keeps it in the store only. Every round's deck comes from (seed, round number) alone
+(``round_deck``) and is dealt as a stacked deck, so a student's choices never change the cards
+of a later round. In Banking every round is so dealt from a fresh pack of its own (the deal
+and then the cards bought, in the same order for everyone): a fresh pack is a new talia, so
+the bank passes to the right after every round, as the rules pass it at the end of a talia;
+the student holds the first bank (seat 0) and then the bank comes round to them in turn.
+Banking is scored in chips won or lost (``score``).
 The bots' random numbers (only the ``random`` level draws any) come from (seed, round, seat,
 move number) (``bot_rng``), so two students who make the same moves play the same game.
 
@@ -18,17 +23,16 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
-from ..bots import BOT_NAMES, LEVELS
+from ..bots import BOT_NAMES, LEVELS, levels_for
 from ..core.cards import Card, make_pack
 from ..core.rules import VARIANTS, Rules, get_variant, life_words
-from ..game.families import is_table_family
+from ..game.banking import BankingGame
 from ..game.records import game_from_record, game_to_record
-from ..game.registry import first_dealer
-from ..game.table import Game, new_game
+from ..game.registry import AnyGame, first_dealer, is_banking, start_game
 from ..i18n import N_, _
 from .store import ChallengeRow, Learner, Store, StoreError
 
@@ -42,15 +46,18 @@ STALE = N_("This challenge was played on in another tab or window; the game was 
            "from its last saved move.")
 
 
-def table_variants() -> dict[str, str]:
-    """The variants a challenge can use (table games, not banking): key -> name."""
-    return {k: v.name for k, v in VARIANTS.items() if is_table_family(v.rules)}
+def challenge_variants() -> dict[str, str]:
+    """The variants a challenge can use (every one, Banking Thirty-One too): key -> name."""
+    return {k: v.name for k, v in VARIANTS.items()}
+
+
+table_variants = challenge_variants   # the older name
 
 
 def check_setup(variant: str, bots: int, level: str, rounds: int) -> dict:
     """The challenge's setup, checked; a ``StoreError`` says what is wrong."""
-    if variant not in table_variants():
-        raise StoreError(_("Choose a table variant for the challenge (not Banking)."))
+    if not isinstance(variant, str) or variant not in challenge_variants():
+        raise StoreError(_("Choose one of the variants for the challenge."))
     rules = get_variant(variant).rules
     lo, hi = max(1, rules.min_players - 1), min(4, rules.max_players - 1)
     if not isinstance(bots, int) or not lo <= bots <= hi:
@@ -58,6 +65,9 @@ def check_setup(variant: str, bots: int, level: str, rounds: int) -> dict:
             variant=_(get_variant(variant).name), lo=lo, hi=hi))
     if level not in LEVELS:
         raise StoreError(_("Bot levels are: {levels}.").format(levels=", ".join(LEVELS)))
+    if level not in levels_for(rules):
+        raise StoreError(_("The bots of {variant} play at these levels: {levels}.").format(
+            variant=_(get_variant(variant).name), levels=", ".join(levels_for(rules))))
     if not isinstance(rounds, int) or not WHOLE_GAME <= rounds <= MAX_ROUNDS:
         raise StoreError(_("A challenge has 1 to {n} rounds, or a whole game.").format(
             n=MAX_ROUNDS))
@@ -87,10 +97,14 @@ def round_deck(seed: int, round_no: int, pack: int) -> list[Card]:
     return [cards[i] for i in order]
 
 
-def bot_rng(seed: int, game: Game, seat: int) -> np.random.Generator:
+def bot_rng(seed: int, game: AnyGame, seat: int) -> np.random.Generator:
     """The generator a bot uses for its next move: from the seed, the round, the seat and
-    the move number in the round, so the same moves before give the same bot move."""
-    moves = len(game.history[-1]) if game.history else 0
+    the move number (in the round; in Banking, in the game), so the same moves before give
+    the same bot move."""
+    if isinstance(game, BankingGame):
+        moves = len(game.history)          # one flat list of moves
+    else:
+        moves = len(game.history[-1]) if game.history else 0
     return np.random.default_rng(_derived(seed, "bot", game.round_no, seat, moves))
 
 
@@ -119,14 +133,15 @@ def player_names(name: str, bots: int) -> list[str]:
     return [you, *others]
 
 
-def new_challenge_game(ch: ChallengeRow, name: str) -> Game:
-    """Round 1 of the challenge, dealt for the student ``name`` at seat 0."""
+def new_challenge_game(ch: ChallengeRow, name: str) -> AnyGame:
+    """Round 1 of the challenge, dealt for the student ``name`` at seat 0 (who, in Banking,
+    holds the first bank)."""
     su = setup_of(ch)
     players = player_names(name, su.bots)
     rng = np.random.default_rng(_derived(ch.seed, "game"))
-    return new_game(su.rules, players, rng=rng, deck=round_deck(ch.seed, 1, su.rules.pack),
-                    dealer=first_dealer(su.rules, len(players)),
-                    styles=[None, *[su.level] * su.bots])
+    return start_game(su.rules, players, rng=rng, deck=round_deck(ch.seed, 1, su.rules.pack),
+                      dealer=first_dealer(su.rules, len(players)),
+                      styles=[None, *[su.level] * su.bots])
 
 
 def next_deck(ch: ChallengeRow, round_no: int) -> list[Card]:
@@ -134,24 +149,24 @@ def next_deck(ch: ChallengeRow, round_no: int) -> list[Card]:
     return round_deck(ch.seed, round_no, setup_of(ch).rules.pack)
 
 
-def is_done(ch: ChallengeRow, game: Game) -> bool:
+def is_done(ch: ChallengeRow, game: AnyGame) -> bool:
     """The challenge is over: the game is over, or its last round is."""
     su = setup_of(ch)
     return game.game_over or (not su.whole_game and game.round_over
                               and game.round_no >= su.rounds)
 
 
-def rounds_finished(game: Game) -> int:
+def rounds_finished(game: AnyGame) -> int:
     return game.round_no if game.round_over else game.round_no - 1
 
 
 # --- keeping a student's game ----------------------------------------------------------------
 
-def record_text(game: Game) -> str:
+def record_text(game: AnyGame) -> str:
     return json.dumps(game_to_record(game), ensure_ascii=False, separators=(",", ":"))
 
 
-def start_play(store: Store, ch: ChallengeRow, learner: Learner) -> Game:
+def start_play(store: Store, ch: ChallengeRow, learner: Learner) -> AnyGame:
     """Deal the student's game and keep it; a second start is refused (``StoreError``)."""
     if learner.class_id != ch.class_id:
         raise StoreError(_("This challenge belongs to another class."))
@@ -164,14 +179,13 @@ def start_play(store: Store, ch: ChallengeRow, learner: Learner) -> Game:
     return game
 
 
-def table_game(rec: Any) -> Game:
-    """A challenge's game replayed from its record: a table game, as every challenge is
-    (``challenge_variants``; Banking is refused when the challenge is set)."""
-    return cast(Game, game_from_record(rec))
+def table_game(rec: Any) -> AnyGame:
+    """A challenge's game replayed from its record: a table game or a Banking game."""
+    return game_from_record(rec)
 
 
 def load_play(store: Store, ch: ChallengeRow, learner_id: int
-              ) -> tuple[Game, int, bool] | None:
+              ) -> tuple[AnyGame, int, bool] | None:
     """(game, version, finished) of the student's game, or None if not started."""
     row = store.play(ch.id, learner_id)
     if row is None:
@@ -179,7 +193,8 @@ def load_play(store: Store, ch: ChallengeRow, learner_id: int
     return table_game(json.loads(row.record)), row.version, row.finished
 
 
-def save(store: Store, ch: ChallengeRow, learner_id: int, game: Game, version: int) -> bool:
+def save(store: Store, ch: ChallengeRow, learner_id: int, game: AnyGame,
+         version: int) -> bool:
     """Keep the game if the store still holds ``version``; False (nothing written) if another
     tab wrote first."""
     return store.save_play(ch.id, learner_id, record_text(game), version=version,
@@ -189,24 +204,30 @@ def save(store: Store, ch: ChallengeRow, learner_id: int, game: Game, version: i
 # --- scores -----------------------------------------------------------------------------------
 
 SCORE_WORDS = {"lives": N_("lives left"), "points": N_("points"), "chips": N_("chips")}
+BANK_WORDS = N_("chips won or lost")
 
 
 def score_words(rules: Rules) -> str:
     """The leaderboard's heading for the count: "pennies left" in Scat, "lives left" where a
-    life is a life (the game's own words), "points", "chips"."""
+    life is a life (the game's own words), "points", "chips"; Banking's "chips won or lost"."""
+    if is_banking(rules):
+        return BANK_WORDS
     if rules.scoring == "lives":
         return f"{life_words(rules)[1]} left"
     return SCORE_WORDS[rules.scoring]
 
 
-def score(game: Game, seat: int = YOU) -> float:
-    """The student's count in the variant's own scoring: lives left, points or chips."""
+def score(game: AnyGame, seat: int = YOU) -> float:
+    """The student's count in the variant's own scoring: lives left, points or chips; in
+    Banking the chips won or lost since the start (negative: lost)."""
+    if isinstance(game, BankingGame):
+        return float(game.chips[seat] - game.start_chips[seat])
     return float(game.counters()[seat])
 
 
 def round_outcome(rules: Rules, result, seat: int = YOU) -> int:
     """What the round did to ``seat``'s count: minus the lives lost, or the points or chips won."""
-    if rules.scoring == "lives":
+    if rules.scoring == "lives" and not is_banking(rules):
         return -int(result.lives_lost[seat])
     won = result.points_won if rules.scoring == "points" else result.chips_won
     return int(won[seat]) if won else 0

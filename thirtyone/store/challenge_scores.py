@@ -2,7 +2,9 @@
 
 Everything is read from the students' game records by replaying them with the engine: for
 each finished round, did the student knock, on which of their own turns, with what hand
-value, how the round ended and what it cost or won them (the engine's ``RoundResult``).
+value, how the round ended and what it cost or won them (the engine's ``RoundResult``). In
+Banking, instead of the knock: whether the student held the bank and how many cards they
+bought; the outcome is the chips won or lost.
 Rounds still being played are never described (they would give the deal away).
 
 ``download(ch, play)`` is what a student's "Download my game" holds: while the challenge is
@@ -18,21 +20,23 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.actions import Knock, parse_action
+from ..core.actions import Hit, Knock, parse_action
+from ..game.banking import BankingGame
 from ..game.hands import knock_value
 from ..game.records import save_game
-from ..game.table import Game
+from ..game.registry import AnyGame
 from .challenge_play import (
     YOU,
     round_outcome,
     round_won,
     rounds_finished,
     score,
+    score_words,
     table_game,
 )
 from .store import ChallengeRow, PlayRow
 
-END_FIELDS = ("state", "rounds")
+END_FIELDS = ("state", "rounds", "round")   # "round": a Banking record's
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,9 @@ class RoundLine:
     knocker: str | None         # who knocked: the student's name or a bot's
     outcome: int                # minus lives lost, or points / chips won
     won: bool
-    turns: int                  # their own turns in the round
+    turns: int                  # their own turns in the round (Banking: their moves)
+    banker: bool | None = None  # Banking: they held the bank this round (None: a table game)
+    bought: int | None = None   # Banking: the cards they bought
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,7 @@ class Entry:
     rank: int | None = None     # shared by ties; None while still playing
 
 
-def _steps(rec: dict[str, Any]) -> Iterator[tuple[Game, int | None, str]]:
+def _steps(rec: dict[str, Any]) -> Iterator[tuple[AnyGame, int | None, str]]:
     """(game before the move, seat to move, move text) for every move of ``rec``; the game
     deals the record's stacked decks between rounds. After the last move the game is left
     as it is (the caller keeps a reference)."""
@@ -87,21 +93,28 @@ def round_lines(name: str, record: str, seat: int = YOU) -> list[RoundLine]:
     rec = json.loads(record)
     knocks: dict[int, tuple[int, float]] = {}
     turns: dict[int, int] = {}
-    game: Game | None = None
+    bought: dict[int, int] = {}
+    game: AnyGame | None = None
     for game, who, text in _steps(rec):
         if who != seat or game.phase in ("discard", "choose", "restart"):
             continue  # a discard ends a turn begun by a draw; the dealer's choice and the
             # Switch restart question are no turns
         turns[game.round_no] = turns.get(game.round_no, 0) + 1
-        if isinstance(parse_action(text), Knock):
+        if isinstance(game, BankingGame):
+            if isinstance(parse_action(text), Hit):
+                bought[game.round_no] = bought.get(game.round_no, 0) + 1
+        elif isinstance(parse_action(text), Knock):
             knocks[game.round_no] = (turns[game.round_no],
                                      float(knock_value(game.hands[seat], game.rules)))
     if game is None:
         game = table_game({k: v for k, v in rec.items() if k not in END_FIELDS})
     out = []
+    bank = isinstance(game, BankingGame)
     for res in game.results[:rounds_finished(game)]:
         k = knocks.get(res.round_no)
         value = res.values[seat]
+        extra: dict[str, Any] = ({"banker": getattr(res, "banker", None) == seat,
+                                  "bought": bought.get(res.round_no, 0)} if bank else {})
         out.append(RoundLine(
             name=name, round_no=res.round_no, knocked=k is not None,
             knock_turn=k[0] if k else None, knock_value=k[1] if k else None,
@@ -109,11 +122,11 @@ def round_lines(name: str, record: str, seat: int = YOU) -> list[RoundLine]:
             ended_by=res.ended_by,
             knocker=_who(game, res.knocker, seat, name),
             outcome=round_outcome(game.rules, res, seat), won=round_won(game.rules, res, seat),
-            turns=turns.get(res.round_no, 0)))
+            turns=turns.get(res.round_no, 0), **extra))
     return out
 
 
-def _who(game: Game, knocker: int | None, seat: int, name: str) -> str | None:
+def _who(game: AnyGame, knocker: int | None, seat: int, name: str) -> str | None:
     if knocker is None:
         return None
     return name if knocker == seat else f"{game.players[knocker]} (bot)"
@@ -177,9 +190,19 @@ def download(ch: ChallengeRow, play: PlayRow) -> str:
     out = {"challenge": ch.id, "title": ch.title, "variant": ch.variant,
            "player": play.name, "finished": play.finished, "score": score(game),
            "cards": "kept back until the teacher closes the challenge",
-           "rounds": [{"round": ln.round_no, "knocked": ln.knocked,
-                       "knock turn": ln.knock_turn, "knock value": ln.knock_value,
-                       "final value": ln.final_value, "ended by": ln.ended_by,
-                       "knocker": ln.knocker, "outcome": ln.outcome, "won": ln.won,
-                       "turns": ln.turns} for ln in lines]}
+           "score is": score_words(game.rules),
+           "rounds": [line_cells(ln) for ln in lines]}
     return json.dumps(out, ensure_ascii=False, indent=1)
+
+
+def line_cells(ln: RoundLine) -> dict[str, Any]:
+    """One round line as named cells (English ids: the download and the CSV): a Banking
+    round says whether they held the bank and what they bought, a table round the knock."""
+    if ln.banker is not None:
+        return {"round": ln.round_no, "banker": ln.banker, "cards bought": ln.bought,
+                "final value": ln.final_value, "ended by": ln.ended_by,
+                "chips won or lost": ln.outcome, "won": ln.won, "turns": ln.turns}
+    return {"round": ln.round_no, "knocked": ln.knocked, "knock turn": ln.knock_turn,
+            "knock value": ln.knock_value, "final value": ln.final_value,
+            "ended by": ln.ended_by, "knocker": ln.knocker, "outcome": ln.outcome,
+            "won": ln.won, "turns": ln.turns}

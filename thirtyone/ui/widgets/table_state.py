@@ -235,7 +235,7 @@ def next_round(state: State) -> None:
     state.setdefault(PAST, []).append((obs.round_no, [e.text for e in obs.log]))
     deal = state.get(DEAL)
     try:
-        if deal:   # a challenge's stacked next deck (table games only)
+        if deal:   # a challenge's stacked next deck (a table game or Banking)
             game.next_round(deal(game.round_no + 1))
         else:      # the game's own shuffle (a banking game takes no deck)
             game.next_round()

@@ -167,9 +167,18 @@ def setup_text(ch: ChallengeRow) -> str:
 def score_heading(rules: Any) -> str:
     """The leaderboard's heading for the count, in the current language (``cp.score_words``
     is the English one)."""
+    if cp.score_words(rules) == cp.BANK_WORDS:
+        return _(cp.BANK_WORDS)
     if rules.scoring == "lives":
         return _("{lives} left").format(lives=_(life_words(rules)[1]))
     return _(cp.SCORE_WORDS[rules.scoring])
+
+
+#: Banking in a challenge, in one sentence (``challenge_play``'s module note)
+BANK_SEAT = N_("Banking: every round is dealt from a fresh pack, the same for everyone, so the "
+               "bank passes to the right after every round, as at the end of a talia; you hold "
+               "the first bank, then it comes round to you in turn. You score the chips you "
+               "win or lose.")
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -196,6 +205,8 @@ def challenge_page() -> None:
     heading(ch.title, 2, look=3)  # plain text: the title is escaped
     st.caption(_("{setup}. Everyone in the class gets the same cards.").format(
         setup=setup_text(ch)))
+    if cp.score_words(cp.setup_of(ch).rules) == cp.BANK_WORDS:
+        st.caption(_(BANK_SEAT))
     learner = current_learner(store)
     teacher = teacher_class()
     if learner is None or learner.class_id != ch.class_id:
@@ -286,7 +297,16 @@ MISSING: dict[str, Any] = ({"placeholder": "—"} if "placeholder" in inspect.si
            else {})
 
 
+#: a Banking round's columns: the bank and the cards bought instead of the knock
+BANK_COLUMNS = (N_("round"), N_("student"), N_("held the bank"), N_("cards bought"),
+                N_("final value"), N_("chips won or lost"), N_("won"))
+
+
 def lines_frame(lines: list[cs.RoundLine]) -> pd.DataFrame:
+    if lines and lines[0].banker is not None:
+        return pd.DataFrame([[ln.round_no, ln.name, ln.banker, ln.bought, ln.final_value,
+                              ln.outcome, ln.won] for ln in lines],
+                            columns=[_(c) for c in BANK_COLUMNS])
     cols = [_(c) for c in LINE_COLUMNS]
     # how a round ended and a bot's name in the reader's language (the CSV keeps the ids)
     return pd.DataFrame([[ln.round_no, ln.name, ln.knocked, ln.knock_turn, ln.knock_value,
@@ -392,7 +412,7 @@ def teacher_challenges(store, klass) -> None:
             st.text_input(_("Name"), key="chal_new_title", max_chars=NAME_MAX,
                           placeholder=_("e.g. Monday's knock practice"))
             c1, c2, c3, c4 = st.columns(4)
-            variants = cp.table_variants()
+            variants = cp.challenge_variants()
             c1.selectbox(_("Variant"), list(variants), format_func=lambda k: _(variants[k]),
                          key="chal_new_variant")
             c2.number_input(_("Bots"), min_value=1, max_value=4, value=2, key="chal_new_bots")
@@ -437,8 +457,10 @@ def challenges_frame(store, klass) -> pd.DataFrame:
         for ln in res.lines:
             by_name.setdefault(ln.name, []).append(ln)
         for e in res.entries:
+            # the score under a header that names its count ("chips won or lost" in Banking)
             base = {"challenge": ch.id, "title": ch.title, "variant": ch.variant,
                     "student": e.name, "rounds played": e.rounds_played, "score": e.score,
+                    cp.score_words(cp.setup_of(ch).rules): e.score,
                     "rank": e.rank, "finished": e.finished}
             mine: Sequence[cs.RoundLine | None] = by_name.get(e.name) or [None]
             for line in mine:
@@ -449,7 +471,6 @@ def challenges_frame(store, klass) -> pd.DataFrame:
 def _line_cells(ln: cs.RoundLine | None) -> dict:
     if ln is None:
         return {"round": None}
-    return {"round": ln.round_no, "knocked": ln.knocked, "knock turn": ln.knock_turn,
-            "knock value": ln.knock_value, "final value": ln.final_value,
-            "ended by": ln.ended_by, "knocker": ln.knocker, "outcome": ln.outcome,
-            "won": ln.won}
+    cells = cs.line_cells(ln)
+    cells.pop("turns")
+    return cells
