@@ -1,4 +1,4 @@
-"""The plain reference loops (``thirtyone.bench_reference``) play the same 4-player Scat as
+"""The plain reference loops (``thirtyone.bench.reference``) play the same 4-player Scat as
 the table engine: knock and blitz rates, mean turns and who loses agree within 4 standard
 errors. They are the yardstick of the simulator's speed, so they must play the real game."""
 
@@ -10,7 +10,7 @@ import random
 import numpy as np
 import pytest
 
-from thirtyone import bench_reference as ref
+from thirtyone.bench import reference as ref
 from thirtyone.bots import play_round
 from thirtyone.core.rules import get_variant
 

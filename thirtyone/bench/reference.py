@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from .core.rules import get_variant
-from .sim.batch import pick_engine, simulate_rounds
+from ..core.rules import get_variant
+from ..sim.batch import pick_engine, simulate_rounds
 
 PLAYERS = 4
 KNOCK_AT = 25
@@ -326,7 +326,7 @@ def bench_plain(quick: bool = False, slices: int = 4, scale: float = 1.0
 
 def print_plain(rows: list[dict[str, Any]]) -> None:
     print("Batched simulator vs a plain one-round-at-a-time loop (4-player scat; rounds per "
-          "second, bench_reference)")
+          "second, bench.reference)")
     print(f"  {'bots':<10}{'engine':<8}{'plain':>9}{'fast':>12}{'ratio':>9}  target")
     for r in rows:
         verdict = ("(the reference path)" if r["target_ratio"] is None else
