@@ -5,7 +5,8 @@ One module per benchmark; ``cli`` runs them side by side:
 - ``cli``: the command line (``--quick``, ``--json``, ``--only-sim``, ``--bots``, ``--pages``,
   ``--load N`` and ``--class``...), run by ``__main__``;
 - ``sim``: the fast simulator against the table engine, rounds per second;
-- ``reference``: the same against a plain one-round-at-a-time Python loop;
+- ``plain``: the same against a plain one-round-at-a-time Python loop of the same bots
+  (the loops themselves are a checkout's tools/bench_reference.py, not in the wheel);
 - ``odds``: every exact odds function cold, after a house-rule change and warm, and the
   exact dealt-hand distribution;
 - ``bots``: the bots' strength in whole games (``--bots``: the long matches);

@@ -5,7 +5,8 @@
    ``basic`` bots (``bench.sim``). The two are timed in alternating slices, so a busy machine
    slows both alike and the ratio stays fair.
    Then the same against a plain one-round-at-a-time Python loop of the basic and of the
-   standard bot (``bench.reference``), which is the issue 16 yardstick (targets 100x, 50x).
+   standard bot (``bench.plain``; the loops are a checkout's tools/bench_reference.py, not
+   in the installed package), which is the issue 16 yardstick (targets 100x, 50x).
 2. The exact dealt-hand distribution and every exact odds function (``bench.odds``), the
    bots' strength in whole games (``bench.bots``), the knock curve per seat (``bench.seats``)
    and the streamed simulations of the Odds lab and the Variants page (``bench.stream``:
@@ -42,12 +43,13 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import pages, reference, stream
+from . import pages, stream
 from .bots import bench_strength, bench_targets
 from .load import KEYS, LoadError, print_load, run_load
 from .load_class import KEYS as CLASS_KEYS
 from .load_class import print_class, run_class
 from .odds import bench_dealt, bench_odds
+from .plain import bench_plain, print_plain
 from .seats import bench_seats
 from .sim import bench_sim, print_sim
 
@@ -113,12 +115,12 @@ def main(argv: list[str] | None = None) -> int:
             bench_targets(args.quick, args.workers)
         return 0
     rows = bench_sim(*((400, 40_000) if args.quick else (2_000, 200_000)))
-    plain = reference.bench_plain(args.quick)   # issue 16: against a plain loop
+    plain = bench_plain(args.quick)   # issue 16: against a plain loop (a checkout's)
     if args.json:
         print(json.dumps(rows + plain, indent=2))
     else:
         print_sim(rows)
-        reference.print_plain(plain)
+        print_plain(plain)
     if args.only_sim:
         return 0
     for title, fn in OTHERS:
