@@ -1,4 +1,4 @@
-"""The benchmark module runs and reports both engines side by side."""
+"""The benchmarks (``thirtyone.bench``) run and report both engines side by side."""
 
 from __future__ import annotations
 
