@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from thirtyone import bench, bench_bots
-from thirtyone.bench_bots import Target, verdict
+from thirtyone.bench import bots as bench_bots
+from thirtyone.bench import cli as bench
+from thirtyone.bench.bots import Target, verdict
 
 
 def test_a_bar_is_cleared_only_by_the_whole_interval():

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from thirtyone.bench import main
-from thirtyone.bench_load import KEYS, LoadError, app_pids, check_numbers, check_url, run_load
+from thirtyone.bench.cli import main
+from thirtyone.bench.load import KEYS, LoadError, app_pids, check_numbers, check_url, run_load
 
 ROOT = Path(__file__).resolve().parents[1]
 

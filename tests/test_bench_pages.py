@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from thirtyone import bench, bench_pages
+from thirtyone.bench import cli as bench
+from thirtyone.bench import pages as bench_pages
 
 
 def test_the_entry_is_the_checkouts_app_and_opens_pages_as_the_ui_does():
@@ -48,7 +49,7 @@ def test_the_bench_leaves_the_users_data_alone(tmp_path, monkeypatch):
 
 
 def test_streamed_simulations_are_timed_with_targets(capsys):
-    from thirtyone import bench_stream
+    from thirtyone.bench import stream as bench_stream
 
     rows = bench_stream.bench_stream(quick=True)
     assert [r["stream"].split(":")[0] for r in rows] == ["knock curve 4p, 2 turns", "Variants"]

@@ -1,18 +1,25 @@
-"""The plain reference loops (``thirtyone.bench_reference``) play the same 4-player Scat as
-the table engine: knock and blitz rates, mean turns and who loses agree within 4 standard
-errors. They are the yardstick of the simulator's speed, so they must play the real game."""
+"""The plain reference loops (tools/bench_reference.py, outside the package) play the same
+4-player Scat as the table engine: knock and blitz rates, mean turns and who loses agree within
+4 standard errors. They are the yardstick of the simulator's speed (``thirtyone.bench.plain``),
+so they must play the real game."""
 
 from __future__ import annotations
 
+import doctest
 import math
 import random
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from thirtyone import bench_reference as ref
+from thirtyone.bench import plain
 from thirtyone.bots import play_round
 from thirtyone.core.rules import get_variant
+
+ref = plain.load_reference()
+assert ref is not None, f"{plain.REFERENCE} is missing"
 
 Z_MAX = 4.0
 
@@ -95,7 +102,7 @@ def test_a_dealt_round_has_three_cards_each_and_a_card_up():
 
 
 def test_the_benchmark_times_the_simulator_against_the_plain_loops(capsys):
-    rows = ref.bench_plain(quick=True, slices=2, scale=0.1)
+    rows = plain.bench_plain(quick=True, slices=2, scale=0.1)
     assert {r["bots"] for r in rows} == {"basic", "standard"}
     for r in rows:
         assert r["plain_rounds_per_second"] > 0 and r["fast_rounds_per_second"] > 0
@@ -104,6 +111,31 @@ def test_the_benchmark_times_the_simulator_against_the_plain_loops(capsys):
     # the engine the simulator plays by default carries the targets of issue 16
     shipped = {r["bots"]: r for r in rows if r["target_ratio"] is not None}
     assert shipped["basic"]["target_ratio"] == 100 and shipped["standard"]["target_ratio"] == 50
-    ref.print_plain(rows)
+    plain.print_plain(rows)
     out = capsys.readouterr().out
     assert "basic" in out and "standard" in out and ">= 100x" in out
+
+
+def test_the_reference_is_plain_python_outside_the_package():
+    # an independent yardstick: a checkout's tools/, not the wheel's thirtyone/, and nothing
+    # imported from the code it measures
+    assert ref.__file__ is not None and plain.REFERENCE.samefile(ref.__file__)
+    assert plain.REFERENCE.parent.name == "tools"
+    assert plain.REFERENCE.parent.parent == Path(plain.__file__).resolve().parents[2]
+    text = plain.REFERENCE.read_text(encoding="utf-8")
+    assert "import thirtyone" not in text and "from thirtyone" not in text
+    assert "import numpy" not in text
+    assert doctest.testmod(ref).failed == 0
+
+
+def test_without_the_reference_the_bench_says_so_in_one_line_and_goes_on(
+        tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(plain, "REFERENCE", tmp_path / "tools" / "bench_reference.py")
+    monkeypatch.delitem(sys.modules, "bench_reference", raising=False)
+    assert plain.load_reference() is None
+    assert plain.bench_plain(quick=True) == []
+    plain.print_plain([])
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip() == plain.NOT_HERE
+    assert "only in a checkout" in plain.NOT_HERE and plain.NOT_HERE.count(". ") == 0

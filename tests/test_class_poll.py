@@ -18,9 +18,9 @@ import time
 
 import pytest
 
-from thirtyone.bench import main
-from thirtyone.bench_class import KEYS, LivePage, seated_count, set_up
-from thirtyone.bench_load import LoadError, Stats
+from thirtyone.bench.cli import main
+from thirtyone.bench.load import LoadError, Stats
+from thirtyone.bench.load_class import KEYS, LivePage, seated_count, set_up
 from thirtyone.core.rules import VARIANTS
 from thirtyone.store import open_store, shared
 

@@ -34,14 +34,11 @@ LAYERS = {
     "sim": 5,
     "expert": 6,
     "bots": 7,
-    "bench": 8, "teach": 8, "plots": 8, "bench_odds": 8, "bench_bots": 8, "bench_load": 8, "bench_pages": 8,
-    "bench_seats": 8, "bench_stream": 8, "bench_reference": 8, "bench_class": 8,
+    "bench": 8, "teach": 8, "plots": 8,
     "cli": 9, "__main__": 9, "store": 9,
     "ui": 10,
 }
-GROUP = {"": "core", "bench_odds": "bench", "bench_bots": "bench", "bench_load": "bench",
-         "bench_pages": "bench", "bench_seats": "bench", "bench_stream": "bench",
-         "bench_reference": "bench", "bench_class": "bench", "__main__": "cli"}
+GROUP = {"": "core", "__main__": "cli"}
 OUTSIDE = 11  # app.py, tools/ and tests/ sit above everything
 
 
@@ -199,7 +196,8 @@ def test_imports_go_down_the_layers_without_cycles_or_private_names():
 @pytest.mark.parametrize("module, planted", [
     ("core/cards.py", "    from ..sim import simulate  # planted\n"),
     ("policies/basic.py", "    from ..teach import lore  # planted\n"),
-    ("bench_odds.py", "    from .teach import lore  # planted\n"),
+    ("bench/odds.py", "    from ..teach import lore  # planted\n"),
+    ("bench/bots.py", "    from ..store import engine  # planted\n"),
     ("expert/hint.py", "    from ..teach import lore  # planted\n"),
     ("game/records.py", "    from .banking import _RECORD_KEYS  # planted\n"),
 ])

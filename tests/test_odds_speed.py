@@ -4,7 +4,7 @@ The code as it was before the speed work is kept word for word in tests/old_knoc
 tests/old_race.py and tests/old_deal.py; every preset and a few house-rule sets are compared
 with it here, and the parts that changed method (the sparse solve of the expected turns, the
 classes of hands) are also checked against a dense solve and against brute force. No timing
-here: speed is measured by ``python -m thirtyone.bench_odds``.
+here: speed is measured by ``python -m thirtyone.bench.odds``.
 """
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ def test_every_hand_is_listed_once_in_the_order_of_combinations(pack):
 
 @pytest.mark.parametrize("key", list(VARIANTS))
 def test_the_benchmarks_house_rule_change_changes_a_rule_but_no_hand_value(key):
-    from thirtyone.bench_odds import house_rule_change
+    from thirtyone.bench.odds import house_rule_change
 
     rules = VARIANTS[key].rules
     other = house_rule_change(rules)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from table_helpers import game, play
 
-from thirtyone.bench_bots import match, play_game
+from thirtyone.bench.bots import match, play_game
 from thirtyone.bots import BOTS, make_bot
 from thirtyone.core.actions import Discard, Draw, Knock, Take
 from thirtyone.core.cards import Card, make_pack, parse_card, parse_hand

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -184,6 +185,31 @@ def test_the_wheel_holds_every_package_page_and_lesson(venv):
     # the teacher scenarios (data beside the code, not a package)
     assert sorted(p.name for p in (installed / "scenarios").glob("*.json")) == \
         sorted(p.name for p in (ROOT / "thirtyone" / "scenarios").glob("*.json"))
+
+
+def test_the_wheel_carries_the_benchmarks_but_not_the_plain_reference_loops(venv):
+    # the benchmarks are a package of their own; the plain loops the simulator is timed
+    # against are an independent yardstick kept in the checkout's tools/, not shipped
+    (wheel,) = (venv["tmp"] / "dist").glob("thirtyone-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    bench = sorted(n for n in names if n.startswith("thirtyone/bench/"))
+    assert "thirtyone/bench/__init__.py" in bench and "thirtyone/bench/__main__.py" in bench
+    assert "thirtyone/bench/plain.py" in bench
+    assert (ROOT / "tools" / "bench_reference.py").is_file()
+    assert [n for n in names if "reference" in n.lower()] == []
+    assert [n for n in names if n.startswith("thirtyone/bench") and n.endswith(".py")
+            and "/" not in n.removeprefix("thirtyone/")] == []   # no loose bench*.py
+    # without the reference the installed bench says so in one sentence and goes on
+    p = subprocess.run([str(venv["python"]), "-m", "thirtyone.bench", "--only-sim", "--quick"],
+                       cwd=venv["tmp"], env=venv["env"], capture_output=True, text=True,
+                       timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "Traceback" not in p.stderr
+    (said,) = [line for line in p.stderr.splitlines() if line.strip()]
+    assert "tools/bench_reference.py" in said and "only in a checkout" in said
+    assert said.rstrip(".").count(". ") == 0                       # one sentence
+    assert "Fast simulator vs table engine" in p.stdout and "schwimmen" in p.stdout
+    assert "plain one-round-at-a-time loop" not in p.stdout
 
 
 def test_the_installed_app_runs_every_page_and_finds_every_lesson(venv):

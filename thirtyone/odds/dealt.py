@@ -7,7 +7,7 @@ The hand tables themselves are ``thirtyone.core.lookup``. The rest of the odds e
 question per module: ``deal`` (special hands on the deal, for one player and for anyone at
 the table), ``moves`` (the value after each possible move), ``race`` (racing to 31 alone by
 dynamic programming), ``knock`` (how safe a knock is, exact; simulated in ``sim.knock``);
-``tables`` holds the lookup of any three cards' value, ``bench_odds`` the timings.
+``tables`` holds the lookup of any three cards' value, ``thirtyone.bench.odds`` the timings.
 
 >>> from thirtyone.core.rules import get_variant
 >>> d = dealt_distribution(get_variant("eenendertigen").rules)

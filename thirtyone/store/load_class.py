@@ -4,8 +4,8 @@
 class "Load test" of STUDENTS students (``Pupil A``, ``Pupil B``, ...), puts SEATED of them
 (whole tables of SEATS, default 4) at class tables of VARIANT (default ``scat``), each
 student in their own seat, and prints ``{"teacher_key", "tables": [[table id, [resume
-tokens by seat]], ...]}`` as one line of JSON. The benchmarks run it as a process of its own:
-the store is a layer above them.
+tokens by seat]], ...]}`` as one line of JSON. ``thirtyone.bench.load_class`` runs it as a
+process of its own: the store is a layer above the benchmarks.
 """
 
 from __future__ import annotations

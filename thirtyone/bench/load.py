@@ -80,7 +80,7 @@ def check_url(url: str) -> tuple[str, int]:
     >>> check_url("http://example.com:80")
     Traceback (most recent call last):
     ...
-    thirtyone.bench_load.LoadError: The load test runs against this machine only: the URL's host must be 127.0.0.1, localhost or ::1, not 'example.com'.
+    thirtyone.bench.load.LoadError: The load test runs against this machine only: the URL's host must be 127.0.0.1, localhost or ::1, not 'example.com'.
     """
     if len(url) > 200:
         raise LoadError("The URL is longer than 200 characters.")
@@ -489,10 +489,10 @@ def _free_port() -> int:
 
 
 def app_script() -> Path:
-    """``app.py`` of a checkout, else the installed entry ``thirtyone/ui/app.py``."""
-    here = Path(__file__).resolve().parent
-    checkout = here.parent / "app.py"
-    return checkout if checkout.exists() else here / "ui" / "app.py"
+    """``app.py`` of a checkout, else the installed entry ``thirtyone/ui/shell/app.py``."""
+    package = Path(__file__).resolve().parents[1]   # thirtyone/
+    checkout = package.parent / "app.py"
+    return checkout if checkout.exists() else package / "ui" / "shell" / "app.py"
 
 
 def start_server(data_dir: str) -> tuple[subprocess.Popen, str]:

@@ -1,7 +1,7 @@
 """Timing of every exact odds function for every preset: cold, after a house-rule change,
 and warm.
 
-    python -m thirtyone.bench_odds        (also part of ``python -m thirtyone.bench``)
+    python -m thirtyone.bench.odds        (also part of ``python -m thirtyone.bench``)
 
 * cold: the first call for these rules in a fresh process: every cache of the odds engine
   and of ``thirtyone.core.lookup`` is emptied first, so the shared tables (hands, classes of
@@ -14,20 +14,25 @@ and warm.
 ``bench_odds()`` prints a table and returns its rows. Presets a function does not apply to
 (e.g. racing to 31 with brag hands) are skipped. The machine may be busy: compare rows
 measured in the same run, not numbers from different days.
+
+``bench_dealt()`` times the exact dealt-hand distribution (``odds.dealt``) alone: cold, with
+the hand list already built, and warm.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from statistics import median
+from typing import Any
 
-from .core import lookup
-from .core.cards import parse_hand
-from .core.rules import VARIANTS, Rules
-from .game.families import family_class
-from .odds import deal, dealt, knock, race, tables
-from .odds.moves import move_odds
-from .odds.tables import OddsError
+from ..core import lookup
+from ..core.cards import parse_hand
+from ..core.rules import VARIANTS, Rules
+from ..game.families import family_class
+from ..odds import deal, dealt, knock, race, tables
+from ..odds.moves import move_odds
+from ..odds.tables import OddsError
 
 BUDGET_MS = 50.0   # warm
 COLD_TARGET_MS = 150.0
@@ -111,6 +116,59 @@ def print_rows(rows: list[dict]) -> None:
     over = [r for r in rows if not r["cold_ok"]]
     print(f"{len(rows) - len(over)} of {len(rows)} rows cold under "
           f"{COLD_TARGET_MS:.0f} ms.")
+
+
+# --- exact dealt-hand distribution (issue 2) ---------------------------------------------
+
+def bench_dealt(quick: bool = False, repeats: int = 7) -> list[dict[str, Any]]:
+    """Cold and warm time of ``odds.dealt.dealt_distribution`` for every preset; prints a table.
+
+    cold: every odds cache emptied first, so the call also enumerates all C(52,3) or C(32,3)
+    hands. values only: the hand list is already built, only the values and the
+    distribution are computed. Each is run ``repeats`` times: best (the cost on a quiet
+    machine) and median (what a busy one sees). warm: the cached answer, mean of many calls.
+    Budget: 50 ms cold.
+    """
+    repeats = 3 if quick else repeats
+    warm_calls = 200 if quick else 2_000
+    rows = []
+    for key, variant in VARIANTS.items():
+        rules = variant.rules
+        cold, values_only = [], []
+        for _ in range(repeats):
+            lookup.clear_caches()
+            dealt.clear_caches()
+            t0 = time.perf_counter()
+            dealt.dealt_distribution(rules)
+            cold.append(time.perf_counter() - t0)
+            lookup.clear_value_tables()   # keep the hand list (lookup.all_hands)
+            dealt.clear_caches()
+            t0 = time.perf_counter()
+            dealt.dealt_distribution(rules)
+            values_only.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        for _ in range(warm_calls):
+            dealt.dealt_distribution(rules)
+        warm = (time.perf_counter() - t0) / warm_calls
+        rows.append({"variant": key, "pack": rules.pack,
+                     "cold_ms_best": round(min(cold) * 1e3, 2),
+                     "cold_ms_median": round(median(cold) * 1e3, 2),
+                     "values_only_ms_best": round(min(values_only) * 1e3, 2),
+                     "warm_us": round(warm * 1e6, 3), "ok": min(cold) < 0.050})
+    print("Exact dealt-hand distribution (budget 50 ms cold)")
+    print(f"  {'variant':<15}{'pack':>5}{'cold best':>11}{'median':>9}{'values best':>13}"
+          f"{'warm':>10}")
+    for r in rows:
+        print(f"  {r['variant']:<15}{r['pack']:>5}{r['cold_ms_best']:>8.2f} ms"
+              f"{r['cold_ms_median']:>6.1f} ms{r['values_only_ms_best']:>10.2f} ms"
+              f"{r['warm_us']:>7.2f} us  {'ok' if r['ok'] else 'OVER BUDGET'}")
+    return rows
+
+
+def main_dealt() -> int:
+    """``python -c "from thirtyone.bench.odds import main_dealt; main_dealt()"``"""
+    bench_dealt()
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Server time per page: ``python -m thirtyone.bench --pages`` (or ``-m thirtyone.bench_pages``).
+"""Server time per page: ``python -m thirtyone.bench --pages`` (or ``-m thirtyone.bench.pages``).
 
 Each page of the app is run in Streamlit's ``AppTest`` (the script runs as the server would
 run it for one browser session, without a browser) and timed: its first render in a new
@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]   # thirtyone/
 TIMEOUT = 120
 
 
@@ -431,7 +431,7 @@ def print_pages(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m thirtyone.bench_pages", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m thirtyone.bench.pages", description=__doc__)
     ap.add_argument("--quick", action="store_true", help="fewer sessions and clicks")
     ap.add_argument("--json", action="store_true", help="machine-readable output")
     args = ap.parse_args(argv)

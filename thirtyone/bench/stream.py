@@ -17,11 +17,11 @@ import statistics
 import time
 from typing import Any
 
-from .core.rules import VARIANTS
-from .sim.batch import check_supported
-from .sim.knock import knock_runner
-from .sim.stream import growing_batches, stream
-from .sim.variants import variants_runner
+from ..core.rules import VARIANTS
+from ..sim.batch import check_supported
+from ..sim.knock import knock_runner
+from ..sim.stream import growing_batches, stream
+from ..sim.variants import variants_runner
 
 KNOCK: dict[str, Any] = {"first_s": 0.3, "all_s": 0.5}
 VARIANT_STATS: dict[str, Any] = {"first_s": 1.0, "all_s": None}

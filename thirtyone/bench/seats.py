@@ -9,9 +9,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .core.rules import get_variant
-from .sim.knock import iter_knock_after_turns
-from .sim.seats import OPPONENTS, iter_seat_knock
+from ..core.rules import get_variant
+from ..sim.knock import iter_knock_after_turns
+from ..sim.seats import OPPONENTS, iter_seat_knock
 
 CURVE_TARGET_S = 0.5
 

@@ -1,5 +1,5 @@
 """How strong the bots are: whole games to the end on the table engine, with win rates and
-95 % confidence intervals (``python -m thirtyone.bench_bots``; also part of
+95 % confidence intervals (``python -m thirtyone.bench.bots``; also part of
 ``python -m thirtyone.bench``).
 
 Three match-ups (issue 4); ``python -m thirtyone.bench --bots`` plays them at the sizes
@@ -31,10 +31,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .bots import make_bot
-from .core.rules import Rules, get_variant
-from .game.table import new_game
-from .odds.knock import wilson
+from ..bots import make_bot
+from ..core.rules import Rules, get_variant
+from ..game.table import new_game
+from ..odds.knock import wilson
 
 MAX_ROUNDS = 1_000   # a safety net; real games end long before
 
@@ -216,7 +216,7 @@ def bench_strength(quick: bool = False) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m thirtyone.bench_bots", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m thirtyone.bench.bots", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=400, help="games per match-up (default 400)")
     p.add_argument("--seed", type=int, default=0)

@@ -1,7 +1,7 @@
 """A class period as load: ``python -m thirtyone.bench --load N --class``.
 
 Issue 25, item 18: one teacher and N students, each a real Streamlit websocket client (the
-protocol the browser speaks, ``bench_load.Session``'s messages), against one server:
+protocol the browser speaks, ``load.Session``'s messages), against one server:
 
 - the teacher has the Class page open (the dashboard, by the ``?teacher=`` key) all along;
 - ``seated`` of the students (default 60 %, in fours) sit at 4-seat class tables and play:
@@ -10,7 +10,7 @@ protocol the browser speaks, ``bench_load.Session``'s messages), against one ser
   ``think`` seconds and clicks one; a dealt-out round is dealt again the same way;
 - the others are in lessons: on the Learn page they answer the quizzes, step on, and open
   another lesson now and then, ``think`` seconds between clicks (``--lessons pages``: the
-  scorer, Play and the Odds lab of ``bench_load.walk`` instead).
+  scorer, Play and the Odds lab of ``load.walk`` instead).
 
 First, once every seat's page has drawn its table, ``idle`` seconds with nobody moving
 (lessons not started): the server's CPU then, per seated page and second, is what an idle
@@ -38,7 +38,7 @@ Setting up (the class, the students, the tables and their seats) is done through
 (``thirtyone.store``) before the clock starts, on the server's own database: the SQLite file
 of a server this test starts, else ``--store-url`` (loopback only, like ``--url``). Every
 session then reaches the app only through its websocket. Loopback only; bounded (at most
-``bench_load.MAX_SESSIONS`` students and ``MAX_SECONDS`` seconds).
+``load.MAX_SESSIONS`` students and ``MAX_SECONDS`` seconds).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bench_load import (
+from .load import (
     LOOPBACK,
     TIMEOUT_S,
     LoadError,
@@ -243,7 +243,7 @@ class LivePage(Session):
             wid = el.button.id
             key = widget_key(wid)
             if key.startswith(("play_act_", "ct_next")):
-                from .bench_load import Widget
+                from .load import Widget
                 self.buttons[key] = Widget(kind, wid, key, el.button.label, el.button,
                                            delta.fragment_id)
 

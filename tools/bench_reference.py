@@ -3,8 +3,9 @@ round at a time by short, plain Python code: lists, dicts and ``random``, no num
 table engine. They are written from the bots' documentation (DESIGN.md "Bots",
 ``policies.basic`` and ``policies.standard`` docstrings) and the rules of Scat (RULES.md),
 kept simple on purpose: they are the yardstick the batched simulator is timed against
-(``python -m thirtyone.bench``), and tests/test_bench_reference.py checks that they play the
-same game as the table engine (knock rate, mean turns, who loses, within 4 standard errors).
+(``python -m thirtyone.bench``, ``thirtyone.bench.plain``), and tests/test_bench_reference.py
+checks that they play the same game as the table engine (knock rate, mean turns, who loses,
+within 4 standard errors).
 
 Scat here: a 52-card pack, a hand is worth the best sum of points in one suit (ace 11,
 picture cards 10), 31 is a blitz (on the deal or made by a move before any knock it ends the
@@ -13,7 +14,11 @@ lowest hand loses a life (a knocker alone on the lowest loses two, a knocker tie
 lowest none), and a stock that runs out before any knock voids the round.
 
 A card is a number 0..51: suit ``c // 13``, rank ``c % 13`` (0 is a two, 12 an ace).
-(numpy is imported only for the benchmark rows at the end, which time the loops.)
+
+This file stands outside the package on purpose, in a checkout's tools/ (the wheel does not
+carry it), and imports nothing from ``thirtyone``: a yardstick that shares no code with what
+it measures. ``thirtyone.bench.plain`` loads it by its path; from an installed package,
+without a checkout, that comparison is skipped with a one-line note.
 
 >>> r = play_basic_round(random.Random(1), dealer=0)
 >>> r.ended in ("knock", "blitz", "void"), len(r.lives_lost)
@@ -23,14 +28,7 @@ A card is a number 0..51: suit ``c // 13``, rank ``c % 13`` (0 is a two, 12 an a
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
-
-from .core.rules import get_variant
-from .sim.batch import pick_engine, simulate_rounds
 
 PLAYERS = 4
 KNOCK_AT = 25
@@ -266,77 +264,3 @@ def play_rounds(bots: str, rounds: int, seed: int = 0, first: int = 0) -> list[P
     play = PLAIN_LOOPS[bots]
     rng = random.Random(seed)
     return [play(rng, (first + i) % PLAYERS) for i in range(rounds)]
-
-
-# --- the benchmark rows (``python -m thirtyone.bench``) -------------------------------------
-
-# (bots, required ratio of the batched simulator to the plain loop) - issue 16
-PLAIN_TARGETS = (("basic", 100.0), ("standard", 50.0))
-
-
-def _time_plain(bots: str, rounds: int, seed: int, first: int) -> float:
-    t0 = time.perf_counter()
-    play_rounds(bots, rounds, seed, first)
-    return time.perf_counter() - t0
-
-
-def _time_sim(bots: str, rounds: int, rng: np.random.Generator, first: int, engine: str
-              ) -> float:
-    t0 = time.perf_counter()
-    simulate_rounds(get_variant("scat").rules, PLAYERS, rounds, bots=bots, first_round=first,
-                    rng=rng, engine=engine)
-    return time.perf_counter() - t0
-
-
-def bench_plain(quick: bool = False, slices: int = 4, scale: float = 1.0
-                ) -> list[dict[str, Any]]:
-    """Rounds per second of the plain loop and of the batched simulator (each engine it has
-    here), 4-player Scat, timed in alternating slices in this one process. The plain
-    standard loop first plays some untimed rounds: its look-ahead tables fill as it goes.
-    ``scale`` shrinks every count (a test's tiny run)."""
-    rules = get_variant("scat").rules
-    engines = ["numpy"] + ["numba"] * (pick_engine("auto", rules, ["basic"] * PLAYERS)
-                                       == "numba")
-    rows = []
-    for bots, target in PLAIN_TARGETS:
-        plain_n = max(slices, int((400 if bots == "basic" else 100) * (1 if quick else 5)
-                                  * scale))
-        fast_n = max(slices, int((40_000 if quick else 200_000) * scale))
-        play_rounds(bots, int((300 if quick else 2_000) * scale), seed=99)   # warm the loop
-        for e in engines:
-            simulate_rounds(rules, PLAYERS, 2_000, bots=bots, engine=e)   # compile / tables
-        p_sec, f_sec = 0.0, dict.fromkeys(engines, 0.0)
-        rngs = {e: np.random.default_rng(i) for i, e in enumerate(engines)}
-        for i in range(slices):
-            p_sec += _time_plain(bots, plain_n // slices, i, i * plain_n)
-            for e in engines:
-                f_sec[e] += _time_sim(bots, fast_n // slices, rngs[e], i * fast_n, e)
-        p_rps = plain_n // slices * slices / p_sec
-        for e in engines:
-            f_rps = fast_n // slices * slices / f_sec[e]
-            ratio = f_rps / p_rps
-            shipped = e == engines[-1]        # what simulate() plays by default here
-            rows.append({"variant": "scat", "players": PLAYERS, "bots": bots, "engine": e,
-                         "plain_rounds_per_second": round(p_rps, 1),
-                         "fast_rounds_per_second": round(f_rps, 1), "ratio": round(ratio, 1),
-                         "target_ratio": target if shipped else None,
-                         "ok": ratio >= target if shipped else None})
-    return rows
-
-
-def print_plain(rows: list[dict[str, Any]]) -> None:
-    print("Batched simulator vs a plain one-round-at-a-time loop (4-player scat; rounds per "
-          "second, bench_reference)")
-    print(f"  {'bots':<10}{'engine':<8}{'plain':>9}{'fast':>12}{'ratio':>9}  target")
-    for r in rows:
-        verdict = ("(the reference path)" if r["target_ratio"] is None else
-                   f">= {r['target_ratio']:.0f}x {'ok' if r['ok'] else 'TOO SLOW'}")
-        print(f"  {r['bots']:<10}{r['engine']:<8}{r['plain_rounds_per_second']:>9,.0f}"
-              f"{r['fast_rounds_per_second']:>12,.0f}{r['ratio']:>8.0f}x  {verdict}")
-
-
-def main_plain(quick: bool = False) -> list[dict[str, Any]]:
-    """The one call ``python -m thirtyone.bench`` makes: time and print the rows."""
-    rows = bench_plain(quick)
-    print_plain(rows)
-    return rows
