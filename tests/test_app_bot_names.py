@@ -89,14 +89,14 @@ def test_the_play_page_names_its_bots_in_cyrillic(db, lang):
         at.button(key="play_new").click()
         _run(at)
         for _i in range(200):          # to the end of round 1, then into round 2
-            game = at.session_state[GAME]
+            game = at.session_state["play"].game
             if game.round_over:
                 break
             acts = [b for b in at.button if (b.key or "").startswith("play_act_")]
             (acts[0] if acts else at.button(key="play_until_me")).click()
             _run(at)
         html = "\n".join(m.value for m in at.markdown)
-        assert at.session_state[GAME].players[1:] == ("Ann", "Bo")   # the game keeps them
+        assert at.session_state["play"].game.players[1:] == ("Ann", "Bo")   # the game keeps them
         (log,) = [m.value for m in at.markdown if 'data-testid="play-log"' in m.value]
         assert not LATIN_BOT.search(html), [html[max(0, m.start() - 120):m.end() + 30] for m in LATIN_BOT.finditer(html)][:4]
         assert person_name("Ann") in log and person_name("Bo") in html
@@ -134,4 +134,4 @@ def test_a_student_may_not_take_a_bots_name_as_the_reader_sees_it():
             start_game(state, variant, variant.rules, person_name("Ann"), ["basic", "basic"], 5)
             assert GAME not in state and state[ERROR], lang
             start_game(state, variant, variant.rules, "Зоя", ["basic", "basic"], 5)
-            assert state[GAME].players == ("Зоя", "Ann", "Bo")
+            assert state["play"].game.players == ("Зоя", "Ann", "Bo")
