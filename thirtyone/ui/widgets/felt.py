@@ -261,7 +261,7 @@ def move_log(state: State) -> None:
         st.markdown(log_html(obs, session(state).you, session(state).mark or 0),
                     unsafe_allow_html=True)
         # earlier rounds read from the game itself, so they follow a language switch (the
-        # texts kept in PAST were written in the language of their time)
+        # texts kept in the session's past were written in the language of their time)
         game = session(state).game
         past = earlier_round_logs(game, session(state).you) if game is not None else []
     past = past or session(state).past or []
