@@ -18,7 +18,6 @@ from thirtyone.i18n.names import PEOPLE, names_shown, person_name
 from thirtyone.store import open_store, shared
 from thirtyone.ui.shell.nav import switch_to
 from thirtyone.ui.widgets.table_html import log_html, shown_bots
-from thirtyone.ui.widgets.table_state import GAME
 
 ROOT = Path(__file__).resolve().parents[1]
 LATIN_BOT = re.compile(r"\b(?:Ann|Bo|Cy|Dee|Eli|Fay|Gus)\b")
@@ -126,12 +125,12 @@ def test_a_scenarios_replay_names_its_players_in_cyrillic(db, lang):
 def test_a_student_may_not_take_a_bots_name_as_the_reader_sees_it():
     """In Russian the bot Ann reads «Аня»: a student called Аня would sit beside a second
     Аня, so the name is refused as the English one is."""
-    from thirtyone.ui.widgets.table_state import ERROR, start_game
+    from thirtyone.ui.widgets.table_state import session, start_game
     variant = get_variant("scat")
     for lang in ("ru", "uk"):
         with use_language(lang):
             state: dict = {}
             start_game(state, variant, variant.rules, person_name("Ann"), ["basic", "basic"], 5)
-            assert GAME not in state and state[ERROR], lang
+            assert session(state).game is None and session(state).error, lang
             start_game(state, variant, variant.rules, "Зоя", ["basic", "basic"], 5)
             assert state["play"].game.players == ("Зоя", "Ann", "Bo")
