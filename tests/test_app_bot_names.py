@@ -18,7 +18,6 @@ from thirtyone.i18n.names import PEOPLE, names_shown, person_name
 from thirtyone.store import open_store, shared
 from thirtyone.ui.shell.nav import switch_to
 from thirtyone.ui.widgets.table_html import log_html, shown_bots
-from thirtyone.ui.widgets.table_state import GAME
 
 ROOT = Path(__file__).resolve().parents[1]
 LATIN_BOT = re.compile(r"\b(?:Ann|Bo|Cy|Dee|Eli|Fay|Gus)\b")
@@ -89,14 +88,14 @@ def test_the_play_page_names_its_bots_in_cyrillic(db, lang):
         at.button(key="play_new").click()
         _run(at)
         for _i in range(200):          # to the end of round 1, then into round 2
-            game = at.session_state[GAME]
+            game = at.session_state["play"].game
             if game.round_over:
                 break
             acts = [b for b in at.button if (b.key or "").startswith("play_act_")]
             (acts[0] if acts else at.button(key="play_until_me")).click()
             _run(at)
         html = "\n".join(m.value for m in at.markdown)
-        assert at.session_state[GAME].players[1:] == ("Ann", "Bo")   # the game keeps them
+        assert at.session_state["play"].game.players[1:] == ("Ann", "Bo")   # the game keeps them
         (log,) = [m.value for m in at.markdown if 'data-testid="play-log"' in m.value]
         assert not LATIN_BOT.search(html), [html[max(0, m.start() - 120):m.end() + 30] for m in LATIN_BOT.finditer(html)][:4]
         assert person_name("Ann") in log and person_name("Bo") in html
@@ -126,12 +125,12 @@ def test_a_scenarios_replay_names_its_players_in_cyrillic(db, lang):
 def test_a_student_may_not_take_a_bots_name_as_the_reader_sees_it():
     """In Russian the bot Ann reads «Аня»: a student called Аня would sit beside a second
     Аня, so the name is refused as the English one is."""
-    from thirtyone.ui.widgets.table_state import ERROR, start_game
+    from thirtyone.ui.widgets.table_state import session, start_game
     variant = get_variant("scat")
     for lang in ("ru", "uk"):
         with use_language(lang):
             state: dict = {}
             start_game(state, variant, variant.rules, person_name("Ann"), ["basic", "basic"], 5)
-            assert GAME not in state and state[ERROR], lang
+            assert session(state).game is None and session(state).error, lang
             start_game(state, variant, variant.rules, "Зоя", ["basic", "basic"], 5)
-            assert state[GAME].players == ("Зоя", "Ann", "Bo")
+            assert state["play"].game.players == ("Зоя", "Ann", "Bo")

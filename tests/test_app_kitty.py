@@ -44,7 +44,7 @@ def test_the_widow_only_checkbox_is_hidden_for_games_without_a_widow(variant):
 
 def test_kitty_shows_the_stock_and_the_discard_and_offers_draw_take_exchange_and_knock(at):
     start(at, "kitty", bots=1)
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     if game.to_move != 0:
         pytest.skip("the deal ended the round")
     html = page_html(at)
@@ -64,7 +64,7 @@ def test_the_widow_only_house_rule_makes_a_game_with_no_stock(at):
     assert "play_house_kitty__stock_out" not in boxes(at)      # no stock: plays no part
     at.button(key="play_new").click()
     run(at)
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     assert game.rules.widow_only and not game.discard_pile
     if game.to_move == 0:
         assert "play_act_draw" not in move_keys(at) and "play_act_exchange" in move_keys(at)
@@ -74,6 +74,6 @@ def test_the_widow_only_house_rule_makes_a_game_with_no_stock(at):
 def test_a_whole_game_of_kitty_with_the_stock_is_played_to_the_end_by_clicking(at):
     start(at, "kitty", bots=2, levels=("standard", "basic"), house={"chips": 2})
     stats = play_to_the_end(at, seed=5)
-    assert at.session_state["play_game"].game_over
+    assert at.session_state["play"].game.game_over
     labels = " ".join(stats["labels"])
     assert "Draw" in labels and "Take" in labels

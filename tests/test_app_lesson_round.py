@@ -34,7 +34,7 @@ def at():
 
 
 def game(at):
-    return at.session_state[SCOPE + "play_game"]
+    return at.session_state[SCOPE + "play"].game
 
 
 def page_text(at) -> str:
@@ -79,7 +79,7 @@ def follow_the_guide(at, limit: int = 30) -> list[str]:
         assert_nothing_hidden_shown(at)
         guide = [i.value for i in at.info if i.value.startswith("**Guide:**")]
         assert len(guide) == 1
-        hint = at.session_state[SCOPE + "play_hint"][1]
+        hint = at.session_state[SCOPE + "play"].hint[1]
         moves.append(str(hint.action))
         at.button(key=action_key(hint.action)).click().run()
         assert not at.exception
@@ -94,7 +94,7 @@ def test_the_round_starts_on_the_students_turn_with_the_guide_and_the_play_butto
     labels = {b.label for b in at.button}
     assert {"Take the Q♥", "Draw from the stock", "Knock"} <= labels
     assert_nothing_hidden_shown(at)
-    assert "play_game" not in at.session_state     # the Play page's game is left alone
+    assert "play" not in at.session_state     # the Play page's game is left alone
 
 
 def test_following_the_guide_plays_to_a_showdown_that_is_explained_and_counts(at):
@@ -110,7 +110,7 @@ def test_following_the_guide_plays_to_a_showdown_that_is_explained_and_counts(at
 
 
 def test_a_rerun_and_a_page_switch_keep_the_round(at):
-    at.button(key=action_key(at.session_state[SCOPE + "play_hint"][1].action)).click().run()
+    at.button(key=action_key(at.session_state[SCOPE + "play"].hint[1].action)).click().run()
     before = list(game(at).moves)
     assert before
     at.run()
@@ -160,13 +160,12 @@ def test_the_pages_bots_move_as_the_engine_side_says_when_the_student_sits_last(
     # student's seat move at the deal, with the block's own generators
     from thirtyone.teach.mini_round import make_round
     from thirtyone.ui.pages.learn.lesson_round import deal
-    from thirtyone.ui.widgets.table_state import GAME
 
     mini = make_round({"players": "Ann, Bo, Sam", "you": "Sam", "dealer": "2",
                        "deck": "KH 9C 3S 2C 8D 6D 4S 7S 5C QH 9H 3D TS JC 8C 2H 4H AS"})
     state: dict = {}
     deal(state, mini)
-    on_page = state[GAME]
+    on_page = state["play"].game
     engine = mini.new_game()
     mini.bots_until_you(engine)
     assert on_page.to_move == engine.to_move == 2

@@ -72,7 +72,7 @@ def expected_key(action) -> str:
 
 def check_no_hidden_cards(at: AppTest) -> None:
     """Before the showdown no face of another player's card is drawn on the page."""
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     if game.round_over:
         return
     shown = set(CARD_ATTR.findall(page_html(at)))
@@ -85,7 +85,7 @@ def check_no_hidden_cards(at: AppTest) -> None:
 
 
 def check_buttons_are_the_legal_moves(at: AppTest) -> None:
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     legal = game.legal_actions()
     if any(isinstance(a, Exchange) for a in legal):
         # the widow exchange is one picker plus an Exchange button; the rest are buttons
@@ -113,7 +113,7 @@ def play_to_the_end(at: AppTest, seed: int, max_clicks: int = 600,
     rnd = random.Random(seed)
     stats = {"clicks": 0, "rounds": 0, "my_moves": 0, "bot_turns": 0}
     for _ in range(max_clicks):
-        game = at.session_state["play_game"]
+        game = at.session_state["play"].game
         if game.game_over or (one_round and game.round_over):
             break
         keys = {b.key for b in at.button}
@@ -160,7 +160,7 @@ def test_a_whole_game_of_scat_is_played_to_the_end_by_clicking(at):
     html = page_html(at)
     assert "3 pennies" in html          # scat's lives are pennies
     stats = play_to_the_end(at, seed=1)
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     assert game.game_over and stats["rounds"] >= 3  # 3 pennies + county: one round is not enough
     assert "wins the game" in page_html(at) or "draw" in page_html(at)
     assert "play_new_after" in {b.key for b in at.button}
@@ -170,7 +170,7 @@ def test_a_whole_game_of_schwimmen_is_played_to_the_end_by_clicking(at):
     start(at, "schwimmen", bots=2, levels=("basic", "basic"))
     assert "Give " in " ".join(b.label for b in at.button)  # swap buttons
     play_to_the_end(at, seed=2)
-    assert at.session_state["play_game"].game_over
+    assert at.session_state["play"].game.game_over
 
 
 def test_a_whole_game_of_kitty_is_played_to_the_end_by_clicking(at):
@@ -179,7 +179,7 @@ def test_a_whole_game_of_kitty_is_played_to_the_end_by_clicking(at):
     html = page_html(at)
     assert "pot" in html.lower() and "chip" in html
     stats = play_to_the_end(at, seed=3)
-    assert at.session_state["play_game"].game_over
+    assert at.session_state["play"].game.game_over
     assert stats.get("exchanges", 0) >= 1
 
 
@@ -188,14 +188,14 @@ def test_a_whole_game_of_kitty_is_played_to_the_end_by_clicking(at):
 def test_every_other_variant_plays_a_round_to_its_end_by_clicking(at, variant):
     start(at, variant, bots=2)
     play_to_the_end(at, seed=4, one_round=True)
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     assert game.round_over
     assert "is over" in page_html(at)
 
 
 def test_a_house_rule_chosen_before_new_game_is_a_rule_of_that_game(at):
     start(at, "scat", bots=1, house={"lives": 1, "extra_life": False})
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     assert game.rules.lives == 1 and game.rules.extra_life is False
     assert "1 penny" in page_html(at)
     assert any("house rules: lives: 1" in c.value for c in at.caption)
@@ -207,7 +207,7 @@ def test_a_house_rule_chosen_before_new_game_is_a_rule_of_that_game(at):
 def test_in_all_at_once_mode_the_bots_answer_your_move_at_once(at):
     at.radio(key="play_w_step").set_value("fast")
     start(at, "scat", bots=3)
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     at.button(key="play_act_draw").click()
     run(at)
     at.button(key=sorted(move_keys(at))[0]).click()
@@ -223,7 +223,7 @@ def test_in_all_at_once_mode_the_bots_answer_your_move_at_once(at):
 
 def test_the_bots_moves_stay_highlighted_until_your_turn_is_over(at):
     start(at, "scat", bots=1, levels=("basic",))
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     at.button(key="play_act_draw").click()
     run(at)
     at.button(key=sorted(move_keys(at))[0]).click()
@@ -245,7 +245,7 @@ def test_the_dealer_with_two_hands_chooses_by_buttons_in_schwimmen(at):
     # with one bot the deal alternates, so you deal (and choose a hand) every other round
     start(at, "schwimmen", bots=1, house={"dealer_two_hands": True})
     stats = play_to_the_end(at, seed=6)
-    assert at.session_state["play_game"].game_over
+    assert at.session_state["play"].game.game_over
     if stats["rounds"] >= 2:
         assert {"Keep this hand", "Take the other hand (unseen)"} <= stats["labels"]
 
@@ -255,9 +255,9 @@ def test_bot_levels_are_chosen_per_seat(at):
     assert {"random", "basic"} <= set(levels)
     chosen = tuple(levels[i % len(levels)] for i in range(4))  # a different level per seat
     start(at, "scat", bots=4, levels=chosen)
-    assert list(at.session_state["play_levels"]) == [None, *chosen]
+    assert list(at.session_state["play"].levels) == [None, *chosen]
     # the table names each bot's level: it is public, and the expert reads it too
-    assert at.session_state["play_game"].styles == (None, *chosen)
+    assert at.session_state["play"].game.styles == (None, *chosen)
     page = " ".join(m.value for m in at.markdown)
     for lv in chosen:
         assert f'<span class="play-level">{lv}</span>' in page
@@ -270,7 +270,7 @@ def test_a_stronger_bot_seat_plays_its_own_move(at, level):
     if level not in at.selectbox(key="play_w_level_0").options:
         pytest.skip(f"no {level} bot yet")
     start(at, "schwimmen", bots=1, levels=(level,))
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     if game.to_move == 0:  # the deal (keyed by the server's secret) may seat the bot first
         keys = move_keys(at)
         at.button(key="play_act_pass" if "play_act_pass" in keys else sorted(keys)[0]).click()
@@ -289,17 +289,17 @@ def test_the_hint_button_shows_a_legal_move_and_changes_nothing(at, variant, see
     if table.hint_function() is None:
         pytest.skip("thirtyone.strategy has no hint() yet")
     start(at, variant, bots=2, seed=seed)
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     if game.to_move != 0:
         pytest.skip("the deal ended the round")
     before = game.snapshot()
     rng_before = game.rng.bit_generator.state
-    bots_rng_before = at.session_state["play_bot_rng"].bit_generator.state
+    bots_rng_before = at.session_state["play"].bot_rng.bit_generator.state
     at.button(key="play_hint_btn").click()
     run(at)
     assert at.info, "no hint shown"
     text = at.info[0].value
-    hint = at.session_state["play_hint"][1]
+    hint = at.session_state["play"].hint[1]
     assert hint.action in game.legal_actions()
     # shown as plain text: Markdown signs escaped (a reason may name a player from a file)
     assert text.startswith("**Hint:") and plain(hint.reason) in text
@@ -312,14 +312,14 @@ def test_the_hint_button_shows_a_legal_move_and_changes_nothing(at, variant, see
             assert card.display not in text, f"the hint names {card.display} of seat {seat}"
     assert game.snapshot() == before
     assert game.rng.bit_generator.state == rng_before
-    assert at.session_state["play_bot_rng"].bit_generator.state == bots_rng_before
+    assert at.session_state["play"].bot_rng.bit_generator.state == bots_rng_before
 
 
 def test_a_basic_bot_seat_plays_the_basic_move(at):
     from thirtyone.bots import make_bot
 
     start(at, "scat", bots=1, levels=("basic",))
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     # play a draw and a discard so that the bot moves next
     at.button(key="play_act_draw").click()
     run(at)
@@ -344,30 +344,30 @@ def test_the_game_survives_a_page_switch():
     run(at)
     at.button(key="play_act_draw").click()
     run(at)
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     before = game.snapshot()
     switch_to(at, "home")
     run(at)
     switch_to(at, "play")
     run(at)
-    assert at.session_state["play_game"] is game
+    assert at.session_state["play"].game is game
     assert game.snapshot() == before
     assert any(b.key.startswith("play_act_discard_") for b in at.button if b.key)
 
 
 def test_changing_the_sidebar_variant_keeps_the_game_in_progress(at):
     start(at, "scat", bots=1)
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     at.session_state["variant_key"] = "schwimmen"
     run(at)
-    assert at.session_state["play_game"] is game and game.rules.family == "draw"
+    assert at.session_state["play"].game is game and game.rules.family == "draw"
     assert any("for your next new game" in c.value for c in at.caption)
     assert "play_act_draw" in move_keys(at)
 
 
 def test_lives_at_zero_are_shown_as_swimming_in_schwimmen(at):
     start(at, "schwimmen", bots=1)
-    at.session_state["play_game"] = new_game(get_variant("schwimmen").rules, ["Sam", "Ann"],
+    at.session_state["play"].game = new_game(get_variant("schwimmen").rules, ["Sam", "Ann"],
                                              seed=4, dealer=1, lives=[3, 0])
     run(at)
     assert "swimming" in page_html(at)
@@ -375,7 +375,7 @@ def test_lives_at_zero_are_shown_as_swimming_in_schwimmen(at):
 
 def test_a_widow_exchange_with_unequal_counts_is_refused_with_a_reason(at):
     start(at, "kitty", bots=1)
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     if game.to_move != 0:
         pytest.skip("the deal ended the round")
     before = game.snapshot()
@@ -396,74 +396,74 @@ def started(variant: str = "scat", bots: int = 1, seed: int = 5) -> dict:
     state: dict = {}
     table.start_game(state, get_variant(variant), get_variant(variant).rules, "Sam",
                      ["basic"] * bots, seed)
-    assert state["play_game"] is not None and not state.get("play_error")
+    assert state["play"].game is not None and not state["play"].error
     return state
 
 
 def test_an_illegal_move_is_refused_and_the_game_is_kept():
     state = started()
-    game = state["play_game"]
+    game = state["play"].game
     before = game.snapshot()
     assert not table.play_move(state, "discard AS")   # nothing drawn yet: no discard
-    assert state["play_error"]
-    assert state["play_game"] is game and game.snapshot() == before
+    assert state["play"].error
+    assert state["play"].game is game and game.snapshot() == before
 
 
 def test_a_move_out_of_turn_is_refused():
     state = started()
     table.play_move(state, "knock")
-    if state["play_game"].round_over:
+    if state["play"].game.round_over:
         pytest.skip("round over")
-    before = state["play_game"].snapshot()
+    before = state["play"].game.snapshot()
     assert not table.play_move(state, "draw")
-    assert "not your turn" in state["play_error"]
-    assert state["play_game"].snapshot() == before
+    assert "not your turn" in state["play"].error
+    assert state["play"].game.snapshot() == before
 
 
 def test_a_broken_file_is_refused_in_one_sentence_and_the_game_is_kept():
     state = started()
-    game = state["play_game"]
+    game = state["play"].game
     for text in ("{not json", b"\xff\xfe\x00", '{"variant": "scat", "deck": ["AH", "AH"]}',
                  "[1, 2, 3]"):
         assert not table.load_text(state, text)
-        msg = state["play_error"]
+        msg = state["play"].error
         assert msg and msg.endswith("The current game is kept."), msg
-        assert state["play_game"] is game
+        assert state["play"].game is game
 
 
 def test_a_bot_name_is_not_accepted_as_your_name():
     state = started()
-    game = state["play_game"]
+    game = state["play"].game
     table.start_game(state, get_variant("scat"), get_variant("scat").rules, "Ann", ["basic"], 1)
-    assert "pick another name" in state["play_error"]
-    assert state["play_game"] is game
+    assert "pick another name" in state["play"].error
+    assert state["play"].game is game
 
 
 def test_a_saved_game_loads_back_to_the_same_position():
     state = started("schwimmen", bots=2, seed=11)
-    table.play_move(state, state["play_game"].legal_actions()[0])
+    table.play_move(state, state["play"].game.legal_actions()[0])
     table.bots_until_you(state)
-    game = state["play_game"]
+    game = state["play"].game
     text = table.save_text(state)
     fresh: dict = {}
-    assert table.load_text(fresh, text), fresh.get("play_error")
-    assert fresh["play_game"].snapshot() == game.snapshot()
-    assert fresh["play_game"].players == game.players
+    assert table.load_text(fresh, text), fresh["play"].error
+    assert fresh["play"].game.snapshot() == game.snapshot()
+    assert fresh["play"].game.players == game.players
     # the seats keep the levels the game was saved with
-    assert fresh["play_levels"] == state["play_levels"]
-    assert fresh["play_game"].styles == tuple(state["play_levels"])
+    assert fresh["play"].levels == state["play"].levels
+    assert fresh["play"].game.styles == tuple(state["play"].levels)
 
 
 def test_a_tampered_saved_game_is_refused_and_the_game_is_kept():
     import json
 
     state = started("scat", bots=2, seed=13)
-    game = state["play_game"]
+    game = state["play"].game
     record = json.loads(table.record_text(game))   # the teacher's record: every card in it
     record["deck"][1] = record["deck"][0]          # one card twice
     assert not table.load_text(state, json.dumps(record))
-    assert state["play_game"] is game
-    msg = state["play_error"]
+    assert state["play"].game is game
+    msg = state["play"].error
     assert msg.startswith("This file cannot be loaded: ") and msg.count("cannot be loaded") == 1
 
 
@@ -471,11 +471,11 @@ def test_the_hint_changes_neither_the_game_nor_its_random_stream():
     if table.hint_function() is None:
         pytest.skip("thirtyone.strategy has no hint() yet")
     state = started("scat", bots=2, seed=12)
-    game = state["play_game"]
+    game = state["play"].game
     before, rng_before = game.snapshot(), game.rng.bit_generator.state
     table.ask_hint(state)
-    assert state["play_hint"] is not None
-    hint = state["play_hint"][1]
+    assert state["play"].hint is not None
+    hint = state["play"].hint[1]
     assert hint.action in game.legal_actions() and hint.reason
     assert game.snapshot() == before and game.rng.bit_generator.state == rng_before
 
@@ -503,4 +503,4 @@ def test_bot_levels_chosen_for_banking_do_not_follow_to_another_variant(at):
     assert at.selectbox(key="play_w_level_0").value == "expert"
     at.button(key="play_new").click()
     run(at)
-    assert at.session_state["play_levels"][1] == "expert"
+    assert at.session_state["play"].levels[1] == "expert"

@@ -55,7 +55,7 @@ def game_text(players=("Sam", "Ann", "Bo"), variant: str = "scat", moves: int = 
 
 
 def refused(at: AppTest, content: bytes | str, words: str) -> None:
-    game = at.session_state["play_game"]
+    game = at.session_state["play"].game
     before = game.snapshot()
     upload(at, content)
     errors = [e.value for e in at.error]
@@ -63,14 +63,14 @@ def refused(at: AppTest, content: bytes | str, words: str) -> None:
     assert words in errors[0].replace("\\", ""), errors[0]
     assert errors[0].replace("\\", "").endswith("The current game is kept.")
     assert_plain(errors[0])
-    assert at.session_state["play_game"] is game and game.snapshot() == before
+    assert at.session_state["play"].game is game and game.snapshot() == before
 
 
 def test_a_markdown_image_as_a_players_name_is_shown_as_plain_text(at):
     start(at, "scat", bots=2)
     upload(at, game_text(players=("Sam", "Ann", IMAGE)))   # IMAGE is to move
     assert not at.error, shown(at)
-    assert at.session_state["play_game"].players[2] == IMAGE
+    assert at.session_state["play"].game.players[2] == IMAGE
     notice = at.success[0].value
     assert "http" in notice and IMAGE not in notice   # the name is there, escaped
     assert_plain(shown(at))
@@ -119,15 +119,15 @@ def test_a_file_with_a_byte_order_mark_loads(at):
     text = game_text(variant="scat")
     upload(at, b"\xef\xbb\xbf" + text.encode("utf-8"))
     assert not at.error, shown(at)
-    assert at.session_state["play_game"].rules == get_variant("scat").rules
+    assert at.session_state["play"].game.rules == get_variant("scat").rules
 
 
 def test_a_saved_game_loads_on_the_setup_screen_before_any_game(at):
-    assert "play_game" not in at.session_state or at.session_state["play_game"] is None
+    assert "play" not in at.session_state or at.session_state["play"].game is None
     assert len(at.file_uploader) == 1
     upload(at, game_text())
     assert not at.error, shown(at)
-    assert at.session_state["play_game"].players == ("Sam", "Ann", "Bo")
+    assert at.session_state["play"].game.players == ("Sam", "Ann", "Bo")
     assert element_key(at.get("download_button")[0]) == "play_save"
 
 
@@ -135,19 +135,19 @@ def test_loading_keeps_the_earlier_rounds_log(at):
     state: dict = {}
     table.start_game(state, get_variant("scat"), get_variant("scat").rules, "Sam",
                      ["basic", "basic"], 5)
-    while state["play_game"].round_no < 3 and not state["play_game"].game_over:
-        if state["play_game"].round_over:
+    while state["play"].game.round_no < 3 and not state["play"].game.game_over:
+        if state["play"].game.round_over:
             table.next_round(state)
-        elif state["play_game"].to_move == 0:
-            table.play_move(state, state["play_game"].legal_actions()[0])
+        elif state["play"].game.to_move == 0:
+            table.play_move(state, state["play"].game.legal_actions()[0])
         else:
             table.bot_turn(state)
-    if state["play_game"].game_over:
+    if state["play"].game.game_over:
         pytest.skip("the game ended before round 3")
-    assert [r for r, _ in state["play_past"]] == [1, 2]
+    assert [r for r, _ in state["play"].past] == [1, 2]
     upload(at, table.save_text(state))
     assert not at.error, shown(at)
-    assert at.session_state["play_past"] == state["play_past"]
+    assert at.session_state["play"].past == state["play"].past
     assert any(e.label.startswith("Earlier rounds (2)") for e in at.expander)
 
 

@@ -62,7 +62,7 @@ def start_and_move(at: AppTest) -> AppTest:
     at.button(key="play_new").click()
     run(at)
     for _ in range(6):   # let the bots reach your turn, then make one move
-        if at.session_state["play_game"].to_move == 0:
+        if at.session_state["play"].game.to_move == 0:
             break
         at.button(key="play_until_me").click()
         run(at)
@@ -84,7 +84,7 @@ def test_a_new_session_with_the_same_token_shows_the_same_game(db):
     assert seen["log"] and seen["cards"] and seen["status"]
     second = session(me=token_of(first))
     assert view(second) == seen
-    game_1, game_2 = first.session_state["play_game"], second.session_state["play_game"]
+    game_1, game_2 = first.session_state["play"].game, second.session_state["play"].game
     assert game_1.history == game_2.history
     # and it plays on: a move in the new session is kept too
     if view(second)["moves"]:
@@ -107,7 +107,7 @@ def test_after_a_restart_the_game_is_still_there(db):
 def test_without_a_token_a_new_session_starts_empty(db):
     start_and_move(session())
     fresh = session()
-    assert "play_game" not in fresh.session_state or fresh.session_state["play_game"] is None
+    assert "play" not in fresh.session_state or fresh.session_state["play"].game is None
     assert not view(fresh)["log"]
 
 

@@ -156,7 +156,7 @@ def test_a_game_on_play_with_a_read_only_store_says_it_is_not_saved_and_plays_on
     at.button(key="play_new").click().run()
     assert not at.exception
     assert [w.value for w in at.warning] == [plain(READ_ONLY)]
-    assert at.session_state["play_game"] is not None            # the game is on
+    assert at.session_state["play"].game is not None            # the game is on
     at.button(key="play_act_draw").click().run()
     assert not at.exception and not at.error
     assert [w.value for w in at.warning] == [plain(READ_ONLY)]

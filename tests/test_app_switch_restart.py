@@ -32,7 +32,7 @@ def at_restart() -> AppTest:
     run(at)
     at.button(key="play_new").click()
     run(at)
-    page_game = at.session_state["play_game"]
+    page_game = at.session_state["play"].game
     deck = stack(3, ["AH KH 2H", "9C 8D 2S", "JD TD 3S"], dealer=2, spare="2C 3C 4D",
                  closed="5C 6C 7D")
     g = new_game(get_variant("switch").rules, list(page_game.players), deck=deck, dealer=2,
@@ -40,8 +40,8 @@ def at_restart() -> AppTest:
     for move in ("stand", "knock", "stand", "stand"):
         g.apply(move)
     assert g.phase == "restart" and g.to_move == 0
-    at.session_state["play_game"] = g
-    at.session_state["play_mark"] = 0
+    at.session_state["play"].game = g
+    at.session_state["play"].mark = 0
     return run(at)
 
 
@@ -65,15 +65,15 @@ def test_the_restart_choice_is_two_buttons_and_every_hand_is_shown(at_restart):
 
 def test_calling_a_restart_voids_the_round_and_the_next_deal_opens_your_hand(at_restart):
     at = at_restart
-    lives = list(at.session_state["play_game"].lives)
+    lives = list(at.session_state["play"].game.lives)
     at.button(key="play_act_restart").click()
     run(at)
-    g = at.session_state["play_game"]
+    g = at.session_state["play"].game
     assert g.round_over and g.round_result.restart_by == 0 and g.lives == lives
     assert "called a restart" in page_text(at)
     at.button(key="play_next_round").click()
     run(at)
-    g = at.session_state["play_game"]
+    g = at.session_state["play"].game
     assert g.dealer == 2 and g.round_no == 2
     assert cards(" ".join(map(str, g.middle))) == cards("AH KH 2H")
     assert 'data-card="AH"' in page_text(at)                 # the open hand, face up
@@ -83,6 +83,6 @@ def test_declining_lets_the_showdown_stand(at_restart):
     at = at_restart
     at.button(key="play_act_no_restart").click()
     run(at)
-    g = at.session_state["play_game"]
+    g = at.session_state["play"].game
     assert g.round_over and g.round_result.ended_by == "knock"
     assert g.round_result.lives_lost == (0, 1, 0)            # Bo (9) is lowest

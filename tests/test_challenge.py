@@ -21,9 +21,9 @@ from thirtyone.ui.widgets import table_state as ts
 
 def table_state(ch, game) -> dict:
     """The state the Challenge page gives the table (fast bots, the challenge's decks)."""
-    return {ts.GAME: game, ts.YOU: 0, ts.LEVELS: list(game.styles),
-            ts.CFG: {"step_mode": "fast"}, ts.DEAL: functools.partial(cp.next_deck, ch),
-            ts.BOT_RNG_FOR: functools.partial(cp.bot_rng, ch.seed)}
+    return {ts.SESSION: ts.PlaySession.dealt(
+        game, ch.variant, 0, list(game.styles), deal=functools.partial(cp.next_deck, ch),
+        bot_rng_for=functools.partial(cp.bot_rng, ch.seed))}
 
 
 def play_on(store, ch, learner, pick, state=None, stop_after: int | None = None):
@@ -35,13 +35,13 @@ def play_on(store, ch, learner, pick, state=None, stop_after: int | None = None)
         version = 1
     else:
         version = store.play(ch.id, learner.id).version
-    game = state[ts.GAME]
+    game = ts.session(state).game
     steps = 0
     while not cp.is_done(ch, game) and (stop_after is None or steps < stop_after):
         if game.round_over:
             ts.deal_and_follow(state)
         else:
-            assert ts.move_and_follow(state, pick(game.legal_actions())), state[ts.ERROR]
+            assert ts.move_and_follow(state, pick(game.legal_actions())), ts.session(state).error
         assert cp.save(store, ch, learner.id, game, version)
         version += 1
         steps += 1

@@ -20,7 +20,6 @@ from thirtyone.store import challenge_play as cp
 from thirtyone.store import open_store, shared
 from thirtyone.ui.pages.play.scenario_texts import SCENARIO_TEXTS
 from thirtyone.ui.shell.nav import switch_to
-from thirtyone.ui.widgets.table_state import GAME
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -84,7 +83,7 @@ def new_game(at: AppTest, step: str = "fast") -> AppTest:
 
 def to_round_end(at: AppTest) -> AppTest:
     for _i in range(200):
-        if at.session_state[GAME].round_over:
+        if at.session_state["play"].game.round_over:
             return at
         if moves(at):
             moves(at)[0].click()
@@ -192,14 +191,14 @@ def test_a_game_started_in_russian_goes_on_in_ukrainian(db):
     with use_language("ru"):
         at = page("play", lang="ru")
         new_game(at)
-    game = at.session_state[GAME]
+    game = at.session_state["play"].game
     before = (list(game.hands[0]), game.to_move, game.round_no, len(game.log))
     text = text_of(at)
     assert "Журнал ходов" in text and "Новая игра" in text
     at.selectbox(key="lang_picker").set_value("uk")
     with use_language("ru"):    # AppTest reads the widgets as the last run drew them
         run(at)
-    game = at.session_state[GAME]
+    game = at.session_state["play"].game
     assert (list(game.hands[0]), game.to_move, game.round_no, len(game.log)) == before
     text = text_of(at)
     assert "Журнал ходів" in text and "Журнал ходов" not in text
@@ -207,7 +206,7 @@ def test_a_game_started_in_russian_goes_on_in_ukrainian(db):
         # and it plays on: your move, or the bots' until your turn
         (moves(at)[0] if moves(at) else at.button(key="play_until_me")).click()
         run(at)
-    assert len(at.session_state[GAME].log) > before[3]
+    assert len(at.session_state["play"].game.log) > before[3]
 
 
 def test_the_class_page_reads_in_russian_and_ukrainian(db):

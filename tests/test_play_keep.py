@@ -16,9 +16,9 @@ from thirtyone.ui.widgets import table_state as ts
 def played(variant: str = "scat", seed: int = 5, steps: int = 25) -> dict:
     """A game some way in: your first legal move each turn, the bots answering."""
     v = VARIANTS[variant]
-    state: dict = {ts.CFG: {"step_mode": "fast", "play_w_name": "Sam"}}
+    state: dict = {ts.SESSION: ts.PlaySession(cfg={"step_mode": "fast", "play_w_name": "Sam"})}
     ts.start_game(state, v, v.rules, "Sam", ["basic", "random"], seed)
-    assert state[ts.GAME] is not None
+    assert ts.session(state).game is not None
     for _ in range(steps):
         step(state, 0)
     return state
@@ -26,7 +26,7 @@ def played(variant: str = "scat", seed: int = 5, steps: int = 25) -> dict:
 
 def step(state: dict, pick: int) -> None:
     """One click: the next round, your move (legal move number ``pick``), or the bots'."""
-    g = state[ts.GAME]
+    g = ts.session(state).game
     if g.game_over:
         return
     if g.round_over:
@@ -38,13 +38,14 @@ def step(state: dict, pick: int) -> None:
 
 
 def same_view(a: dict, b: dict) -> None:
-    ga, gb = a[ts.GAME], b[ts.GAME]
+    ga, gb = ts.session(a).game, ts.session(b).game
     oa, ob = ga.observation(0), gb.observation(0)
     assert [str(c) for c in oa.hand] == [str(c) for c in ob.hand]
     assert [e.text for e in oa.log] == [e.text for e in ob.log]
     assert (oa.to_move, oa.phase, oa.round_no) == (ob.to_move, ob.phase, ob.round_no)
-    assert a[ts.PAST] == b[ts.PAST]
-    assert (a[ts.MARK], a[ts.LEVELS], a[ts.VARIANT]) == (b[ts.MARK], b[ts.LEVELS], b[ts.VARIANT])
+    assert ts.session(a).past == ts.session(b).past
+    sa, sb = ts.session(a), ts.session(b)
+    assert (sa.mark, sa.levels, sa.variant) == (sb.mark, sb.levels, sb.variant)
 
 
 @pytest.mark.parametrize("variant", ["scat", "schwimmen", "banking"])
@@ -54,13 +55,13 @@ def test_kept_game_comes_back_and_plays_on_the_same(variant):
     back: dict = {}
     assert pk.from_text(back, text)
     same_view(first, back)
-    assert back[ts.CFG]["step_mode"] == "fast"
+    assert ts.session(back).cfg["step_mode"] == "fast"
     # both go on identically: the same bot choices and, after the round, the same new deal
     for _ in range(40):
         for s in (first, back):
             step(s, -1)
         same_view(first, back)
-    assert first[ts.GAME].round_no > 1 or first[ts.GAME].game_over
+    assert ts.session(first).game.round_no > 1 or ts.session(first).game.game_over
 
 
 def test_nothing_kept_without_a_game():
@@ -80,8 +81,8 @@ def test_a_damaged_kept_game_is_dropped_with_one_sentence(damage):
     text = damage(pk.to_text(played()))
     state: dict = {}
     assert not pk.from_text(state, text)
-    assert state.get(ts.GAME) is None
-    msg = state[ts.ERROR]
+    assert ts.session(state).game is None
+    msg = ts.session(state).error
     assert msg.endswith(".") and msg.count(". ") == 0 and len(msg) < 200
 
 

@@ -183,7 +183,7 @@ def _play_clicks(at: Any) -> Callable[[int], None]:
     at.button(key="play_new").click().run()
 
     def click(i: int) -> None:
-        game = at.session_state["play_game"]
+        game = at.session_state["play"].game
         keys = sorted(b.key for b in at.button if b.key)
         if game.game_over:
             at.button(key="play_new").click()

@@ -40,13 +40,6 @@ from thirtyone.ui.widgets.table_html import (
     with_shown_names,
 )
 from thirtyone.ui.widgets.table_state import (
-    CFG,
-    GAME,
-    HINT,
-    LAST_STEP,
-    MARK,
-    PAST,
-    YOU,
     State,
     bot_turn,
     bots_until_you,
@@ -54,6 +47,7 @@ from thirtyone.ui.widgets.table_state import (
     move_and_follow,
     observe,
     refuse,
+    session,
     start_from_setup,
     turn_key,
     variant_of_game,
@@ -128,7 +122,7 @@ def showdown(variant: Variant, obs: Any) -> None:
 
 def game_over_banner(state: State, obs: Any) -> None:
     w = obs.winner
-    you = state.get(YOU, 0)
+    you = session(state).you
     if w is None:
         text = _("Game over: a draw, everyone left went out together.")
     elif w == you:
@@ -172,7 +166,7 @@ def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_en
 def _draw_table(state: State, obs: Any, round_end: Callable[[State, Any], None],
                 hint: Callable[[State], None] | None) -> None:
     variant = variant_of_game(state)
-    you = state.get(YOU, 0)
+    you = session(state).you
     with st.container(key="play_felt"):
         places = Slots(FELT_PLACES)
     status = turn_words(obs, you)
@@ -188,12 +182,12 @@ def _draw_table(state: State, obs: Any, round_end: Callable[[State, Any], None],
         left.markdown(status_html, unsafe_allow_html=True)
         with right:
             _bot_controls(state, obs)
-    mode = state.get(CFG, {}).get("step_mode", "step")
+    mode = session(state).cfg.get("step_mode", "step")
     places.put("top", top, ("bots", mode) if bots_move else "status")
     others = [(you + k) % len(obs.players) for k in range(1, len(obs.players))]
     places.put("seats", lambda: st.markdown(seats_html(variant, obs, others, you),
                                             unsafe_allow_html=True))
-    recent = recent_html(obs, state.get(MARK, 0) or 0)
+    recent = recent_html(obs, session(state).mark or 0)
 
     def midrow() -> None:
         with st.container(key="play_midrow"):  # stacks on a narrow table (table.css)
@@ -227,7 +221,7 @@ def _draw_table(state: State, obs: Any, round_end: Callable[[State, Any], None],
 
 
 def _bot_controls(state: State, obs: Any) -> None:
-    mode = state.get(CFG, {}).get("step_mode", "step")
+    mode = session(state).cfg.get("step_mode", "step")
     name = obs.players[obs.to_move]
     # a button label reads Markdown: the name is shown as plain text
     # (bot_turn's bool is for the page's own loop; Streamlit ignores what a callback returns)
@@ -248,14 +242,14 @@ def _auto_step() -> None:
     """Automatic mode: one bot turn per tick. The fragment also runs inline on every full
     rerun, so a turn is taken only when the last step is at least AUTO_DELAY old."""
     state = st.session_state
-    game = state.get(GAME)
-    if game is None or game.round_over or game.to_move in (None, state.get(YOU, 0)):
+    game = session(state).game
+    if game is None or game.round_over or game.to_move in (None, session(state).you):
         return
     now = time.monotonic()
-    if now - state.get(LAST_STEP, 0.0) < AUTO_DELAY * 0.9:
+    if now - session(state).last_step < AUTO_DELAY * 0.9:
         return
     if bot_turn(state):
-        state[LAST_STEP] = time.monotonic()
+        session(state).last_step = time.monotonic()
         st.rerun()
 
 
@@ -264,13 +258,13 @@ def move_log(state: State) -> None:
     folded away below."""
     obs = observe(state)
     with names_shown(shown_bots(obs)):     # the bots named in the reader's script
-        st.markdown(log_html(obs, state.get(YOU, 0), state.get(MARK, 0) or 0),
+        st.markdown(log_html(obs, session(state).you, session(state).mark or 0),
                     unsafe_allow_html=True)
         # earlier rounds read from the game itself, so they follow a language switch (the
-        # texts kept in PAST were written in the language of their time)
-        game = state.get(GAME)
-        past = earlier_round_logs(game, state.get(YOU, 0)) if game is not None else []
-    past = past or state.get(PAST) or []
+        # texts kept in the session's past were written in the language of their time)
+        game = session(state).game
+        past = earlier_round_logs(game, session(state).you) if game is not None else []
+    past = past or session(state).past or []
     if past:
         with st.expander(_("Earlier rounds ({n})").format(n=len(past))):
             st.markdown(past_logs_html(past), unsafe_allow_html=True)
@@ -278,7 +272,7 @@ def move_log(state: State) -> None:
 
 def hint_shown(state: State) -> bool:
     """Is an answer to the Hint shown (for this turn)? (The hint box's shape, ``Slots``.)"""
-    got = state.get(HINT)
+    got = session(state).hint
     return bool(got and got[0] == turn_key(observe(state)))
 
 

@@ -1,18 +1,19 @@
-"""The Play page's state: the game and everything about it in ``st.session_state``.
+"""The play session: a game being played in the browser (Play, a challenge, a lesson round)
+and everything about it, in one ``PlaySession`` under one key (``SESSION``) of
+``st.session_state`` (or of a page's scope of it, ``ScopedState``), so the game survives
+reruns and page switches.
 
-Everything lives under keys that start with ``play_``, so the game survives reruns and page
-switches. Every move is made in an ``on_click`` callback, and every callback catches a refused
-move: the game is never lost to bad input. The functions take the session state as an
-argument, so tests can drive them with a plain dict.
-
-Both engines (table and banking) are driven through the one interface of
-``thirtyone.game.registry``; the bots and hints come from ``thirtyone.bots``.
+Every move is made in an ``on_click`` callback, and every callback catches a refused move: the
+game is never lost to bad input. The functions take the session state as an argument, so tests
+can drive them with a plain dict. Both engines (table and banking) are driven through the one
+interface of ``thirtyone.game`` (``Engine``); the bots and hints come from ``thirtyone.bots``.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -46,24 +47,68 @@ from thirtyone.ui.widgets.table_words import BOT_NAMES, default_level, sorted_le
 
 # the session state (Streamlit's keys may be ints too) or a page's scoped part of it
 State = MutableMapping[Any, Any]
-# --- session-state keys (all start with play_) ------------------------------------------
-GAME = "play_game"            # the Game (or BankingGame) being played
-VARIANT = "play_variant"      # the variant key of that game
-YOU = "play_you"              # your seat (always 0 in games started here)
-LEVELS = "play_levels"        # bot level per seat (None for you)
-BOT_RNG = "play_bot_rng"      # the bots' own random generator (never the game's)
-PAST = "play_past"            # move logs of finished rounds: list of (round_no, [texts])
-MARK = "play_mark"            # log length before the latest step: newer lines are highlighted
-ERROR = "play_error"          # the last refused input, one sentence
-NOTICE = "play_notice"        # a short success message (game loaded, ...)
-HINT = "play_hint"            # (turn key, Hint) of the last hint asked for
-CFG = "play_cfg"              # setup choices that must survive page switches
-UPLOAD_NONCE = "play_upload_nonce"
-LAST_STEP = "play_last_step"  # when the last bot turn was taken (automatic mode)
-AFTER_MINE = "play_after_mine"  # this round's log length when your last turn ended
-# Set only by a game dealt from outside the setup form (a class challenge):
-DEAL = "play_deal"            # round number -> the stacked deck of that round
-BOT_RNG_FOR = "play_bot_rng_for"  # (game, seat) -> the generator of that bot's next move
+# --- the play session ------------------------------------------------------------------------
+SESSION = "play"   # the one session key of a game being played (a page's scope prefixes it)
+
+
+@dataclass
+class PlaySession:
+    """Everything about one game being played in a browser session: Play's game, a
+    challenge's game (under the challenge's scope) or a lesson round's. One value under one
+    key (``SESSION``), made by ``new_game`` (Play's setup, a loaded file), ``dealt`` (a
+    challenge or a lesson round: decks and bot generators from outside) or ``play_keep``
+    (a kept game brought back)."""
+
+    game: Any = None                       # the Game (or BankingGame) being played
+    variant: str | None = None             # the variant key of that game
+    you: int = 0                           # your seat
+    levels: list[str | None] = field(default_factory=list)   # bot level per seat (None: you)
+    bot_rng: np.random.Generator | None = None   # the bots' own generator (never the game's)
+    past: list[tuple[int, list[str]]] = field(default_factory=list)  # finished rounds' logs
+    mark: int = 0              # log length before the latest step: newer lines are highlighted
+    after_mine: int = 0        # this round's log length when your last turn ended
+    error: str | None = None   # the last refused input, one sentence
+    notice: str | None = None  # a short success message (game loaded, ...)
+    hint: Any = None           # (turn key, Hint) of the last hint asked for
+    cfg: dict[str, Any] = field(default_factory=dict)   # setup choices kept across pages
+    upload_nonce: int = 0      # renews the file uploader after a load
+    last_step: float = 0.0     # when the last bot turn was taken (automatic mode)
+    # set only by a game dealt from outside the setup form (a challenge, a lesson round):
+    deal: Callable[[int], Any] | None = None        # round number -> that round's stacked deck
+    bot_rng_for: Callable[..., Any] | None = None   # (game, seat) -> that bot's next generator
+
+    @classmethod
+    def new_game(cls, game: Any, variant: str, levels: list[str | None],
+                 bot_rng: np.random.Generator, before: PlaySession,
+                 past: list[tuple[int, list[str]]] | None = None) -> PlaySession:
+        """Play's own game (a new deal or a loaded file): you at seat 0, shuffled rounds. The
+        setup choices and the file uploader's state carry over from ``before``."""
+        return cls(game=game, variant=variant, you=0, levels=levels, bot_rng=bot_rng,
+                   past=past or [], cfg=before.cfg, upload_nonce=before.upload_nonce)
+
+    @classmethod
+    def dealt(cls, game: Any, variant: str, you: int, levels: list[str | None], *,
+              bot_rng_for: Callable[..., Any], deal: Callable[[int], Any] | None = None,
+              past: list[tuple[int, list[str]]] | None = None,
+              before: PlaySession | None = None) -> PlaySession:
+        """A game dealt from outside (a challenge, a lesson round): its decks and the bots'
+        generators come from ``deal`` and ``bot_rng_for``; the bots answer at once. A
+        message not yet shown carries over from ``before``."""
+        return cls(game=game, variant=variant, you=you, levels=levels, past=past or [],
+                   cfg={"step_mode": "fast"}, deal=deal, bot_rng_for=bot_rng_for,
+                   mark=len(game.observation(you).log),   # nothing is new on loading
+                   error=before.error if before else None,
+                   notice=before.notice if before else None)
+
+
+def session(state: State) -> PlaySession:
+    """The play session in ``state`` (the session state or a page's scope of it), made
+    empty the first time."""
+    if SESSION not in state:
+        state[SESSION] = PlaySession()
+    ps: PlaySession = state[SESSION]
+    return ps
+
 
 # --- engine access -------------------------------------------------------------------------
 
@@ -85,12 +130,12 @@ def _new_engine_game(rules: Rules, players: list[str], seed: int, styles: list[s
 
 def observe(state: State):
     """Your observation of the game (the only view the page draws from)."""
-    return state[GAME].observation(state.get(YOU, 0))
+    return session(state).game.observation(session(state).you)
 
 
 def clear_messages(state: State) -> None:
-    state[ERROR] = None
-    state[NOTICE] = None
+    session(state).error = None
+    session(state).notice = None
 
 
 def start_game(state: State, variant: Variant, rules: Rules, name: str, levels: Sequence[str],
@@ -100,26 +145,18 @@ def start_game(state: State, variant: Variant, rules: Rules, name: str, levels: 
     name = (name or "").strip() or person_name("Sam")
     bots = [BOT_NAMES[i] for i in range(len(levels))]
     if name in bots or name in {person_name(b) for b in bots}:   # «Аня» is the bot Ann in ru
-        state[ERROR] = _("'{name}' is the name of a bot at this table; please pick another "
-                         "name. The current game is kept.").format(name=name)
+        session(state).error = _("'{name}' is the name of a bot at this table; please pick "
+                                 "another name. The current game is kept.").format(name=name)
         return
     try:
         game = _new_engine_game(rules, [name, *bots], int(seed), [None, *levels])
     except (ValueError, RulesError, CardError) as e:
-        state[ERROR] = _("The game could not start: {reason} The current game is "
-                         "kept.").format(reason=e)
+        session(state).error = _("The game could not start: {reason} The current game is "
+                                 "kept.").format(reason=e)
         return
-    state[GAME] = game
-    state[VARIANT] = variant.key
-    state[YOU] = 0
-    state[LEVELS] = [None, *levels]
-    state[BOT_RNG] = np.random.default_rng([int(seed), 31])
-    state[PAST] = []
-    state[MARK] = 0
-    state[AFTER_MINE] = 0
-    state[HINT] = None
-    state.pop(DEAL, None)         # a game of its own: its rounds are shuffled, not stacked
-    state.pop(BOT_RNG_FOR, None)
+    state[SESSION] = PlaySession.new_game(game, variant.key, [None, *levels],
+                                          np.random.default_rng([int(seed), 31]),
+                                          session(state))
 
 
 def _round_log_len(state: State) -> int:
@@ -129,49 +166,51 @@ def _round_log_len(state: State) -> int:
 def play_move(state: State, action: Action | str) -> bool:
     """Your move. A refused move leaves the game as it was and says why."""
     clear_messages(state)
-    game = state.get(GAME)
+    game = session(state).game
     if game is None:
-        state[ERROR] = _("There is no game yet: start one with New game.")
+        session(state).error = _("There is no game yet: start one with New game.")
         return False
     mark = _round_log_len(state)
     starts_turn = game.phase != "discard"
     try:
-        game.apply(action, seat=state.get(YOU, 0))     # refused unless it is your turn
+        game.apply(action, seat=session(state).you)     # refused unless it is your turn
     except (IllegalActionError, ValueError) as e:
-        state[ERROR] = str(e)
+        session(state).error = str(e)
         return False
     # New lines: on the first move of your turn, all since your last turn ended (the bots'
     # moves in between stay highlighted); on the move that ends it, this move onwards.
-    state[MARK] = min(state.get(AFTER_MINE, 0), mark) if starts_turn else mark
-    if game.round_over or game.to_move != state.get(YOU, 0):
-        state[AFTER_MINE] = _round_log_len(state)
-    state[HINT] = None
-    state[LAST_STEP] = time.monotonic()
+    session(state).mark = min(session(state).after_mine, mark) if starts_turn else mark
+    if game.round_over or game.to_move != session(state).you:
+        session(state).after_mine = _round_log_len(state)
+    session(state).hint = None
+    session(state).last_step = time.monotonic()
     return True
 
 
 def bot_turn(state: State) -> bool:
     """Let the bot to move play one whole turn (a draw and its discard count as one)."""
     clear_messages(state)
-    game = state.get(GAME)
+    game = session(state).game
     if game is None or game.round_over or game.to_move is None:
         return False
     seat = game.to_move
-    if seat == state.get(YOU, 0):
+    if seat == session(state).you:
         return False
-    levels = list(state.get(LEVELS) or [])
+    levels = list(session(state).levels or [])
     levels += [None] * (game.n - len(levels))
-    levels = [None if s == state.get(YOU, 0) else (lv or "basic") for s, lv in enumerate(levels)]
-    rng = (state[BOT_RNG_FOR] if state.get(BOT_RNG_FOR)
-           else state.setdefault(BOT_RNG, np.random.default_rng(31)))
+    levels = [None if s == session(state).you else (lv or "basic") for s, lv in enumerate(levels)]
+    ps = session(state)
+    if ps.bot_rng_for is None and ps.bot_rng is None:
+        ps.bot_rng = np.random.default_rng(31)
+    rng: Any = ps.bot_rng_for if ps.bot_rng_for is not None else ps.bot_rng
     mark = _round_log_len(state)
     try:
         bots_play(game, levels, rng, one_turn=True, log=True)
     except (IllegalActionError, ValueError) as e:  # a bot bug must not end the game
-        state[ERROR] = _("{name} ({level}) tried an illegal move: {reason}").format(
+        session(state).error = _("{name} ({level}) tried an illegal move: {reason}").format(
             name=game.players[seat], level=levels[seat], reason=e)
         return False
-    state[MARK] = mark
+    session(state).mark = mark
     return True
 
 
@@ -181,39 +220,39 @@ BOT_RUN_SECONDS = 2.0   # "Bots play until my turn" pauses after this long
 def bots_until_you(state: State, max_seconds: float = BOT_RUN_SECONDS) -> None:
     """Let the bots move until it is your turn or the round is over. Bots that never knock
     could go on for ever, so this pauses after ``max_seconds`` and says so."""
-    game = state.get(GAME)
+    game = session(state).game
     mark = _round_log_len(state) if game is not None else 0
     start = time.monotonic()
     turns = 0
     while bot_turn(state):
         turns += 1
         if time.monotonic() - start > max_seconds and game is not None and not game.round_over \
-                and game.to_move != state.get(YOU, 0):
-            state[NOTICE] = ngettext(
+                and game.to_move != session(state).you:
+            session(state).notice = ngettext(
                 "The bots have made {n} move and are still going; click again to let them "
                 "go on.",
                 "The bots have made {n} moves and are still going; click again to let them "
                 "go on.", turns).format(n=turns)
             break
-    state[MARK] = mark
+    session(state).mark = mark
 
 
 def _fast(state: State) -> bool:
-    return state.get(CFG, {}).get("step_mode") == "fast"
+    return session(state).cfg.get("step_mode") == "fast"
 
 
 def _bots_follow(state: State, mark: int) -> None:
     """'All at once' mode: the bots answer at once; every line since ``mark`` stays new."""
-    game = state.get(GAME)
+    game = session(state).game
     if _fast(state) and game is not None and not game.round_over \
-            and game.to_move != state.get(YOU, 0):
+            and game.to_move != session(state).you:
         bots_until_you(state)
-        state[MARK] = mark
+        session(state).mark = mark
 
 
 def move_and_follow(state: State, action: Action | str) -> bool:
     """A move button: your move, then (in 'All at once' mode) the bots' answers."""
-    mark = _round_log_len(state) if state.get(GAME) is not None else 0
+    mark = _round_log_len(state) if session(state).game is not None else 0
     if not play_move(state, action):
         return False
     _bots_follow(state, mark)
@@ -228,40 +267,40 @@ def deal_and_follow(state: State) -> None:
 
 def next_round(state: State) -> None:
     clear_messages(state)
-    game = state.get(GAME)
+    game = session(state).game
     if game is None or not game.round_over or game.game_over:
         return
     obs = observe(state)
-    state.setdefault(PAST, []).append((obs.round_no, [e.text for e in obs.log]))
-    deal = state.get(DEAL)
+    session(state).past.append((obs.round_no, [e.text for e in obs.log]))
+    deal = session(state).deal
     try:
         if deal:   # a challenge's stacked next deck (a table game or Banking)
             game.next_round(deal(game.round_no + 1))
         else:      # the game's own shuffle (a banking game takes no deck)
             game.next_round()
     except (IllegalActionError, ValueError) as e:
-        state[ERROR] = str(e)
+        session(state).error = str(e)
         return
-    state[MARK] = 0
-    state[AFTER_MINE] = 0
-    state[HINT] = None
+    session(state).mark = 0
+    session(state).after_mine = 0
+    session(state).hint = None
 
 
 def ask_hint(state: State) -> None:
     """Work out the hint for your turn. Uses only your observation: the game and its random
     stream are not touched."""
     clear_messages(state)
-    game = state.get(GAME)
+    game = session(state).game
     fn = hint_for(game.rules) if game is not None else None
-    if fn is None or game is None or game.to_move != state.get(YOU, 0):
+    if fn is None or game is None or game.to_move != session(state).you:
         return
     obs = observe(state)
     try:
         h = fn(obs)
     except Exception as e:  # noqa: BLE001 - a hint failing must not break the table
-        state[ERROR] = _("No hint this time ({reason}).").format(reason=e)
+        session(state).error = _("No hint this time ({reason}).").format(reason=e)
         return
-    state[HINT] = (turn_key(obs), h)
+    session(state).hint = (turn_key(obs), h)
 
 
 def turn_key(obs: Any) -> tuple:
@@ -271,7 +310,7 @@ def turn_key(obs: Any) -> tuple:
 def save_text(state: State) -> str:
     """The saved game a player may keep: finished rounds in the clear, the round being
     played sealed with this install's key (``thirtyone.game.saves``)."""
-    return player_text(state[GAME])
+    return player_text(session(state).game)
 
 
 def player_text(game: Any) -> str:
@@ -303,8 +342,8 @@ def _refuse(state: State, reason: str) -> bool:
         reason += "."
     if reason[:2].istitle():     # "The file is ..." reads on as "... loaded: the file is ..."
         reason = reason[0].lower() + reason[1:]
-    state[ERROR] = _("This file cannot be loaded: {reason} The current game is "
-                     "kept.").format(reason=reason)
+    session(state).error = _("This file cannot be loaded: {reason} The current game is "
+                             "kept.").format(reason=reason)
     return False
 
 
@@ -325,25 +364,17 @@ def load_text(state: State, text: str | bytes) -> bool:
 
     # the levels the file was played with, else the ones chosen before, else the default
     saved = [None, *game.styles[1:]]
-    chosen = next((lv for lv in (saved, list(state.get(LEVELS) or [])) if fits(lv)),
+    chosen = next((lv for lv in (saved, list(session(state).levels or [])) if fits(lv)),
                   [None] + [default_level(levels)] * (game.n - 1))
     game.styles = tuple(chosen)
-    state[GAME] = game
-    state[VARIANT] = key if key in VARIANTS else _variant_of(game.rules)
-    state[YOU] = 0
-    state[LEVELS] = chosen
-    state[BOT_RNG] = np.random.default_rng([int(game.round_no), 131])
-    state[PAST] = earlier_round_logs(game, 0)
-    state.pop(DEAL, None)
-    state.pop(BOT_RNG_FOR, None)
-    state[MARK] = 0
-    state[AFTER_MINE] = 0
-    state[HINT] = None
-    state[NOTICE] = (_("Loaded: {variant}, round {n}, players {players}. You play "
-                       "{you}.").format(variant=_(VARIANTS[state[VARIANT]].name),
-                                        n=game.round_no, players=", ".join(game.players),
-                                        you=game.players[0])
-                     + (f" {notice}" if notice else ""))
+    variant = key if key in VARIANTS else _variant_of(game.rules)
+    state[SESSION] = ps = PlaySession.new_game(
+        game, variant, chosen, np.random.default_rng([int(game.round_no), 131]),
+        session(state), past=earlier_round_logs(game, 0))
+    ps.notice = (_("Loaded: {variant}, round {n}, players {players}. You play "
+                   "{you}.").format(variant=_(VARIANTS[variant].name), n=game.round_no,
+                                    players=", ".join(game.players), you=game.players[0])
+                 + (f" {notice}" if notice else ""))
     return True
 
 
@@ -352,17 +383,17 @@ def _variant_of(rules: Rules) -> str:
 
 
 def variant_of_game(state: State) -> Variant:
-    return VARIANTS.get(state.get(VARIANT) or DEFAULT_VARIANT, VARIANTS[DEFAULT_VARIANT])
+    return VARIANTS.get(session(state).variant or DEFAULT_VARIANT, VARIANTS[DEFAULT_VARIANT])
 
 
 def refuse(state: State, text: str) -> None:
     """Say why a move was not made (one sentence, shown above the table); the game is kept."""
     clear_messages(state)
-    state[ERROR] = text
+    session(state).error = text
 
 
 def cfg_of(state: State) -> dict:
-    return state.setdefault(CFG, {})
+    return session(state).cfg
 
 
 def seeded(state: State, key: str, default: Any) -> None:
@@ -422,9 +453,10 @@ def start_from_setup(state: State) -> None:
 
 
 class ScopedState(MutableMapping):
-    """The Play page's session keys for one challenge, kept under a prefix of their own so
-    the Play page's game is untouched. Widget keys (``play_w_...``) pass through: the
-    widgets of the table write them under their own names."""
+    """A page's own part of the session state (a challenge's, a lesson round's): its play
+    session and other keys live under a prefix of their own, so the Play page's game is
+    untouched. Widget keys (``play_w_...``) pass through: the widgets of the table write them
+    under their own names."""
 
     def __init__(self, base: MutableMapping, prefix: str) -> None:
         self.base, self.prefix = base, prefix

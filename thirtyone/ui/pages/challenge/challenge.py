@@ -39,23 +39,13 @@ from thirtyone.ui.widgets.headings import heading
 from thirtyone.ui.widgets.plain import plain
 from thirtyone.ui.widgets.table_html import level_name, seat_name
 from thirtyone.ui.widgets.table_state import (
-    AFTER_MINE,
-    BOT_RNG_FOR,
-    CFG,
-    DEAL,
-    ERROR,
-    GAME,
-    HINT,
-    LEVELS,
-    MARK,
-    NOTICE,
-    PAST,
-    VARIANT,
-    YOU,
+    SESSION,
+    PlaySession,
     ScopedState,
     State,
     bots_until_you,
     deal_and_follow,
+    session,
 )
 from thirtyone.ui.widgets.table_words import ended_words
 
@@ -88,17 +78,11 @@ def _mark(game: Any) -> tuple[int, int]:
 
 def attach(state: State, ch: ChallengeRow, game: Any, version: int) -> None:
     """Put the student's challenge game on the table state."""
-    state[GAME] = game
-    state[VARIANT] = ch.variant
-    state[YOU] = cp.YOU
-    state[LEVELS] = list(game.styles)
-    state[CFG] = {"step_mode": "fast"}    # the bots answer at once
-    state[DEAL] = functools.partial(cp.next_deck, ch)
-    state[BOT_RNG_FOR] = functools.partial(cp.bot_rng, ch.seed)
-    state[PAST] = earlier_round_logs(game, cp.YOU)
-    state[MARK] = len(game.observation(cp.YOU).log)   # nothing is new on loading
-    state[AFTER_MINE] = 0
-    state[HINT] = None
+    state[SESSION] = PlaySession.dealt(
+        game, ch.variant, cp.YOU, list(game.styles),
+        deal=functools.partial(cp.next_deck, ch),
+        bot_rng_for=functools.partial(cp.bot_rng, ch.seed),
+        past=earlier_round_logs(game, cp.YOU), before=session(state))
     state[VERSION] = version
     state[SAVED] = _mark(game)
 
@@ -107,12 +91,12 @@ def sync(store: Store, state: State, ch: ChallengeRow, learner: Learner,
          row: PlayRow) -> None:
     """Write the moves made since the last write (after every move), or load the game kept
     in the store when this session has none or another tab moved on."""
-    game = state.get(GAME)
+    game = session(state).game
     if game is not None and _mark(game) != state.get(SAVED):
         try:
             saved = cp.save(store, ch, learner.id, game, state[VERSION])
         except StoreError as e:   # busy or not writable: the game stays on the screen
-            state[ERROR] = str(e)
+            session(state).error = str(e)
             return
         if saved:
             state[VERSION] += 1
@@ -121,7 +105,7 @@ def sync(store: Store, state: State, ch: ChallengeRow, learner: Learner,
         load = cp.load_play(store, ch, learner.id)
         if load is not None:
             attach(state, ch, load[0], load[1])
-        state[ERROR] = _(cp.STALE)
+        session(state).error = _(cp.STALE)
         return
     if game is None or state.get(VERSION) != row.version:
         load = cp.load_play(store, ch, learner.id)
@@ -134,7 +118,7 @@ def start(store: Store, state: State, ch: ChallengeRow, learner: Learner) -> Non
     try:
         game = cp.start_play(store, ch, learner)
     except StoreError as e:
-        state[ERROR] = str(e)
+        session(state).error = str(e)
         return
     attach(state, ch, game, 1)
     bots_until_you(state)
@@ -142,7 +126,7 @@ def start(store: Store, state: State, ch: ChallengeRow, learner: Learner) -> Non
 
 def _round_end(ch: ChallengeRow):
     def draw(state: State, obs: Any) -> None:
-        if cp.is_done(ch, state[GAME]):
+        if cp.is_done(ch, session(state).game):
             if obs.game_over:
                 game_over_banner(state, obs)
         else:
@@ -223,21 +207,22 @@ def student_view(store: Store, ch: ChallengeRow, learner: Learner) -> None:
     state = scope(ch.id)
     row = store.play(ch.id, learner.id)
     if row is None:
-        if state.get(ERROR):
-            st.error(plain(state[ERROR]))
+        if session(state).error:
+            st.error(plain(session(state).error))
         st.write(_("Play the challenge once: the same deals as everyone in your class. Your "
                    "game is kept after every move; come back to it any time."))
         st.button(_("Start the challenge"), key="chal_start", type="primary",
                   on_click=start, args=(store, state, ch, learner))
         return
     sync(store, state, ch, learner, row)
-    game = state.get(GAME)
+    game = session(state).game
     if game is None:
         st.error(_("Your challenge game could not be read."))
         return
-    for key, show in ((ERROR, st.error), (NOTICE, st.success)):
-        if state.get(key):
-            show(plain(state[key]))
+    for key, show in (("error", st.error), ("notice", st.success)):
+        said = getattr(session(state), key)
+        if said:
+            show(plain(said))
         else:
             st.empty()    # its place kept: the table under it stays where it is (ui.slots)
     done = cp.is_done(ch, game)

@@ -24,22 +24,13 @@ from thirtyone.ui.widgets.felt import draw_table, move_log, table_styles
 from thirtyone.ui.widgets.plain import plain
 from thirtyone.ui.widgets.styles import stylesheet
 from thirtyone.ui.widgets.table_state import (
-    AFTER_MINE,
-    BOT_RNG_FOR,
-    CFG,
-    ERROR,
-    GAME,
-    HINT,
-    LEVELS,
-    MARK,
-    NOTICE,
-    PAST,
-    VARIANT,
-    YOU,
+    SESSION,
+    PlaySession,
     ScopedState,
     State,
     bots_until_you,
     observe,
+    session,
     turn_key,
 )
 from thirtyone.ui.widgets.table_words import action_label
@@ -69,20 +60,14 @@ def deal(state: State, mini: MiniRound) -> None:
     """Deal the round afresh (also "Play it again"); bots sitting before the student move."""
     for k in list(state):
         del state[k]
-    state[GAME] = mini.new_game()
-    state[VARIANT] = mini.variant
-    state[YOU] = mini.you
-    state[LEVELS] = mini.styles
-    state[CFG] = {"step_mode": "fast"}   # the bots answer at once
-    state[BOT_RNG_FOR] = mini.bot_rng
-    state[PAST] = []
-    state[MARK] = 0
-    state[AFTER_MINE] = 0
-    state[HINT] = None
+    game = mini.new_game()
+    state[SESSION] = PlaySession.dealt(game, mini.variant, mini.you, list(mini.styles),
+                                       bot_rng_for=mini.bot_rng)
+    session(state).mark = 0
     state[SEED] = mini.seed
-    if not state[GAME].round_over and state[GAME].to_move != mini.you:
+    if not session(state).game.round_over and session(state).game.to_move != mini.you:
         bots_until_you(state)
-        state[MARK] = 0
+        session(state).mark = 0
 
 
 def forget_rounds() -> None:
@@ -93,17 +78,17 @@ def forget_rounds() -> None:
 
 def guide_text(state: State, mini: MiniRound) -> str | None:
     """The guide's sentence for the student's turn (the Play page's hint), kept per turn."""
-    game = state[GAME]
+    game = session(state).game
     if not mini.guide or game.round_over or game.to_move != mini.you:
         return None
     obs = observe(state)
-    got = state.get(HINT)
+    got = session(state).hint
     if not got or got[0] != turn_key(obs):
         try:
             h = mini.guide_hint(game)
         except Exception:  # noqa: BLE001 - a guide failing must not stop the round
             return None
-        state[HINT] = got = (turn_key(obs), h)
+        session(state).hint = got = (turn_key(obs), h)
     hint = got[1]
     assert hint is not None        # guide_hint answers where the checks above passed
     return f"{action_label(hint.action, obs)}. {hint.reason}"
@@ -120,28 +105,29 @@ def _round_end(mini: MiniRound, rid: str) -> Callable[[State, Any], None]:
 def show_round(mini: MiniRound, rid: str, on_finished: Callable[[str], None]) -> None:
     """Draw the round of ``rid``; ``on_finished(rid)`` once, when a round first ends."""
     state = scope_of(rid)
-    if state.get(GAME) is None or state.get(SEED) != mini.seed:  # new, or the file changed
+    if session(state).game is None or state.get(SEED) != mini.seed:  # new, or the file changed
         deal(state, mini)
     table_styles()
     st.markdown(ROUND_CSS, unsafe_allow_html=True)
     # the lesson's players are examples, the student's seat too: all in the reader's script
-    names = {p: person_name(p) for p in state[GAME].players}
+    names = {p: person_name(p) for p in session(state).game.players}
     with st.container(border=True, key=f"t31round_{rid.replace('/', '_')}"), names_shown(names):
         st.caption(_("A round played here · every move checked by the engine"))
-        for key, show in ((ERROR, st.error), (NOTICE, st.info)):
-            if state.get(key):
-                show(plain(state[key]))
+        for key, show in (("error", st.error), ("notice", st.info)):
+            said = getattr(session(state), key)
+            if said:
+                show(plain(said))
         guide = guide_text(state, mini)
         if guide:
             st.info(_("**Guide:** {advice}").format(advice=plain(guide)),
                     icon=":material/lightbulb:")
         draw_table(state, round_end=_round_end(mini, rid))
-        if state[GAME].round_over:   # under the felt, where a message box is readable
+        if session(state).game.round_over:   # under the felt, where a message box is readable
             st.success(_("You played the round to its end: this step is done."),
                        icon=":material/check_circle:")
-        with st.expander(_("Move log"), expanded=state[GAME].round_over):
+        with st.expander(_("Move log"), expanded=session(state).game.round_over):
             move_log(state)
-    if state[GAME].round_over:
+    if session(state).game.round_over:
         on_finished(rid)
 
 

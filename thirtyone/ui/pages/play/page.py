@@ -22,13 +22,6 @@ from thirtyone.ui.widgets.table_html import (
     level_name,
 )
 from thirtyone.ui.widgets.table_state import (
-    ERROR,
-    GAME,
-    HINT,
-    NOTICE,
-    UPLOAD_NONCE,
-    VARIANT,
-    YOU,
     State,
     ask_hint,
     bot_levels,
@@ -47,6 +40,7 @@ from thirtyone.ui.widgets.table_state import (
     record_text,
     save_text,
     seeded,
+    session,
     start_from_setup,
     start_game,
     turn_key,
@@ -78,10 +72,10 @@ def _hint_box(state: State, where: str = "side") -> None:
     the log's column (``"side"``) and under the move buttons on the felt (``"felt"``);
     table.css shows the one that is near the buttons (the felt's once the log goes under the
     table) and, on a short screen, opens the felt's hint over the table."""
-    game = state.get(GAME)
+    game = session(state).game
     if game is None:
         return
-    you = state.get(YOU, 0)
+    you = session(state).you
     if game.round_over or game.to_move != you:
         return
     with st.container(key=f"play_hint_{where}"):
@@ -90,7 +84,7 @@ def _hint_box(state: State, where: str = "side") -> None:
                   on_click=ask_hint, args=(st.session_state,),
                   help=_("What the expert bot would do here, and why. It does not change the "
                          "game."))
-        got = state.get(HINT)
+        got = session(state).hint
         if not got or got[0] != turn_key(observe(state)):
             return
         h = got[1]
@@ -106,16 +100,16 @@ def _hint_box(state: State, where: str = "side") -> None:
 
 
 def _close_hint(state: State) -> None:
-    state[HINT] = None
+    session(state).hint = None
 
 
 def _save_load(state: State) -> None:
-    game = state.get(GAME)
+    game = session(state).game
     if game is not None:
         # Both files are made only when clicked (on a copy, in Streamlit's download thread),
         # never sent to the page in advance. Save game seals the round being played.
         frozen = game.copy()
-        name = f"thirtyone-{state.get(VARIANT, 'game')}-round{game.round_no}"
+        name = f"thirtyone-{session(state).variant}-round{game.round_no}"
         st.download_button(_("Save game"), icon=":material/download:", key="play_save",
                            data=lambda: player_text(frozen), on_click="ignore",
                            file_name=f"{name}.json", mime="application/json",
@@ -140,7 +134,7 @@ def _save_load(state: State) -> None:
 
 
 def _load_control(state: State) -> None:
-    nonce = state.setdefault(UPLOAD_NONCE, 0)
+    nonce = session(state).upload_nonce
     st.file_uploader(_("Load a saved game (.json)"), type=["json"], key=f"play_upload_{nonce}",
                      on_change=_uploaded, args=(state, f"play_upload_{nonce}"))
 
@@ -150,7 +144,7 @@ def _uploaded(state: State, key: str) -> None:
     if f is None:
         return
     load_text(state, f.getvalue())
-    state[UPLOAD_NONCE] = state.get(UPLOAD_NONCE, 0) + 1  # empty the uploader
+    session(state).upload_nonce = session(state).upload_nonce + 1  # empty the uploader
 
 
 def _setup(state: State, variant: Variant) -> None:
@@ -210,7 +204,7 @@ def play_page() -> None:
     keep(state)  # write the game after the click's change, or bring a kept game back
     table_styles()
     variant = current_variant()
-    game = state.get(GAME)
+    game = session(state).game
     # once a game runs, the caption beside the title and the two expanders side by side
     # (the open one takes the whole row, table.css): the table starts higher on the screen
     head = st.container(key="play_head", horizontal=True, vertical_alignment="bottom",
@@ -228,12 +222,12 @@ def play_page() -> None:
         _setup(state, variant)
     # each message in a place of its own (nothing when there is none), so that one coming or
     # going never moves the table under it (see ui.slots)
-    if state.get(ERROR):
-        st.error(plain(state[ERROR]))       # may quote a file or a text box: plain text
+    if session(state).error:
+        st.error(plain(session(state).error))       # may quote a file or a text box: plain text
     else:
         st.empty()
-    if state.get(NOTICE):
-        st.success(plain(state[NOTICE]))
+    if session(state).notice:
+        st.success(plain(session(state).notice))
     else:
         st.empty()
     if state.get(UNSAVED):       # the store could not keep the game: it goes on, unsaved
@@ -262,7 +256,7 @@ def play_page() -> None:
         draw_table(state, hint=lambda s: _hint_box(s, "felt"))
     with right:
         side = Slots(["hint_side"])
-        if game.to_move == state.get(YOU, 0) and not game.round_over:
+        if game.to_move == session(state).you and not game.round_over:
             side.put("hint_side", lambda: _hint_box(state, "side"),
                      ("hint", hint_shown(state)))
         side.draw()

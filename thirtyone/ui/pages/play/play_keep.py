@@ -32,19 +32,10 @@ from thirtyone.game import game_from_record, game_to_record
 from thirtyone.i18n import N_, _
 from thirtyone.store import StoreError
 from thirtyone.ui.widgets.table_state import (
-    AFTER_MINE,
-    BOT_RNG,
-    CFG,
-    ERROR,
-    GAME,
-    HINT,
-    LEVELS,
-    MARK,
-    NOTICE,
-    PAST,
-    VARIANT,
-    YOU,
+    SESSION,
+    PlaySession,
     State,
+    session,
 )
 
 SLOT = "play"
@@ -73,23 +64,23 @@ def _cfg_kept(cfg: dict) -> dict:
 
 def to_text(state: State) -> str | None:
     """What is kept of the game in ``state``, as JSON text (None without a game)."""
-    game = state.get(GAME)
+    game = session(state).game
     if game is None:
         return None
-    rng = state.get(BOT_RNG)
+    rng = session(state).bot_rng
     kept = {
         "format": FORMAT,
         "record": game_to_record(game),
-        "variant": state.get(VARIANT),
-        "you": state.get(YOU, 0),
-        "levels": list(state.get(LEVELS) or []),
+        "variant": session(state).variant,
+        "you": session(state).you,
+        "levels": list(session(state).levels or []),
         "bot_rng": rng.bit_generator.state if rng is not None else None,
-        "past": [[n, list(lines)] for n, lines in state.get(PAST) or []],
-        "mark": state.get(MARK, 0) or 0,
-        "after_mine": state.get(AFTER_MINE, 0) or 0,
-        "cfg": _cfg_kept(state.get(CFG) or {}),
-        "notice": state.get(NOTICE),
-        "error": state.get(ERROR),
+        "past": [[n, list(lines)] for n, lines in session(state).past or []],
+        "mark": session(state).mark or 0,
+        "after_mine": session(state).after_mine or 0,
+        "cfg": _cfg_kept(session(state).cfg or {}),
+        "notice": session(state).notice,
+        "error": session(state).error,
     }
     return json.dumps(kept, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -115,11 +106,11 @@ def _parse(text: str) -> dict:
     if not isinstance(levels, list) or len(levels) != game.n:
         raise ValueError("levels")
     past = [(int(n), [str(t) for t in lines]) for n, lines in kept["past"]]
-    return {GAME: game, VARIANT: str(kept["variant"]), YOU: you, LEVELS: levels,
-            BOT_RNG: _bot_rng(kept["bot_rng"]) if kept["bot_rng"] else
-            np.random.default_rng(31), PAST: past, MARK: int(kept["mark"]),
-            AFTER_MINE: int(kept["after_mine"]), "cfg": dict(kept["cfg"]),
-            NOTICE: kept.get("notice"), ERROR: kept.get("error")}
+    return {"game": game, "variant": str(kept["variant"]), "you": you, "levels": levels,
+            "bot_rng": _bot_rng(kept["bot_rng"]) if kept["bot_rng"] else
+            np.random.default_rng(31), "past": past, "mark": int(kept["mark"]),
+            "after_mine": int(kept["after_mine"]), "cfg": dict(kept["cfg"]),
+            "notice": kept.get("notice"), "error": kept.get("error")}
 
 
 def from_text(state: State, text: str) -> bool:
@@ -128,14 +119,13 @@ def from_text(state: State, text: str) -> bool:
     try:
         got = _parse(text)
     except Exception:  # noqa: BLE001 - whatever is wrong with it, drop it, keep the page
-        state[ERROR] = _(DROPPED)
+        session(state).error = _(DROPPED)
         return False
-    cfg = state.setdefault(CFG, {})
-    cfg.update(got.pop("cfg"))
-    if cfg.get("play_w_step"):
-        cfg["step_mode"] = cfg["play_w_step"]
-    state.update(got)
-    state[HINT] = None
+    ps = session(state)
+    ps.cfg.update(got.pop("cfg"))
+    if ps.cfg.get("play_w_step"):
+        ps.cfg["step_mode"] = ps.cfg["play_w_step"]
+    state[SESSION] = PlaySession(**got, cfg=ps.cfg, upload_nonce=ps.upload_nonce)
     state[WRITTEN] = to_text(state)
     return True
 
@@ -157,7 +147,7 @@ def keep(state: State) -> None:
     """Bring the kept game back (new session, no game yet), else write the game if it
     changed. Never raises: a store that fails only means nothing is kept this time."""
     try:
-        if state.get(GAME) is None:
+        if session(state).game is None:
             if not state.get(TRIED):
                 state[TRIED] = True
                 store, learner = _learner_store(make=False)

@@ -32,7 +32,7 @@ from thirtyone.ui.widgets.table_html import (
     showdown_rows_html,
     with_shown_names,
 )
-from thirtyone.ui.widgets.table_state import GAME, State, clear_messages
+from thirtyone.ui.widgets.table_state import State, clear_messages, session
 from thirtyone.ui.widgets.table_words import ENDED_WORDS, SHOWDOWN_KINDS, action_label
 
 REPLAY = "play_replay"            # {"record", "title", "about", "outcome", "n"} while replaying
@@ -65,7 +65,7 @@ def replay_current_game(state: State) -> None:
     """The "Replay this game" button: the game in progress, from its first move. Only once
     its round is over, so no hidden card of a round still being played can be seen."""
     clear_messages(state)
-    game = state.get(GAME)
+    game = session(state).game
     if game is None or not game.round_over:
         state[REPLAY_ERROR] = _("A game can be replayed once its round is over.")
         return
@@ -75,7 +75,7 @@ def replay_current_game(state: State) -> None:
 
 def replay_button(state: State) -> None:
     """"Replay this game", offered beside the table; usable once the round is over."""
-    game = state.get(GAME)
+    game = session(state).game
     if game is None:
         return
     st.button(_("Replay this game"), key="play_replay_open", icon=":material/replay:",
