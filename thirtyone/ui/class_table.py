@@ -24,7 +24,6 @@ seat), ``teacher_tables(store, klass)`` (make a table, see and manage them),
 from __future__ import annotations
 
 import contextlib
-import html
 import time
 from dataclasses import replace
 from typing import Any
@@ -64,6 +63,7 @@ from .table_words import (
     sorted_levels,
     turn_words,
 )
+from .widgets.html import markup, show
 from .widgets.moves import move_buttons
 
 #: a table's status as shown (the store keeps the English id)
@@ -232,8 +232,7 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     with right:
         heading(_("Move log"), 2, look=4)
         with names_shown(bots):
-            st.markdown(log_html(obs, -1 if seat is None else seat, mark),
-                        unsafe_allow_html=True)
+            show(log_html(obs, -1 if seat is None else seat, mark))
         if seat is not None and not obs.game_over:
             st.button(_("Leave the table"), key="ct_leave", on_click=_act,
                       args=(shared.hand_to_bot, store, tid, seat),
@@ -271,20 +270,19 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
     if seat is None:
         status = _("You are watching. {status}").format(status=status)
     # data-version: which state of the table this is (browser tests wait for it)
-    places.put("status", lambda: st.markdown(
-        f'<div class="play-status" data-testid="play-status" data-version="{row.version}">'
-        f"{html.escape(status)}</div>", unsafe_allow_html=True))
+    places.put("status", lambda: show(markup(
+        '<div class="play-status" data-testid="play-status" data-version="{}">{}</div>',
+        row.version, status)))
     others = [s for s in range(len(obs.players)) if s != seat]
-    places.put("seats", lambda: st.markdown(seats_html(variant, obs, others, you),
-                                            unsafe_allow_html=True))
+    places.put("seats", lambda: show(seats_html(variant, obs, others, you)))
     recent = recent_html(obs, mark)
 
     def midrow() -> None:
         with st.container(key="play_midrow"):
             mid, news = st.columns([1.25, 1], vertical_alignment="center")
-        mid.markdown(middle_html(obs), unsafe_allow_html=True)
+        show(middle_html(obs), mid)
         if recent and not obs.round_over:
-            news.markdown(recent, unsafe_allow_html=True)
+            show(recent, news)
         else:
             news.empty()
     places.put("midrow", midrow)
@@ -292,12 +290,10 @@ def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) ->
         places.put("result", lambda: showdown_head(obs))
         places.put("hands", lambda: showdown_hands(variant, obs), hands_shape(variant, obs))
     if seat is not None:
-        places.put("seat", lambda: st.markdown(
-            seat_html(variant, obs, seat, seat, with_cards=False, note=hand_note(obs)),
-            unsafe_allow_html=True))
+        places.put("seat", lambda: show(
+            seat_html(variant, obs, seat, seat, with_cards=False, note=hand_note(obs))))
         if not obs.round_over and not (obs.to_move == seat and obs.phase == "discard"):
-            places.put("hand", lambda: st.markdown(hand_html(obs.hand, size="lg"),
-                                                   unsafe_allow_html=True))
+            places.put("hand", lambda: show(hand_html(obs.hand, size="lg")))
     if obs.round_over and (seat is not None or _teacher_of(row.class_id)):
         label = _("New game") if obs.game_over else _("Deal the next round")
         places.put("next", lambda: st.button(

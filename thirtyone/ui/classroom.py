@@ -20,7 +20,6 @@ resume link, and the teacher's dashboard (``dashboard.py``) behind the teacher k
 from __future__ import annotations
 
 import contextlib
-import html
 import math
 from urllib.parse import urlencode
 
@@ -37,6 +36,7 @@ from .lessons import forget_progress, lessons
 from .links import full_link
 from .plain import plain
 from .store import store_or_none
+from .widgets.html import Markup, escape, markup, show
 
 NEW_KEY = "t31_class_new_key"         # (class id, teacher key) just made: shown until noted
 NEW_LINK = "t31_class_new_link"       # a resume link just made: shown open once
@@ -278,14 +278,14 @@ def _new_class_panel(klass: ClassRow) -> None:
                 st.session_state[JUST_MADE] = True
                 st.rerun()
         return
-    st.markdown(CSS, unsafe_allow_html=True)
+    show(Markup(CSS))
     link, base = address.join_link("class")
-    hint = html.escape(_("Join at {link} with the code")).replace(
-        "{link}", f'<b data-testid="t31-joinlink">{html.escape(link)}</b>')
+    hint = escape(_("Join at {link} with the code")).replace(
+        "{link}", markup('<b data-testid="t31-joinlink">{}</b>', link))
     code_col, qr_col = st.columns([3, 1.3], vertical_alignment="center")
-    code_col.markdown(f'<div class="t31-joinhint">{hint}</div>'
-                      f'<div class="t31-joincode" data-testid="t31-joincode">'
-                      f'{html.escape(klass.code)}</div>', unsafe_allow_html=True)
+    show(markup('<div class="t31-joinhint">{}</div>'
+                '<div class="t31-joincode" data-testid="t31-joincode">{}</div>', hint,
+                klass.code), code_col)
     with qr_col, st.container(key="t31_joinqr"):
         st.image(address.qr_svg(link), width="stretch")
         st.caption(_("Scan to open the join page."))

@@ -17,6 +17,7 @@ import streamlit as st
 from ..i18n import N_, _
 from .cards import FOUR_COLOUR_KEY
 from .styles import stylesheet
+from .widgets.html import style
 
 BIG_CARDS_KEY = "display_big_cards"
 SWITCHES = (
@@ -47,5 +48,5 @@ def display_options() -> dict[str, bool]:
         css += stylesheet("display_big.css")
     if chosen[FOUR_COLOUR_KEY]:
         css += stylesheet("display_four.css")
-    st.html(css)
+    style(css)
     return chosen

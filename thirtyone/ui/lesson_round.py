@@ -43,6 +43,7 @@ from .table_state import (
     turn_key,
 )
 from .table_words import action_label
+from .widgets.html import show as show_markup
 
 ROUND_CSS = stylesheet("lesson_round.css")
 PREFIX = "t31round_"
@@ -123,7 +124,7 @@ def show_round(mini: MiniRound, rid: str, on_finished: Callable[[str], None]) ->
     if state.get(GAME) is None or state.get(SEED) != mini.seed:  # new, or the file changed
         deal(state, mini)
     table_styles()
-    st.markdown(ROUND_CSS, unsafe_allow_html=True)
+    show_markup(ROUND_CSS)
     # the lesson's players are examples, the student's seat too: all in the reader's script
     names = {p: person_name(p) for p in state[GAME].players}
     with st.container(border=True, key=f"t31round_{rid.replace('/', '_')}"), names_shown(names):

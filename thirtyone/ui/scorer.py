@@ -4,7 +4,6 @@ and the tables and figures shown under it. ``pages/scorer.py`` only lays out the
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import numpy as np
@@ -30,6 +29,7 @@ from ..odds import AtTable, OddsError, check_hand_rules, hand_at_table, knock_ri
 from ..teach import every_variant
 from .cards import hand_html
 from .styles import stylesheet
+from .widgets.html import Markup, markup
 
 HAND = "scorer_hand"      # the chosen cards, canonical text, in the order picked
 TEXT = "scorer_text"      # the text box: what was typed, or the hand in the language's letters
@@ -159,25 +159,25 @@ def _reads_as(text: str, hand: Sequence[Card]) -> bool:
         return False
 
 
-def result_html(hand: Sequence[Card], s: Score | None, rules: Rules) -> str:
+def result_html(hand: Sequence[Card], s: Score | None, rules: Rules) -> Markup:
     """The hand in big cards, and beside it the value, a badge and why (or how many cards
     are still to pick); with the stylesheet."""
     if s is None:
         more = 3 - len(hand)
         pick_more = ngettext("Pick {n} more card.", "Pick {n} more cards.", more).format(n=more)
-        side = f'<div class="scorer-label">{html.escape(pick_more)}</div>'
+        side = markup('<div class="scorer-label">{}</div>', pick_more)
     else:
         badge = (_("fire") if s.fire else _("blitz") if s.blitz and rules.counts_blitz
                  else _("natural") if s.blitz else "")
         value = s.label_text if isinstance(s.points, tuple) else s.value_text
         label = "" if isinstance(s.points, tuple) else s.label_text
-        side = (f'<div class="scorer-value" data-testid="scorer-value">{html.escape(value)}</div>'
-                f'<div class="scorer-label">{html.escape(label)}</div>'
-                + (f'<span class="scorer-badge">{html.escape(badge)}</span>' if badge else "")
-                + f'<div class="scorer-why">{html.escape(s.explain())}</div>')
-    return (VALUE_CSS + '<div class="scorer-result">'
-            + hand_html(hand, size="lg", counted=s.counted if s else None, empty=3 - len(hand))
-            + f'<div class="scorer-side">{side}</div></div>')
+        side = (markup('<div class="scorer-value" data-testid="scorer-value">{}</div>'
+                       '<div class="scorer-label">{}</div>', value, label)
+                + (markup('<span class="scorer-badge">{}</span>', badge) if badge else "")
+                + markup('<div class="scorer-why">{}</div>', s.explain()))
+    return VALUE_CSS + markup(
+        '<div class="scorer-result">{}<div class="scorer-side">{}</div></div>',
+        hand_html(hand, size="lg", counted=s.counted if s else None, empty=3 - len(hand)), side)
 
 
 def starting_hands(rules: Rules) -> int:

@@ -11,7 +11,6 @@ so ``table.start_game``, ``table.play_move``, ``table.load_text``... keep workin
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -93,6 +92,7 @@ from .table_words import (
     house_rule_names,
     turn_words,
 )
+from .widgets.html import Markup, join, markup, script, show
 from .widgets.moves import move_buttons
 
 __all__ = ["play_page", "start_game", "play_move", "bot_turn", "bots_until_you", "next_round",
@@ -107,8 +107,7 @@ def _your_hand(obs: Any, you: int) -> None:
     captions = [_("just drawn") if c == drawn else "" for c in hand] if drawn else None
     # many move buttons below (swap, widow): a smaller hand keeps them on the screen
     size = hand_size(obs.rules)
-    st.markdown(hand_html(hand, size=size, captions=captions),
-                unsafe_allow_html=True)
+    show(hand_html(hand, size=size, captions=captions))
 
 
 def _move_buttons(state: State, obs: Any, places: Slots) -> None:
@@ -130,19 +129,17 @@ def showdown_head(obs: Any) -> None:
                 n=obs.round_no, how=how, name=obs.players[result.restart_by])
         else:
             head = _("Round {n} is over, {how}.").format(n=obs.round_no, how=how)
-    st.markdown(f'<div class="play-banner">{html.escape(head)}</div>',
-                unsafe_allow_html=True)
+    show(markup('<div class="play-banner">{}</div>', head))
 
 
 def showdown_hands(variant: Variant, obs: Any) -> None:
     """All hands with their values, why each counts, and who loses what."""
     rows = showdown_rows_html(variant, obs)
     if rows:
-        st.markdown(rows, unsafe_allow_html=True)
+        show(rows)
     why = [e.text for e in obs.log if e.kind in SHOWDOWN_KINDS]
     if why:
-        st.markdown('<div class="play-recent">' + "<br>".join(html.escape(t) for t in why)
-                    + "</div>", unsafe_allow_html=True)
+        show(markup('<div class="play-recent">{}</div>', join(why, "<br>")))
 
 
 def hands_shape(variant: Variant, obs: Any) -> tuple[str, bool, bool]:
@@ -167,8 +164,7 @@ def game_over_banner(state: State, obs: Any) -> None:
         text = _("You win the game!")
     else:
         text = _("{name} wins the game.").format(name=obs.players[w])
-    st.markdown(f'<div class="play-banner" data-testid="play-game-over">{html.escape(text)}'
-                "</div>", unsafe_allow_html=True)
+    show(markup('<div class="play-banner" data-testid="play-game-over">{}</div>', text))
 
 
 def _round_end(state: State, obs: Any) -> None:
@@ -209,30 +205,28 @@ def _draw_table(state: State, obs: Any, round_end: Callable[[State, Any], None],
         places = Slots(FELT_PLACES)
     status = turn_words(obs, you)
     bots_move = not obs.round_over and obs.to_move not in (None, you)
-    status_html = (f'<div class="play-status" data-testid="play-status">'
-                   f"{html.escape(status)}</div>")
+    status_html = markup('<div class="play-status" data-testid="play-status">{}</div>', status)
 
     def top() -> None:
         if not bots_move:
-            st.markdown(status_html, unsafe_allow_html=True)
+            show(status_html)
             return
         left, right = st.columns([3, 2], vertical_alignment="center")
-        left.markdown(status_html, unsafe_allow_html=True)
+        show(status_html, left)
         with right:
             _bot_controls(state, obs)
     mode = state.get(CFG, {}).get("step_mode", "step")
     places.put("top", top, ("bots", mode) if bots_move else "status")
     others = [(you + k) % len(obs.players) for k in range(1, len(obs.players))]
-    places.put("seats", lambda: st.markdown(seats_html(variant, obs, others, you),
-                                            unsafe_allow_html=True))
+    places.put("seats", lambda: show(seats_html(variant, obs, others, you)))
     recent = recent_html(obs, state.get(MARK, 0) or 0)
 
     def midrow() -> None:
         with st.container(key="play_midrow"):  # stacks on a narrow table (table.css)
             mid, news = st.columns([1.25, 1], vertical_alignment="center")
-        mid.markdown(middle_html(obs), unsafe_allow_html=True)
+        show(middle_html(obs), mid)
         if recent and not obs.round_over:
-            news.markdown(recent, unsafe_allow_html=True)
+            show(recent, news)
         else:
             news.empty()
     places.put("midrow", midrow)
@@ -242,9 +236,8 @@ def _draw_table(state: State, obs: Any, round_end: Callable[[State, Any], None],
         places.put("next", lambda: round_end(state, obs),
                    ("next", obs.round_no, obs.game_over, id(round_end)))
         places.put("hands", lambda: showdown_hands(variant, obs), hands_shape(variant, obs))
-    places.put("seat", lambda: st.markdown(
-        seat_html(variant, obs, you, you, with_cards=False, note=hand_note(obs)),
-        unsafe_allow_html=True))
+    places.put("seat", lambda: show(
+        seat_html(variant, obs, you, you, with_cards=False, note=hand_note(obs))))
     if obs.out[you] and not obs.game_over:
         places.put("hand", lambda: st.markdown(
             _("You are out of the game; watch the bots finish it.")))
@@ -296,8 +289,7 @@ def move_log(state: State) -> None:
     folded away below."""
     obs = observe(state)
     with names_shown(shown_bots(obs)):     # the bots named in the reader's script
-        st.markdown(log_html(obs, state.get(YOU, 0), state.get(MARK, 0) or 0),
-                    unsafe_allow_html=True)
+        show(log_html(obs, state.get(YOU, 0), state.get(MARK, 0) or 0))
         # earlier rounds read from the game itself, so they follow a language switch (the
         # texts kept in PAST were written in the language of their time)
         game = state.get(GAME)
@@ -305,7 +297,7 @@ def move_log(state: State) -> None:
     past = past or state.get(PAST) or []
     if past:
         with st.expander(_("Earlier rounds ({n})").format(n=len(past))):
-            st.markdown(past_logs_html(past), unsafe_allow_html=True)
+            show(past_logs_html(past))
 
 
 def _hint_shown(state: State) -> bool:
@@ -475,8 +467,8 @@ def table_styles() -> None:
     """The table's and the cards' styles, once for the whole page (not again in each element
     that draws cards): every page that draws a table calls this first. It also keeps the
     keyboard focus at the table after a move (``FOCUS_KEEPER``)."""
-    st.markdown(TABLE_CSS + CARD_CSS, unsafe_allow_html=True)
-    st.html(FOCUS_KEEPER, unsafe_allow_javascript=True)
+    show(TABLE_CSS + CARD_CSS)
+    script(Markup(FOCUS_KEEPER))
 
 
 def play_page() -> None:

@@ -30,7 +30,7 @@ from typing import Any
 import streamlit as st
 from markupsafe import Markup, escape
 
-__all__ = ["Markup", "escape", "frame", "join", "markup", "script", "show", "style"]
+__all__ = ["Markup", "escape", "join", "markup", "script", "show", "style"]
 
 
 def markup(template: str, /, *args: Any, **kwargs: Any) -> Markup:
