@@ -264,7 +264,7 @@ def test_a_student_plays_a_banking_challenge_to_the_end_with_hit_and_stay(db):
 def test_the_teachers_variant_picker_offers_banking_and_makes_the_challenge(db):
     klass, key = db.create_class("Year 8")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.switch_page("pages/class.py")
+    switch_to(at, "class")
     at.query_params.update({"teacher": key})
     at.run()
     assert not at.exception

@@ -16,6 +16,7 @@ import streamlit as st
 
 from thirtyone.i18n import N_, _
 from thirtyone.ui.widgets.cards import FOUR_COLOUR_KEY
+from thirtyone.ui.widgets.html import style
 from thirtyone.ui.widgets.styles import stylesheet
 
 BIG_CARDS_KEY = "display_big_cards"
@@ -47,5 +48,5 @@ def display_options() -> dict[str, bool]:
         css += stylesheet("display_big.css")
     if chosen[FOUR_COLOUR_KEY]:
         css += stylesheet("display_four.css")
-    st.html(css)
+    style(css)
     return chosen

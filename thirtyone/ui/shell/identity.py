@@ -20,6 +20,7 @@ from thirtyone.store import ClassRow, Learner, Store
 from thirtyone.store import teacher as teacher_store
 from thirtyone.store.tokens import normal_token
 from thirtyone.ui.shell.store import store_or_none
+from thirtyone.ui.widgets.html import Markup, script
 
 PARAM = "me"
 TEACHER_KEY = "t31_teacher_class"   # the ClassRow whose teacher key this session has given
@@ -180,9 +181,8 @@ def write_teacher_cookie() -> None:
         return
     age = teacher_store.SESSION_DAYS * 86_400 if tok else 0
     cookie = f"{COOKIE}={tok}; path=/; max-age={age}; SameSite=Strict"
-    try:
-        st.html(f'<script>document.cookie = "{cookie}";</script>',
-                unsafe_allow_javascript=True)
-    except TypeError:  # a Streamlit without scripts in st.html: a same-origin frame sets it
-        import streamlit.components.v1 as components
-        components.html(f'<script>parent.document.cookie = "{cookie}";</script>', height=0)
+    # Markup by name: the token passed normal_token (letters, digits, - and _ only) and
+    # the rest is this function's own text; a Streamlit without scripts in st.html sets it
+    # from a same-origin frame
+    script(Markup(f'<script>document.cookie = "{cookie}";</script>'),
+           fallback=Markup(f'<script>parent.document.cookie = "{cookie}";</script>'))

@@ -8,7 +8,7 @@ Every page draws cards through this module so they look the same everywhere:
   into the page's HTML.
 - ``hand_html(cards, counted=..., hidden=...)``: a row of cards; cards that do not count can
   be dimmed and ``hidden`` face-down backs added.
-- ``show(html)``: put such HTML on the page (with the stylesheet).
+- ``show(markup)``: put such HTML on the page (with the stylesheet).
 - ``card_picker(...)``: a grid of card buttons, one row per suit.
 
 Sizes: ``"lg"`` (the hand being studied, readable from the back of a classroom), ``"md"``
@@ -22,7 +22,6 @@ text in Streamlit markdown (button labels, quiz answers) is coloured by ``colour
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 
@@ -30,6 +29,8 @@ import streamlit as st
 
 from thirtyone.core import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from thirtyone.i18n import _
+from thirtyone.ui.widgets.html import Markup, join, markup
+from thirtyone.ui.widgets.html import show as show_markup
 from thirtyone.ui.widgets.styles import stylesheet
 
 SIZES = ("sm", "md", "lg")
@@ -85,7 +86,7 @@ def rank_label(card: Card) -> str:
     return card.display[:-1]
 
 
-def card_html(card: Card, size: str = "md", counted: bool = False, dim: bool = False) -> str:
+def card_html(card: Card, size: str = "md", counted: bool = False, dim: bool = False) -> Markup:
     """One face-up card as HTML. ``counted`` rings it, ``dim`` greys it out.
 
     >>> from thirtyone.core.cards import parse_card
@@ -99,32 +100,32 @@ def card_html(card: Card, size: str = "md", counted: bool = False, dim: bool = F
         classes.append("t31-counted")
     if dim:
         classes.append("t31-dim")
-    rank, suit = html.escape(rank_label(card)), SUIT_SYMBOLS[card.suit]
-    corner = f"{rank}<small>{suit}</small>"
-    name = html.escape(card.name)
-    return (f'<div class="{" ".join(classes)}" role="img" aria-label="{name}" '
-            f'title="{name}" data-card="{card}">'
-            f'<div class="t31-corner t31-tl">{corner}</div>'
-            f'<div class="t31-pip">{suit}</div>'
-            f'<div class="t31-corner t31-br">{corner}</div></div>')
+    suit = SUIT_SYMBOLS[card.suit]
+    corner = markup("{}<small>{}</small>", rank_label(card), suit)
+    return markup('<div class="{cls}" role="img" aria-label="{name}" '
+                  'title="{name}" data-card="{card}">'
+                  '<div class="t31-corner t31-tl">{corner}</div>'
+                  '<div class="t31-pip">{suit}</div>'
+                  '<div class="t31-corner t31-br">{corner}</div></div>',
+                  cls=" ".join(classes), name=card.name, card=str(card), corner=corner,
+                  suit=suit)
 
 
-def back_html(size: str = "md") -> str:
+def back_html(size: str = "md") -> Markup:
     """A face-down card. It is drawn without any card, so nothing hidden reaches the page."""
-    words = html.escape(_("face-down card"))
-    return (f'<div class="t31-card t31-back {_size_class(size)}" role="img" '
-            f'aria-label="{words}" title="{words}"></div>')
+    return markup('<div class="t31-card t31-back {size}" role="img" '
+                  'aria-label="{words}" title="{words}"></div>',
+                  size=_size_class(size), words=_("face-down card"))
 
 
-def empty_html(size: str = "md") -> str:
+def empty_html(size: str = "md") -> Markup:
     """An empty place where a card will go (a dashed outline)."""
-    words = html.escape(_("no card yet"))
-    return (f'<div class="t31-card t31-empty {_size_class(size)}" role="img" '
-            f'aria-label="{words}"></div>')
+    return markup('<div class="t31-card t31-empty {size}" role="img" '
+                  'aria-label="{words}"></div>', size=_size_class(size), words=_("no card yet"))
 
 
 def hand_html(cards: Iterable[Card], size: str = "md", counted: Collection[Card] | None = None,
-              hidden: int = 0, empty: int = 0, captions: Sequence[str] | None = None) -> str:
+              hidden: int = 0, empty: int = 0, captions: Sequence[str] | None = None) -> Markup:
     """A row of cards. With ``counted`` given, those cards are ringed and the others dimmed;
     ``hidden`` face-down cards and ``empty`` placeholders follow the face-up ones;
     ``captions`` (one per face-up card) are written under the cards.
@@ -140,17 +141,17 @@ def hand_html(cards: Iterable[Card], size: str = "md", counted: Collection[Card]
         else:
             one = card_html(c, size, counted=c in counted, dim=c not in counted)
         if captions is not None and i < len(captions):
-            one = (f'<div class="t31-slot">{one}'
-                   f'<div class="t31-caption">{html.escape(captions[i])}</div></div>')
+            one = markup('<div class="t31-slot">{}<div class="t31-caption">{}</div></div>',
+                         one, captions[i])
         parts.append(one)
     parts += [back_html(size)] * hidden
     parts += [empty_html(size)] * empty
-    return f'<div class="t31-row">{"".join(parts)}</div>'
+    return markup('<div class="t31-row">{}</div>', join(parts))
 
 
-def show(markup: str) -> None:
+def show(cards: Markup) -> None:
     """Put card HTML on the page, with the card stylesheet."""
-    st.markdown(CARD_CSS + markup, unsafe_allow_html=True)
+    show_markup(CARD_CSS + cards)
 
 
 def button_label(card: Card, four: bool | None = None) -> str:
@@ -174,7 +175,7 @@ def card_picker(pack: Sequence[Card], selected: Collection[Card], on_pick: Calla
     ``on_pick(card)`` in a callback, before the page reruns; the caller decides what a click
     means (add, remove, replace) and keeps the selection in its own session state.
     """
-    st.markdown(CARD_CSS, unsafe_allow_html=True)
+    show_markup(CARD_CSS)
     ranks = sorted({c.rank for c in pack}, reverse=True)
     in_pack = set(pack)
     four = four_colour()  # read once, not once per card
@@ -189,8 +190,8 @@ def _picker_rows(ranks: Sequence[int], in_pack: Collection[Card], selected: Coll
     for suit in SUITS:
         cols = st.columns([0.5] + [1] * len(ranks), gap="small", vertical_alignment="center")
         red = " t31-red" if suit in "HD" else ""
-        cols[0].markdown(f"<span title='{html.escape(_(SUIT_NAMES[suit]))}' class='t31-picksuit t31-s{suit}{red}'>"
-                         f"{SUIT_SYMBOLS[suit]}</span>", unsafe_allow_html=True)
+        show_markup(markup("<span title='{}' class='t31-picksuit t31-s{}{}'>{}</span>",
+                           _(SUIT_NAMES[suit]), suit, red, SUIT_SYMBOLS[suit]), cols[0])
         for col, rank in zip(cols[1:], ranks, strict=True):
             card = Card(rank, suit)
             if card not in in_pack:

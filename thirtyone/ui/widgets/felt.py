@@ -11,18 +11,19 @@ The state and its callbacks are ``table_state``, the words ``table_words``, the 
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
-from thirtyone.core import Discard, Variant
+from thirtyone.core import Action, Discard, Variant
 from thirtyone.game import earlier_round_logs
 from thirtyone.i18n import _
 from thirtyone.i18n.names import names_shown
 from thirtyone.ui.widgets.cards import CARD_CSS, hand_html
+from thirtyone.ui.widgets.html import Markup, join, markup, script, show
 from thirtyone.ui.widgets.moves import move_buttons
 from thirtyone.ui.widgets.plain import plain
 from thirtyone.ui.widgets.slots import Slots
@@ -59,8 +60,8 @@ from thirtyone.ui.widgets.table_words import (
     turn_words,
 )
 
-__all__ = ["draw_table", "game_over_banner", "hands_shape", "hint_shown", "move_log",
-           "showdown_hands", "showdown_head", "table_styles"]
+__all__ = ["Felt", "draw_table", "felt", "game_over_banner", "hands_shape", "hint_shown",
+           "move_log", "showdown_hands", "showdown_head", "table_styles"]
 
 
 def _your_hand(obs: Any, you: int) -> None:
@@ -69,8 +70,7 @@ def _your_hand(obs: Any, you: int) -> None:
     captions = [_("just drawn") if c == drawn else "" for c in hand] if drawn else None
     # many move buttons below (swap, widow): a smaller hand keeps them on the screen
     size = hand_size(obs.rules)
-    st.markdown(hand_html(hand, size=size, captions=captions),
-                unsafe_allow_html=True)
+    show(hand_html(hand, size=size, captions=captions))
 
 
 def _move_buttons(state: State, obs: Any, places: Slots) -> None:
@@ -92,19 +92,17 @@ def showdown_head(obs: Any) -> None:
                 n=obs.round_no, how=how, name=obs.players[result.restart_by])
         else:
             head = _("Round {n} is over, {how}.").format(n=obs.round_no, how=how)
-    st.markdown(f'<div class="play-banner">{html.escape(head)}</div>',
-                unsafe_allow_html=True)
+    show(markup('<div class="play-banner">{}</div>', head))
 
 
 def showdown_hands(variant: Variant, obs: Any) -> None:
     """All hands with their values, why each counts, and who loses what."""
     rows = showdown_rows_html(variant, obs)
     if rows:
-        st.markdown(rows, unsafe_allow_html=True)
+        show(rows)
     why = [e.text for e in obs.log if e.kind in SHOWDOWN_KINDS]
     if why:
-        st.markdown('<div class="play-recent">' + "<br>".join(html.escape(t) for t in why)
-                    + "</div>", unsafe_allow_html=True)
+        show(markup('<div class="play-recent">{}</div>', join(why, "<br>")))
 
 
 def hands_shape(variant: Variant, obs: Any) -> tuple[str, bool, bool]:
@@ -129,8 +127,7 @@ def game_over_banner(state: State, obs: Any) -> None:
         text = _("You win the game!")
     else:
         text = _("{name} wins the game.").format(name=obs.players[w])
-    st.markdown(f'<div class="play-banner" data-testid="play-game-over">{html.escape(text)}'
-                "</div>", unsafe_allow_html=True)
+    show(markup('<div class="play-banner" data-testid="play-game-over">{}</div>', text))
 
 
 def _round_end(state: State, obs: Any) -> None:
@@ -147,16 +144,84 @@ def _round_end(state: State, obs: Any) -> None:
 #: the places of the felt, top to bottom (``Slots``): at a showdown the next round's button
 #: stands right under the result line, above the hands and why they count, so that on a phone
 #: it is on the first screen under the status line
-FELT_PLACES = ("top", "seats", "midrow", "result", "next", "hands", "seat", "hand", "discards",
-               "swaps", "exchange", "simple", "exchange_after", "hint")
+FELT_PLACES = ("house", "top", "seats", "midrow", "result", "next", "hands", "seat", "hand",
+               "discards", "swaps", "exchange", "simple", "exchange_after", "hint")
+
+
+@dataclass(frozen=True)
+class Felt:
+    """One drawing of the felt, whoever holds the game (Play's session, a class table's row,
+    a challenge, a lesson round): what it shows and what a click does."""
+
+    variant: Variant
+    obs: Any                      # the observation drawn from (bots' names already shown)
+    you: int | None               # your seat; None: watching (no hand, no buttons)
+    mark: int                     # log length before the latest step: newer lines highlighted
+    top: Callable[[], None]       # the status line (on Play, with the bots' controls beside it)
+    top_key: Any = "status"       # what ``top`` draws (``Slots``: a change redraws its place)
+    play: Callable[[Action], Any] | None = None    # a move clicked, as a value
+    refuse: Callable[[str], None] | None = None    # a move refused before it is played
+    round_end: Callable[[], None] | None = None    # what comes once the round is over
+    round_end_key: Any = None
+    hint: Callable[[], None] | None = None         # a hint button under the move buttons
+    hint_key: Any = None
+    house: str = ""               # the house rules, as a line above the table
+    key: str | None = None        # a container of its own, keyed for table.css
+
+
+def felt(f: Felt) -> None:
+    """The felt: the others, the middle, your hand, the buttons. Every part has its place
+    (``Slots``), so a rerun replaces the old buttons where they stood."""
+    if f.key:
+        with st.container(key=f.key):
+            places = Slots(FELT_PLACES)
+    else:
+        places = Slots(FELT_PLACES)
+    obs, you, variant = f.obs, f.you, f.variant
+    if f.house:
+        places.put("house", lambda: st.caption(_("House rules: {rules}.").format(rules=f.house)))
+    places.put("top", f.top, f.top_key)
+    n = len(obs.players)
+    others = list(range(n)) if you is None else [(you + k) % n for k in range(1, n)]
+    places.put("seats", lambda: show(seats_html(variant, obs, others, -1 if you is None else you)))
+    recent = recent_html(obs, f.mark)
+
+    def midrow() -> None:
+        with st.container(key="play_midrow"):  # stacks on a narrow table (table.css)
+            mid, news = st.columns([1.25, 1], vertical_alignment="center")
+        show(middle_html(obs), mid)
+        if recent and not obs.round_over:
+            show(recent, news)
+        else:
+            news.empty()
+    places.put("midrow", midrow)
+    if obs.round_over:
+        places.put("result", lambda: showdown_head(obs))
+        if f.round_end is not None:
+            # what the round end draws depends on the round (a game-over line, a button...)
+            places.put("next", f.round_end, f.round_end_key)
+        places.put("hands", lambda: showdown_hands(variant, obs), hands_shape(variant, obs))
+    if you is not None:
+        places.put("seat", lambda: show(
+            seat_html(variant, obs, you, you, with_cards=False, note=hand_note(obs))))
+        if obs.out[you] and not obs.game_over:
+            places.put("hand", lambda: st.markdown(
+                _("You are out of the game; watch the bots finish it.")))
+        elif not obs.round_over and not (obs.to_move == you and any(
+                isinstance(a, Discard) for a in obs.legal_actions)):
+            places.put("hand", lambda: _your_hand(obs, you))
+        if not obs.round_over and obs.to_move == you and f.play is not None:
+            move_buttons(obs, places, f.play, f.refuse or (lambda _text: None))
+            if f.hint is not None:
+                places.put("hint", f.hint, f.hint_key)
+    places.draw()
 
 
 def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_end,
                hint: Callable[[State], None] | None = None) -> None:
-    """The felt: the others, the middle, your hand, the buttons. ``round_end`` draws what
-    comes once a round is over (a class challenge deals its own next round); ``hint``, if
-    given, draws a hint button under the move buttons (the Play page's). Every part has its
-    place (``Slots``), so a rerun replaces the old buttons where they stood."""
+    """The felt of the play session in ``state`` (Play, a challenge, a lesson round):
+    ``round_end`` draws what comes once a round is over (a class challenge deals its own
+    next round); ``hint``, if given, draws a hint button under the move buttons (Play's)."""
     obs = observe(state)
     # the bots named in the reader's script, on the felt and in the log lines
     with names_shown(shown_bots(obs)):
@@ -165,59 +230,27 @@ def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_en
 
 def _draw_table(state: State, obs: Any, round_end: Callable[[State, Any], None],
                 hint: Callable[[State], None] | None) -> None:
-    variant = variant_of_game(state)
     you = session(state).you
-    with st.container(key="play_felt"):
-        places = Slots(FELT_PLACES)
-    status = turn_words(obs, you)
     bots_move = not obs.round_over and obs.to_move not in (None, you)
-    status_html = (f'<div class="play-status" data-testid="play-status">'
-                   f"{html.escape(status)}</div>")
+    status_html = markup('<div class="play-status" data-testid="play-status">{}</div>',
+                         turn_words(obs, you))
 
     def top() -> None:
         if not bots_move:
-            st.markdown(status_html, unsafe_allow_html=True)
+            show(status_html)
             return
         left, right = st.columns([3, 2], vertical_alignment="center")
-        left.markdown(status_html, unsafe_allow_html=True)
+        show(status_html, left)
         with right:
             _bot_controls(state, obs)
     mode = session(state).cfg.get("step_mode", "step")
-    places.put("top", top, ("bots", mode) if bots_move else "status")
-    others = [(you + k) % len(obs.players) for k in range(1, len(obs.players))]
-    places.put("seats", lambda: st.markdown(seats_html(variant, obs, others, you),
-                                            unsafe_allow_html=True))
-    recent = recent_html(obs, session(state).mark or 0)
-
-    def midrow() -> None:
-        with st.container(key="play_midrow"):  # stacks on a narrow table (table.css)
-            mid, news = st.columns([1.25, 1], vertical_alignment="center")
-        mid.markdown(middle_html(obs), unsafe_allow_html=True)
-        if recent and not obs.round_over:
-            news.markdown(recent, unsafe_allow_html=True)
-        else:
-            news.empty()
-    places.put("midrow", midrow)
-    if obs.round_over:
-        places.put("result", lambda: showdown_head(obs))
-        # what the round end draws depends on the round (a game-over line, a button...)
-        places.put("next", lambda: round_end(state, obs),
-                   ("next", obs.round_no, obs.game_over, id(round_end)))
-        places.put("hands", lambda: showdown_hands(variant, obs), hands_shape(variant, obs))
-    places.put("seat", lambda: st.markdown(
-        seat_html(variant, obs, you, you, with_cards=False, note=hand_note(obs)),
-        unsafe_allow_html=True))
-    if obs.out[you] and not obs.game_over:
-        places.put("hand", lambda: st.markdown(
-            _("You are out of the game; watch the bots finish it.")))
-    elif not obs.round_over and not (obs.to_move == you and any(
-            isinstance(a, Discard) for a in obs.legal_actions)):
-        places.put("hand", lambda: _your_hand(obs, you))
-    if not obs.round_over and obs.to_move == you:
-        _move_buttons(state, obs, places)
-        if hint is not None:
-            places.put("hint", lambda: hint(state), ("hint", hint_shown(state)))
-    places.draw()
+    felt(Felt(variant_of_game(state), obs, you, session(state).mark or 0, top,
+              ("bots", mode) if bots_move else "status",
+              play=lambda a: move_and_follow(state, a), refuse=lambda t: refuse(state, t),
+              round_end=lambda: round_end(state, obs),
+              round_end_key=("next", obs.round_no, obs.game_over, id(round_end)),
+              hint=(lambda: hint(state)) if hint is not None else None,
+              hint_key=("hint", hint_shown(state)), key="play_felt"))
 
 
 def _bot_controls(state: State, obs: Any) -> None:
@@ -258,8 +291,7 @@ def move_log(state: State) -> None:
     folded away below."""
     obs = observe(state)
     with names_shown(shown_bots(obs)):     # the bots named in the reader's script
-        st.markdown(log_html(obs, session(state).you, session(state).mark or 0),
-                    unsafe_allow_html=True)
+        show(log_html(obs, session(state).you, session(state).mark or 0))
         # earlier rounds read from the game itself, so they follow a language switch (the
         # texts kept in the session's past were written in the language of their time)
         game = session(state).game
@@ -267,7 +299,7 @@ def move_log(state: State) -> None:
     past = past or session(state).past or []
     if past:
         with st.expander(_("Earlier rounds ({n})").format(n=len(past))):
-            st.markdown(past_logs_html(past), unsafe_allow_html=True)
+            show(past_logs_html(past))
 
 
 def hint_shown(state: State) -> bool:
@@ -306,7 +338,7 @@ def table_styles() -> None:
     """The table's and the cards' styles, once for the whole page (not again in each element
     that draws cards): every page that draws a table calls this first. It also keeps the
     keyboard focus at the table after a move (``FOCUS_KEEPER``)."""
-    st.markdown(TABLE_CSS + CARD_CSS, unsafe_allow_html=True)
-    st.html(FOCUS_KEEPER, unsafe_allow_javascript=True)
+    show(TABLE_CSS + CARD_CSS)
+    script(Markup(FOCUS_KEEPER))
 
 

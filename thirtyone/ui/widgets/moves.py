@@ -10,7 +10,6 @@ refusal of the exchange pickers goes to ``refuse`` as one sentence.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -20,6 +19,7 @@ from thirtyone.core import Action, Discard, Draw, Exchange, Hit, Knock, Restart,
 from thirtyone.game import family_class
 from thirtyone.i18n import _
 from thirtyone.ui.widgets.cards import card_html
+from thirtyone.ui.widgets.html import Markup, escape, markup, show
 from thirtyone.ui.widgets.slots import Slots
 from thirtyone.ui.widgets.table_words import action_key, action_label
 
@@ -50,11 +50,11 @@ def move_buttons(obs: Any, places: Slots, play: Play, refuse: Refuse) -> None:
             drawn = obs.just_drawn
             for col, card in zip(cols, obs.hand, strict=False):
                 # a card taken from the pile is not "drawn": the caption under it says so
-                caption = (html.escape(_("just drawn"))
-                           if card == drawn and not obs.took_from_discard else "&nbsp;")
-                col.markdown(f'<div class="t31-slot">{card_html(card, "md")}'
-                             f'<div class="play-label play-card-label">{caption}</div></div>',
-                             unsafe_allow_html=True)
+                caption = (escape(_("just drawn"))
+                           if card == drawn and not obs.took_from_discard else Markup("&nbsp;"))
+                show(markup('<div class="t31-slot">{}'
+                            '<div class="play-label play-card-label">{}</div></div>',
+                            card_html(card, "md"), caption), col)
                 if Discard(card) in discards:
                     button(col, Discard(card))
                 else:
@@ -68,8 +68,7 @@ def move_buttons(obs: Any, places: Slots, play: Play, refuse: Refuse) -> None:
             where = (_("swap one card with the middle")
                      if family_class(obs.rules).open_cards == "middle"
                      else _("swap one card with the open hand"))
-            st.markdown(f'<div class="play-label">{html.escape(where)}</div>',
-                        unsafe_allow_html=True)
+            show(markup('<div class="play-label">{}</div>', where))
             for row in rows:
                 cols = st.columns(len(row))
                 for col, a in zip(cols, row, strict=False):
@@ -106,8 +105,7 @@ def exchange_from_picks(obs: Any, give: Sequence[str], take: Sequence[str]) -> E
 
 def exchange_picker(obs: Any, play: Play, refuse: Refuse) -> None:
     """The widow's exchange: pick hand cards and as many widow cards, then Exchange."""
-    st.markdown(f'<div class="play-label">{html.escape(_("exchange with the widow"))}</div>',
-                unsafe_allow_html=True)
+    show(markup('<div class="play-label">{}</div>', _("exchange with the widow")))
     c1, c2 = st.columns([1, 1.4], vertical_alignment="top")
     hand_names = [c.display for c in obs.hand]
     widow_labels = widow_names(obs)

@@ -6,10 +6,12 @@ from __future__ import annotations
 import functools
 from importlib import resources
 
+from markupsafe import Markup
+
 
 @functools.cache  # read once: the sidebar's display options ask on every rerun
-def stylesheet(name: str) -> str:
-    """The ``<style>`` element for the file ``name`` of ``thirtyone/ui/css/``, ready for
-    ``st.markdown(..., unsafe_allow_html=True)``."""
+def stylesheet(name: str) -> Markup:
+    """The ``<style>`` element for the file ``name`` of ``thirtyone/ui/css/``, as ``Markup``
+    (the package's own file) for ``widgets.html.show``."""
     css = (resources.files("thirtyone.ui") / "css" / name).read_text(encoding="utf-8")
-    return f"<style>\n{css}</style>\n"
+    return Markup(f"<style>\n{css}</style>\n")

@@ -5,7 +5,6 @@ The look is ``table.css`` (package data), read once with ``importlib.resources``
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -16,6 +15,7 @@ from thirtyone.game import family_class
 from thirtyone.i18n import N_, _, ngettext
 from thirtyone.i18n.names import bot_names, person_name, seat_word, shown_name
 from thirtyone.ui.widgets.cards import back_html, card_html, empty_html, hand_html
+from thirtyone.ui.widgets.html import Markup, escape, join, markup
 from thirtyone.ui.widgets.styles import stylesheet
 from thirtyone.ui.widgets.table_words import change_text, counter_text, dealer_word
 
@@ -27,22 +27,23 @@ def hand_size(rules: Any) -> str:
     return "lg" if family_class(rules).big_hand else "md"
 
 
-def counter_html(variant: Variant, obs: Any, seat: int) -> str:
+def counter_html(variant: Variant, obs: Any, seat: int) -> Markup:
     rules = obs.rules
-    text = html.escape(counter_text(variant, obs, seat))
-    icons = ""
+    text = counter_text(variant, obs, seat)
+    icons = Markup("")
     if rules.scoring == "lives" and not obs.out[seat]:
         kind = {"penny": "penny", "bill corner": "corner"}.get(variant.life_name, "life")
         n = obs.lives[seat]
-        icons = (f'<span class="play-life play-{kind}"></span>' * n
-                 + f'<span class="play-life play-{kind} play-lost"></span>' * (rules.lives - n))
+        icons = (markup('<span class="play-life play-{}"></span>', kind) * n
+                 + markup('<span class="play-life play-{} play-lost"></span>', kind)
+                 * (rules.lives - n))
         if n == 0:
-            icons = '<span class="play-swim">≈</span>'
-    return f'<div class="play-lives">{icons} {text}</div>'
+            icons = Markup('<span class="play-swim">≈</span>')
+    return markup('<div class="play-lives">{} {}</div>', icons, text)
 
 
 def seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm",
-               with_cards: bool = True, note: str = "") -> str:
+               with_cards: bool = True, note: str = "") -> Markup:
     classes = ["play-seat"]
     if obs.to_move == seat and not obs.round_over:
         classes.append("play-to-move")
@@ -50,38 +51,39 @@ def seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm",
         classes.append("play-out")
     badges = []
     if seat == obs.dealer:
-        badges.append('<span class="play-badge play-dealer">'
-                      + html.escape(dealer_word(obs.rules))
-                      + "</span>")
+        badges.append(markup('<span class="play-badge play-dealer">{}</span>',
+                             dealer_word(obs.rules)))
     if obs.knocker is not None and obs.knocker == seat:
-        badges.append(f'<span class="play-badge play-knock">{html.escape(_("knocked"))}</span>')
+        badges.append(markup('<span class="play-badge play-knock">{}</span>', _("knocked")))
     if obs.to_move == seat and not obs.round_over:
-        badges.append(f'<span class="play-badge play-turn">{html.escape(_("to move"))}</span>')
-    name = html.escape(_("{name} (you)").format(name=obs.players[seat]) if seat == you
-                       else seat_name(obs.players[seat]))
+        badges.append(markup('<span class="play-badge play-turn">{}</span>', _("to move")))
+    name = escape(_("{name} (you)").format(name=obs.players[seat]) if seat == you
+                  else seat_name(obs.players[seat]))
     styles = obs.styles
     if seat != you and seat < len(styles) and styles[seat]:
-        name += f' <span class="play-level">{html.escape(level_name(styles[seat]))}</span>'
+        name += markup(' <span class="play-level">{}</span>', level_name(styles[seat]))
     shown = obs.hands[seat] if obs.hands[seat] is not None and seat != you else None
     if obs.out[seat] or not with_cards:
-        cards = ""
+        cards = Markup("")
     elif shown:
         cards = hand_html(shown, size=size)
     else:
         cards = hand_html([], size=size, hidden=obs.hand_counts[seat])
-    note_html = f'<div class="play-value">{html.escape(note)}</div>' if note else ""
-    return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<div class="play-head"><div><div class="play-name">{name}{"".join(badges)}</div>'
-            f"{counter_html(variant, obs, seat)}</div>{note_html}</div>{cards}</div>")
+    note_html = markup('<div class="play-value">{}</div>', note) if note else Markup("")
+    return markup('<div class="{cls}" data-seat="{seat}">'
+                  '<div class="play-head"><div><div class="play-name">{name}{badges}</div>'
+                  "{counter}</div>{note}</div>{cards}</div>",
+                  cls=" ".join(classes), seat=seat, name=name, badges=join(badges),
+                  counter=counter_html(variant, obs, seat), note=note_html, cards=cards)
 
 
-def seats_html(variant: Variant, obs: Any, seats: Sequence[int], you: int) -> str:
+def seats_html(variant: Variant, obs: Any, seats: Sequence[int], you: int) -> Markup:
     """The other players' seats in one block: in rows of up to four (three when there are
     more than four), and on a phone two or three to a row (``table.css``), so that the
     table's middle, your hand and the move buttons stay on the screen."""
     per_row = 3 if len(seats) > 4 else max(len(seats), 1)
-    inner = "".join(seat_html(variant, obs, s, you) for s in seats)
-    return f'<div class="play-seats play-seats-{per_row}">{inner}</div>'
+    inner = join(seat_html(variant, obs, s, you) for s in seats)
+    return markup('<div class="play-seats play-seats-{}">{}</div>', per_row, inner)
 
 
 def middle_parts(rules: Any) -> tuple[str, ...]:
@@ -93,13 +95,13 @@ def middle_parts(rules: Any) -> tuple[str, ...]:
     return parts
 
 
-def middle_html(obs: Any) -> str:
+def middle_html(obs: Any) -> Markup:
     """The stock, the discard pile, the middle, the open and closed hands or the widow."""
     parts = []
 
-    def slot(label: str, inner: str) -> str:
-        return (f'<div class="t31-slot" style="margin-right:1.6rem">'
-                f'<div class="play-label">{html.escape(label)}</div>{inner}</div>')
+    def slot(label: str, inner: Markup) -> Markup:
+        return markup('<div class="t31-slot" style="margin-right:1.6rem">'
+                      '<div class="play-label">{}</div>{}</div>', label, inner)
 
     stock = obs.stock_count
     stock_text = ngettext("stock: {n} card", "stock: {n} cards", stock).format(n=stock)
@@ -109,21 +111,21 @@ def middle_html(obs: Any) -> str:
                               else hand_html([], empty=1)))
         elif part == "discard":
             top = obs.discard_pile[-1] if obs.discard_pile else None
-            inner = f'<div class="t31-row">{card_html(top) if top else empty_html()}</div>'
+            inner = markup('<div class="t31-row">{}</div>', card_html(top) if top else empty_html())
             parts.append(slot(_("discard pile: {n}").format(n=len(obs.discard_pile)), inner))
         elif part == "middle":
             parts.extend(_middle_cards(obs, slot, stock_text))
         elif part == "closed" and obs.closed_count:
             parts.append(slot(_("closed hand"), hand_html([], size="sm", hidden=obs.closed_count)))
         elif part == "widow":
-            row = "".join(card_html(c) if c is not None else back_html() for c in obs.widow)
+            row = join(card_html(c) if c is not None else back_html() for c in obs.widow)
             pot = ngettext("widow · pot: {n} chip", "widow · pot: {n} chips",
                            obs.pot).format(n=obs.pot)
-            parts.append(slot(pot, f'<div class="t31-row">{row}</div>'))
-    return f'<div class="t31-row" style="align-items:flex-start">{"".join(parts)}</div>'
+            parts.append(slot(pot, markup('<div class="t31-row">{}</div>', row)))
+    return markup('<div class="t31-row" style="align-items:flex-start">{}</div>', join(parts))
 
 
-def _middle_cards(obs: Any, slot: Any, stock_text: str) -> list[str]:
+def _middle_cards(obs: Any, slot: Any, stock_text: str) -> list[Markup]:
     """The middle (swap), the open hand (switch), or the dealer's second hand."""
     if obs.middle:
         swap = family_class(obs.rules).open_cards == "middle"
@@ -190,16 +192,15 @@ def with_shown_names(obs: Any) -> Any:
     return replace(obs, players=tuple(shown_name(p) for p in obs.players))
 
 
-def recent_html(obs: Any, mark: int) -> str:
+def recent_html(obs: Any, mark: int) -> Markup:
     lines = [e.text for e in obs.log[mark:] if e.kind not in ("deal", "hand", "ante")]
     if not lines:
-        return ""
+        return Markup("")
     # the inner block: on a short screen the box scrolls, showing its newest lines (table.css)
-    return '<div class="play-recent"><div>' + "<br>".join(html.escape(t) for t in lines[-6:]) \
-        + "</div></div>"
+    return markup('<div class="play-recent"><div>{}</div></div>', join(lines[-6:], "<br>"))
 
 
-def showdown_rows_html(variant: Variant, obs: Any) -> str:
+def showdown_rows_html(variant: Variant, obs: Any) -> Markup:
     """All hands with their values, why each counts and what the round cost each seat."""
     rules = obs.rules
     result = obs.result
@@ -217,23 +218,24 @@ def showdown_rows_html(variant: Variant, obs: Any) -> str:
         change = change_text(variant, rules, result, s, out=obs.out[s])
         loser = bool(rules.scoring == "lives" and result is not None and result.lives_lost
                      and result.lives_lost[s])
-        tag = (" " + html.escape(_("(knocked)"))
+        tag = (" " + _("(knocked)")
                if result is not None and result.knocker == s else "")
-        rows.append(f'<tr class="{"play-loser" if loser else ""}">'
-                    f"<td class='play-who'><b>{html.escape(name)}</b>{tag}</td>"
-                    f"<td class='play-hand'>{hand_html(hand, size='sm')}</td>"
-                    f"<td class='play-val'><b>{html.escape(str(value))}</b></td>"
-                    f"<td class='play-why'>{html.escape(why)}</td>"
-                    f"<td class='play-change'><b>{html.escape(change)}</b></td></tr>")
+        rows.append(markup('<tr class="{}">'
+                           "<td class='play-who'><b>{}</b>{}</td>"
+                           "<td class='play-hand'>{}</td>"
+                           "<td class='play-val'><b>{}</b></td>"
+                           "<td class='play-why'>{}</td>"
+                           "<td class='play-change'><b>{}</b></td></tr>",
+                           "play-loser" if loser else "", name, tag,
+                           hand_html(hand, size="sm"), str(value), why, change))
     if not rows:
-        return ""
+        return Markup("")
     heads = (_("player"), _("hand"), _("value"), _("why"), _("result"))
-    return ('<div class="play-show"><table><tr>'
-            + "".join(f"<th>{html.escape(h)}</th>" for h in heads)
-            + "</tr>" + "".join(rows) + "</table></div>")
+    return markup('<div class="play-show"><table><tr>{}</tr>{}</table></div>',
+                  join(markup("<th>{}</th>", h) for h in heads), join(rows))
 
 
-def log_html(obs: Any, you: int, mark: int) -> str:
+def log_html(obs: Any, you: int, mark: int) -> Markup:
     """This round's log lines that ``you`` may see; those from ``mark`` on highlighted."""
     items = []
     for i, e in enumerate(obs.log):
@@ -242,17 +244,17 @@ def log_html(obs: Any, you: int, mark: int) -> str:
             cls.append("play-new")
         if e.private_to == you:
             cls.append("play-private")
-        items.append(f'<li class="{" ".join(cls)}">{html.escape(e.text)}</li>')
-    head = html.escape(_("Round {n}").format(n=obs.round_no))
-    return (f'<div class="play-log" data-testid="play-log"><h3 class="t31-look-5">{head}</h3>'
-            f"<ol>{''.join(items)}</ol></div>")
+        items.append(markup('<li class="{}">{}</li>', " ".join(cls), e.text))
+    head = _("Round {n}").format(n=obs.round_no)
+    return markup('<div class="play-log" data-testid="play-log"><h3 class="t31-look-5">{}</h3>'
+                  "<ol>{}</ol></div>", head, join(items))
 
 
-def past_logs_html(past: Sequence[tuple[int, Sequence[str]]]) -> str:
+def past_logs_html(past: Sequence[tuple[int, Sequence[str]]]) -> Markup:
     """The move logs of earlier rounds, newest first."""
     parts = []
     for round_no, lines in reversed(past):
-        li = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
-        head = html.escape(_("Round {n}").format(n=round_no))
-        parts.append(f'<h3 class="t31-look-5">{head}</h3><ol>{li}</ol>')
-    return '<div class="play-log">' + "".join(parts) + "</div>"
+        li = join(markup("<li>{}</li>", t) for t in lines)
+        head = _("Round {n}").format(n=round_no)
+        parts.append(markup('<h3 class="t31-look-5">{}</h3><ol>{}</ol>', head, li))
+    return markup('<div class="play-log">{}</div>', join(parts))

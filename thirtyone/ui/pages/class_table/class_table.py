@@ -24,7 +24,6 @@ seat), ``teacher_tables(store, klass)`` (make a table, see and manage them),
 from __future__ import annotations
 
 import contextlib
-import html
 import time
 from dataclasses import replace
 from typing import Any
@@ -33,7 +32,7 @@ import pandas as pd
 import streamlit as st
 
 from thirtyone.bots import levels_for
-from thirtyone.core import VARIANTS
+from thirtyone.core import VARIANTS, Action
 from thirtyone.i18n import N_, _
 from thirtyone.i18n.names import names_shown
 from thirtyone.store import Learner, Store, StoreError, TableRow, shared
@@ -42,26 +41,23 @@ from thirtyone.ui.shell import nav
 from thirtyone.ui.shell.common import changed_options_text, rules_editor
 from thirtyone.ui.shell.identity import current_learner, teacher_class
 from thirtyone.ui.shell.store import store_or_none
-from thirtyone.ui.widgets.cards import hand_html
-from thirtyone.ui.widgets.felt import hands_shape, showdown_hands, showdown_head, table_styles
+from thirtyone.ui.widgets.felt import (
+    Felt,
+    felt,
+    table_styles,
+)
 from thirtyone.ui.widgets.headings import heading
-from thirtyone.ui.widgets.moves import move_buttons
+from thirtyone.ui.widgets.html import markup, show
 from thirtyone.ui.widgets.plain import plain
-from thirtyone.ui.widgets.slots import Slots
 from thirtyone.ui.widgets.table_html import (
     bot_seat_name,
     level_name,
     log_html,
-    middle_html,
-    recent_html,
-    seat_html,
     seat_name,
-    seats_html,
     shown_bots,
 )
 from thirtyone.ui.widgets.table_words import (
     default_level,
-    hand_note,
     house_rule_names,
     sorted_levels,
     turn_words,
@@ -233,8 +229,7 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     with right:
         heading(_("Move log"), 2, look=4)
         with names_shown(bots):
-            st.markdown(log_html(obs, -1 if seat is None else seat, mark),
-                        unsafe_allow_html=True)
+            show(log_html(obs, -1 if seat is None else seat, mark))
         if seat is not None and not obs.game_over:
             st.button(_("Leave the table"), key="ct_leave", on_click=_act,
                       args=(shared.hand_to_bot, store, tid, seat),
@@ -252,73 +247,33 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     st.session_state[TIMING] = time.perf_counter() - t0
 
 
-#: the felt's places, top to bottom (``Slots``): at a showdown the next round's button stands
-#: right under the result line, above the hands and why they count (on a phone it is then on
-#: the first screen under the status line)
-FELT_PLACES = ("house", "status", "seats", "midrow", "result", "next", "hands", "seat", "hand",
-               "discards", "swaps", "exchange", "simple", "exchange_after")
-
-
 def _felt(store: Store, row: TableRow, obs: Any, seat: int | None, mark: int) -> None:
-    """The table from ``seat`` (None: a spectator). Every part has its place (``Slots``), so
-    a rerun of the fragment replaces the old buttons where they stood."""
-    places = Slots(FELT_PLACES)
+    """The table from ``seat`` (None: a spectator), on the felt every table page shares
+    (``widgets.felt``); each click carries the version of the table it was drawn at."""
     variant = VARIANTS[row.variant]
-    you = -1 if seat is None else seat
-    house = changed_options_text(obs.rules, variant.rules)
-    if house:
-        places.put("house", lambda: st.caption(_("House rules: {rules}.").format(rules=house)))
-    status = turn_words(obs, you) if seat is not None else turn_words(obs, -1)
+    status = turn_words(obs, -1 if seat is None else seat)
     if seat is None:
         status = _("You are watching. {status}").format(status=status)
-    # data-version: which state of the table this is (browser tests wait for it)
-    places.put("status", lambda: st.markdown(
-        f'<div class="play-status" data-testid="play-status" data-version="{row.version}">'
-        f"{html.escape(status)}</div>", unsafe_allow_html=True))
-    others = [s for s in range(len(obs.players)) if s != seat]
-    places.put("seats", lambda: st.markdown(seats_html(variant, obs, others, you),
-                                            unsafe_allow_html=True))
-    recent = recent_html(obs, mark)
 
-    def midrow() -> None:
-        with st.container(key="play_midrow"):
-            mid, news = st.columns([1.25, 1], vertical_alignment="center")
-        mid.markdown(middle_html(obs), unsafe_allow_html=True)
-        if recent and not obs.round_over:
-            news.markdown(recent, unsafe_allow_html=True)
-        else:
-            news.empty()
-    places.put("midrow", midrow)
-    if obs.round_over:
-        places.put("result", lambda: showdown_head(obs))
-        places.put("hands", lambda: showdown_hands(variant, obs), hands_shape(variant, obs))
-    if seat is not None:
-        places.put("seat", lambda: st.markdown(
-            seat_html(variant, obs, seat, seat, with_cards=False, note=hand_note(obs)),
-            unsafe_allow_html=True))
-        if not obs.round_over and not (obs.to_move == seat and obs.phase == "discard"):
-            places.put("hand", lambda: st.markdown(hand_html(obs.hand, size="lg"),
-                                                   unsafe_allow_html=True))
-    if obs.round_over and (seat is not None or _teacher_of(row.class_id)):
-        label = _("New game") if obs.game_over else _("Deal the next round")
-        places.put("next", lambda: st.button(
-            label, key="ct_next", type="primary", on_click=_act,
-            args=(shared.next_round, store, row.id, row.version)))
-    elif seat is not None and obs.to_move == seat:
-        _move_buttons(store, row, obs, seat, places)
-    places.draw()
+    def top() -> None:   # data-version: which state of the table this is (browser tests wait)
+        show(markup('<div class="play-status" data-testid="play-status" data-version="{}">'
+                    "{}</div>", row.version, status))
 
-
-def _move_buttons(store: Store, row: TableRow, obs: Any, seat: int, places: Slots) -> None:
-    """Exactly the legal moves (the shared widget, ``widgets.moves``), each click carrying
-    the version of the table it was drawn at."""
-    def play(a: Any) -> None:
+    def play(a: Action) -> None:
         _act(shared.play, store, row.id, seat, a, row.version)
 
     def refuse(text: str) -> None:
         st.session_state[ERROR] = text
 
-    move_buttons(obs, places, play, refuse)
+    label = _("New game") if obs.game_over else _("Deal the next round")
+
+    def next_round() -> None:
+        st.button(label, key="ct_next", type="primary", on_click=_act,
+                  args=(shared.next_round, store, row.id, row.version))
+    may_deal = obs.round_over and (seat is not None or _teacher_of(row.class_id))
+    felt(Felt(variant, obs, seat, mark, top, "status", play=play, refuse=refuse,
+              round_end=next_round if may_deal else None, round_end_key=("next", label),
+              house=changed_options_text(obs.rules, variant.rules)))
 
 
 # --- on the Class page -----------------------------------------------------------------------

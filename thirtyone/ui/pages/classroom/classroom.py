@@ -20,7 +20,6 @@ resume link, and the teacher's dashboard (``dashboard.py``) behind the teacher k
 from __future__ import annotations
 
 import contextlib
-import html
 import math
 from urllib.parse import urlencode
 
@@ -39,6 +38,7 @@ from thirtyone.ui.shell import identity, nav
 from thirtyone.ui.shell.links import full_link
 from thirtyone.ui.shell.store import store_or_none
 from thirtyone.ui.widgets.headings import heading
+from thirtyone.ui.widgets.html import Markup, escape, markup, show
 from thirtyone.ui.widgets.plain import plain
 
 NEW_KEY = "t31_class_new_key"         # (class id, teacher key) just made: shown until noted
@@ -281,14 +281,14 @@ def _new_class_panel(klass: ClassRow) -> None:
                 st.session_state[JUST_MADE] = True
                 st.rerun()
         return
-    st.markdown(CSS, unsafe_allow_html=True)
+    show(Markup(CSS))
     link, base = address.join_link("class")
-    hint = html.escape(_("Join at {link} with the code")).replace(
-        "{link}", f'<b data-testid="t31-joinlink">{html.escape(link)}</b>')
+    hint = escape(_("Join at {link} with the code")).replace(
+        "{link}", markup('<b data-testid="t31-joinlink">{}</b>', link))
     code_col, qr_col = st.columns([3, 1.3], vertical_alignment="center")
-    code_col.markdown(f'<div class="t31-joinhint">{hint}</div>'
-                      f'<div class="t31-joincode" data-testid="t31-joincode">'
-                      f'{html.escape(klass.code)}</div>', unsafe_allow_html=True)
+    show(markup('<div class="t31-joinhint">{}</div>'
+                '<div class="t31-joincode" data-testid="t31-joincode">{}</div>', hint,
+                klass.code), code_col)
     with qr_col, st.container(key="t31_joinqr"):
         st.image(address.qr_svg(link), width="stretch")
         st.caption(_("Scan to open the join page."))

@@ -237,7 +237,7 @@ def dashboard(store: Store, klass: ClassRow) -> None:
     """The dashboard of ``klass`` (the caller has checked the teacher key). What students
     change (arrivals, answers, tables) shows by itself within ``DASH_SECONDS``."""
     head, refresh = st.columns([4, 1], vertical_alignment="bottom")
-    heading(_("Dashboard: {name}").format(name=klass.name), 2, look=3, container=head)
+    heading(_("Dashboard: {name}"), 2, look=3, container=head, name=klass.name)
     head.caption(_("Join code {code}").format(code=klass.code))
     refresh.button(_("Refresh"), icon=":material/refresh:", key="t31_dash_refresh",
                    width="stretch")

@@ -10,7 +10,6 @@ rerun, a language switch or a visit to another page keeps it.
 
 from __future__ import annotations
 
-import html
 import secrets
 import time
 
@@ -21,6 +20,7 @@ from thirtyone.i18n import _, format_number, format_percent, ngettext
 from thirtyone.teach import Guess, SimStep, exact, simulate
 from thirtyone.ui.pages.learn.lesson_blocks import said
 from thirtyone.ui.widgets.cards import CARD_CSS, hand_html
+from thirtyone.ui.widgets.html import markup, show
 
 GUESSES = "t31_guesses"     # {block id: {"guess": 0..100, "seed": int, "ran": bool}}
 STEP_DELAY = 0.3            # seconds between the simulation's steps as it runs live
@@ -118,10 +118,9 @@ def show_guess(block: Guess, where: str) -> None:
     entry = guesses().get(gid)
     with st.container(border=True, key=f"t31guess_{_safe(gid)}"):
         st.caption(_("Guess first, then see"))
-        st.markdown(f'<div class="t31-question">{html.escape(said(block.question))}</div>',
-                    unsafe_allow_html=True)
+        show(markup('<div class="t31-question">{}</div>', said(block.question)))
         if block.hand:
-            st.markdown(CARD_CSS + hand_html(block.hand, size="lg"), unsafe_allow_html=True)
+            show(CARD_CSS + hand_html(block.hand, size="lg"))
         if entry is None:
             key = f"t31guessslider_{_safe(gid)}"
             st.slider(_("Your guess"), 0, 100, 50, format="%d %%", key=key)

@@ -21,6 +21,7 @@ from thirtyone.i18n import _
 from thirtyone.i18n.names import names_shown, person_name
 from thirtyone.teach import Lesson, MiniRound
 from thirtyone.ui.widgets.felt import draw_table, move_log, table_styles
+from thirtyone.ui.widgets.html import show as show_markup
 from thirtyone.ui.widgets.plain import plain
 from thirtyone.ui.widgets.styles import stylesheet
 from thirtyone.ui.widgets.table_state import (
@@ -108,7 +109,7 @@ def show_round(mini: MiniRound, rid: str, on_finished: Callable[[str], None]) ->
     if session(state).game is None or state.get(SEED) != mini.seed:  # new, or the file changed
         deal(state, mini)
     table_styles()
-    st.markdown(ROUND_CSS, unsafe_allow_html=True)
+    show_markup(ROUND_CSS)
     # the lesson's players are examples, the student's seat too: all in the reader's script
     names = {p: person_name(p) for p in session(state).game.players}
     with st.container(border=True, key=f"t31round_{rid.replace('/', '_')}"), names_shown(names):

@@ -48,6 +48,7 @@ from thirtyone.ui.shell import identity
 from thirtyone.ui.shell.store import UNAVAILABLE, store_or_none
 from thirtyone.ui.widgets.cards import CARD_CSS, coloured_cards, hand_html
 from thirtyone.ui.widgets.headings import heading
+from thirtyone.ui.widgets.html import Markup, join, markup, show
 from thirtyone.ui.widgets.styles import stylesheet
 
 # How each live block is drawn: (block, where it is: "slug/step/block") -> None. Another
@@ -328,14 +329,13 @@ def _round_finished(rid: str) -> None:
 
 # --- drawing ---------------------------------------------------------------------------
 
-def _cards_row(label: str, cards: tuple[Card, ...]) -> str:
-    head = f'<div class="t31-rowlabel">{html.escape(said(label))}</div>' if label else ""
+def _cards_row(label: str, cards: tuple[Card, ...]) -> Markup:
+    head = markup('<div class="t31-rowlabel">{}</div>', said(label)) if label else Markup("")
     return head + hand_html(cards, size="lg" if len(cards) <= 3 else "md")
 
 
 def show_cards(block: Cards) -> None:
-    st.markdown(CARD_CSS + "".join(_cards_row(r.label, r.cards) for r in block.rows),
-                unsafe_allow_html=True)
+    show(CARD_CSS + join(_cards_row(r.label, r.cards) for r in block.rows))
 
 
 def show_quiz(quiz: Quiz, qid: str) -> None:
@@ -346,16 +346,14 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
         else:
             st.caption(_("Quiz · checked by the engine under {variant}").format(
                 variant=_(VARIANTS[quiz.variant].name)))
-        st.markdown(f'<div class="t31-question">{html.escape(said(quiz.question))}</div>',
-                    unsafe_allow_html=True)
+        show(markup('<div class="t31-question">{}</div>', said(quiz.question)))
         if quiz.context:
-            st.markdown(f'<div class="t31-rowlabel">{html.escape(quiz.context)}</div>',
-                        unsafe_allow_html=True)
+            show(markup('<div class="t31-rowlabel">{}</div>', quiz.context))
         if len(quiz.cards) > 2:  # several players' hands: smaller cards, name beside them
-            rows = [f'<div class="t31-player"><div class="t31-rowlabel">{html.escape(said(name))}'
-                    f'</div>{hand_html(cards, size="md")}</div>'
+            rows = [markup('<div class="t31-player"><div class="t31-rowlabel">{}'
+                           '</div>{}</div>', said(name), hand_html(cards, size="md"))
                     for name, cards in quiz.cards.items()]
-            st.markdown(CARD_CSS + "".join(rows), unsafe_allow_html=True)
+            show(CARD_CSS + join(rows))
         elif quiz.cards:
             rows = []
             for label, cards in quiz.cards.items():
@@ -366,7 +364,7 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
                 else:
                     title = said(label)
                 rows.append(_cards_row(title, cards))
-            st.markdown(CARD_CSS + "".join(rows), unsafe_allow_html=True)
+            show(CARD_CSS + join(rows))
         # one answer box per language (English keeps the plain key): a switch re-seeds it
         lang = current()
         widget_key = ("t31quiz_" + qid + ("" if lang == "en" else "_" + lang)
@@ -475,7 +473,7 @@ def learn_page() -> None:
     slugs = [x.slug for x in all_lessons]
     if prog["lesson"] not in slugs:
         prog["lesson"] = slugs[0]
-    st.markdown(LESSON_CSS, unsafe_allow_html=True)
+    show(LESSON_CSS)
     left, right = st.columns([1.4, 3], gap="large")
     with left, st.container(key="t31lessonlist"):
         lesson_list(all_lessons, prog["lesson"])

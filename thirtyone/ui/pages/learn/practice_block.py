@@ -10,7 +10,6 @@ it, the counts and the streak, so a rerun or a page switch keeps the item and it
 
 from __future__ import annotations
 
-import html
 import secrets
 from collections.abc import Callable
 
@@ -22,6 +21,7 @@ from thirtyone.teach import Item, Practice, make_item
 from thirtyone.ui.shell import identity
 from thirtyone.ui.shell.store import store_or_none
 from thirtyone.ui.widgets.cards import CARD_CSS, coloured_cards, hand_html
+from thirtyone.ui.widgets.html import Markup, join, markup, show
 from thirtyone.ui.widgets.plain import plain
 
 PRACTICE = "t31_practice"   # {block id: {"seed", "tries", "over", "done", "right", "streak"}}
@@ -92,13 +92,13 @@ def _another(pid: str) -> None:
              right_now=False)
 
 
-def _cards(item: Item) -> str:
+def _cards(item: Item) -> Markup:
     titles = {"hand": _("Your hand"), "pile": _("Top of the discard pile")}
     rows = []
     for label, cards in item.cards.items():
-        rows.append(f'<div class="t31-rowlabel">{html.escape(titles.get(label, label))}</div>'
+        rows.append(markup('<div class="t31-rowlabel">{}</div>', titles.get(label, label))
                     + hand_html(cards, size="lg"))
-    return CARD_CSS + "".join(rows)
+    return CARD_CSS + join(rows)
 
 
 def _costs(item: Item) -> None:
@@ -123,12 +123,10 @@ def show_practice(block: Practice, where: str,
                 "{right} right at the first try", s["done"]).format(
                 streak=s["streak"], done=format_number(s["done"]),
                 right=format_number(s["right"])))
-        st.markdown(f'<div class="t31-question">{html.escape(item.prompt)}</div>',
-                    unsafe_allow_html=True)
+        show(markup('<div class="t31-question">{}</div>', item.prompt))
         if item.context:
-            st.markdown(f'<div class="t31-rowlabel">{html.escape(item.context)}</div>',
-                        unsafe_allow_html=True)
-        st.markdown(_cards(item), unsafe_allow_html=True)
+            show(markup('<div class="t31-rowlabel">{}</div>', item.context))
+        show(_cards(item))
         # keyed by the item's number, never by its seed: a widget's key is in the page (as a
         # CSS class), and a knock item's seed would give away the others' hands and the stock
         widget = f"t31prac_{_safe(pid)}_{s.get('n', 0)}_{current()}"

@@ -11,7 +11,6 @@ them with a plain dict.
 
 from __future__ import annotations
 
-import html
 from types import SimpleNamespace
 from typing import Any
 
@@ -24,6 +23,7 @@ from thirtyone.i18n.names import names_shown, person_name, shown_name
 from thirtyone.ui.shell.common import changed_options_text
 from thirtyone.ui.widgets.cards import CARD_CSS
 from thirtyone.ui.widgets.headings import heading
+from thirtyone.ui.widgets.html import join, markup, show
 from thirtyone.ui.widgets.table_html import (
     TABLE_CSS,
     log_html,
@@ -172,25 +172,23 @@ def _result(variant: Variant, obs: Any) -> None:
     else:
         head = _("The round is over.")
     why = [e.text for e in obs.log if e.kind in SHOWDOWN_KINDS]
-    body = "<br>".join(html.escape(t) for t in why)
-    st.markdown(f'<div data-testid="replay-result"><div class="play-banner">{html.escape(head)}'
-                f'</div>{showdown_rows_html(variant, obs)}'
-                f'<div class="play-recent">{body}</div></div>', unsafe_allow_html=True)
+    show(markup('<div data-testid="replay-result"><div class="play-banner">{}</div>{}'
+                '<div class="play-recent">{}</div></div>', head,
+                showdown_rows_html(variant, obs), join(why, "<br>")))
 
 
 def _felt(variant: Variant, game: Any, obs: Any, seat: int, step: int, n: int) -> None:
     with st.container(key="play_felt"):
-        st.markdown(f'<div class="play-status" data-testid="replay-status">'
-                    f"{html.escape(step_words(game, step, n))}</div>", unsafe_allow_html=True)
+        show(markup('<div class="play-status" data-testid="replay-status">{}</div>',
+                    step_words(game, step, n)))
         seats = [(seat + k) % game.n for k in range(game.n)]
         per_row = 3 if game.n > 4 else game.n
         for i in range(0, len(seats), per_row):
             cols = st.columns(per_row)
             for col, s in zip(cols, seats[i:i + per_row], strict=False):
                 # you=-1: every seat is drawn as another player's, face up where visible
-                col.markdown(seat_html(variant, obs, s, -1),
-                             unsafe_allow_html=True)
-        st.markdown(middle_html(obs), unsafe_allow_html=True)
+                show(seat_html(variant, obs, s, -1), col)
+        show(middle_html(obs))
         if obs.round_over:
             _result(variant, obs)
 
@@ -198,7 +196,7 @@ def _felt(variant: Variant, game: Any, obs: Any, seat: int, step: int, n: int) -
 def draw_replay(state: State) -> None:
     """The replay: controls, the table at the current step, and the move log."""
     rep = state[REPLAY]
-    st.markdown(TABLE_CSS + CARD_CSS, unsafe_allow_html=True)  # once for every card below
+    show(TABLE_CSS + CARD_CSS)  # once for every card below
     try:
         game, obs, seat = replay_view(state)
     except Exception as e:  # noqa: BLE001 - a record that stopped replaying: leave it
@@ -231,7 +229,7 @@ def draw_replay(state: State) -> None:
         log, note = st.columns([1.6, 1], gap="medium")
         with log:
             heading(_("Move log"), 2, look=4)
-            st.markdown(log_html(obs, seat, len(obs.log)), unsafe_allow_html=True)
+            show(log_html(obs, seat, len(obs.log)))
     if rep.get("outcome"):
         with note, st.expander(_("What this scenario shows")):
             st.write(_(rep["outcome"]))

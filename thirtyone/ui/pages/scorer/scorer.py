@@ -5,7 +5,6 @@ and the tables and figures shown under it. The page
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import numpy as np
@@ -37,6 +36,7 @@ from thirtyone.odds import (
 )
 from thirtyone.teach import every_variant
 from thirtyone.ui.widgets.cards import hand_html
+from thirtyone.ui.widgets.html import Markup, markup
 from thirtyone.ui.widgets.styles import stylesheet
 
 HAND = "scorer_hand"      # the chosen cards, canonical text, in the order picked
@@ -167,25 +167,25 @@ def _reads_as(text: str, hand: Sequence[Card]) -> bool:
         return False
 
 
-def result_html(hand: Sequence[Card], s: Score | None, rules: Rules) -> str:
+def result_html(hand: Sequence[Card], s: Score | None, rules: Rules) -> Markup:
     """The hand in big cards, and beside it the value, a badge and why (or how many cards
     are still to pick); with the stylesheet."""
     if s is None:
         more = 3 - len(hand)
         pick_more = ngettext("Pick {n} more card.", "Pick {n} more cards.", more).format(n=more)
-        side = f'<div class="scorer-label">{html.escape(pick_more)}</div>'
+        side = markup('<div class="scorer-label">{}</div>', pick_more)
     else:
         badge = (_("fire") if s.fire else _("blitz") if s.blitz and rules.counts_blitz
                  else _("natural") if s.blitz else "")
         value = s.label_text if isinstance(s.points, tuple) else s.value_text
         label = "" if isinstance(s.points, tuple) else s.label_text
-        side = (f'<div class="scorer-value" data-testid="scorer-value">{html.escape(value)}</div>'
-                f'<div class="scorer-label">{html.escape(label)}</div>'
-                + (f'<span class="scorer-badge">{html.escape(badge)}</span>' if badge else "")
-                + f'<div class="scorer-why">{html.escape(s.explain())}</div>')
-    return (VALUE_CSS + '<div class="scorer-result">'
-            + hand_html(hand, size="lg", counted=s.counted if s else None, empty=3 - len(hand))
-            + f'<div class="scorer-side">{side}</div></div>')
+        side = (markup('<div class="scorer-value" data-testid="scorer-value">{}</div>'
+                       '<div class="scorer-label">{}</div>', value, label)
+                + (markup('<span class="scorer-badge">{}</span>', badge) if badge else "")
+                + markup('<div class="scorer-why">{}</div>', s.explain()))
+    return VALUE_CSS + markup(
+        '<div class="scorer-result">{}<div class="scorer-side">{}</div></div>',
+        hand_html(hand, size="lg", counted=s.counted if s else None, empty=3 - len(hand)), side)
 
 
 def starting_hands(rules: Rules) -> int:

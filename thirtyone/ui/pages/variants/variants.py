@@ -4,7 +4,6 @@ names and the statistics (exact, and simulated: streamed as the controls change)
 from __future__ import annotations
 
 import functools
-import html
 import json
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from thirtyone.sim.batch import check_supported
 from thirtyone.sim.variants import stats_from_tally, variants_runner
 from thirtyone.teach import NOT_USED, column_title, comparison_rows, lore
 from thirtyone.ui.widgets.figures import frozen, show_code
+from thirtyone.ui.widgets.html import Markup, join, markup, show
 from thirtyone.ui.widgets.number_cells import (
     decimal_cells,
     english_only,
@@ -78,13 +78,11 @@ def comparison_section(current: str | None = None) -> None:
     if not keys:
         st.info(_("Pick at least one variant to compare."))
         return
-    st.markdown(_("Every rule, read straight from the presets the engine plays with. Cells "
+    show(markup(_("Every rule, read straight from the presets the engine plays with. Cells "
                   "that differ from the first column (**{variant}**) are "
                   "<span style='background:{colour};padding:0 .3em'>highlighted</span>; a "
-                  "dash ({dash}) means the rule plays no part in that game.").format(
-                    variant=html.escape(_(VARIANTS[keys[0]].name)), colour=DIFF_COLOUR,
-                    dash=NOT_USED),
-                unsafe_allow_html=True)
+                  "dash ({dash}) means the rule plays no part in that game."),
+                variant=_(VARIANTS[keys[0]].name), colour=DIFF_COLOUR, dash=NOT_USED))
     frame, _differs = comparison_frame(keys, only)
     if frame.empty:
         st.info(_("These variants agree on every rule."))
@@ -175,17 +173,17 @@ def variant_cards_section(first: str | None = None) -> None:
 
 # --- history and names ---------------------------------------------------------------------
 
-def _source(sources: tuple[str, ...]) -> str:
+def _source(sources: tuple[str, ...]) -> Markup:
     """A claim's sources as small print (HTML, escaped)."""
-    return f" <small class='t31-src'>[{html.escape(lore.shown_cite(sources))}]</small>"
+    return markup(" <small class='t31-src'>[{}]</small>", lore.shown_cite(sources))
 
 
-def _list(items: list[tuple[str, str, tuple[str, ...]]]) -> str:
+def _list(items: list[tuple[str, str, tuple[str, ...]]]) -> Markup:
     """Markdown list items 'lead: text [sources]' as escaped HTML (lead in bold if given);
     the lead and the text are lore's English, shown in the reader's language."""
-    return "\n".join(f"- {f'<b>{html.escape(lore.shown(lead))}</b>: ' if lead else ''}"
-                     f"{html.escape(text)}{_source(src)}"
-                     for lead, text, src in items)
+    return join((markup("- {}{}{}", markup("<b>{}</b>: ", lore.shown(lead)) if lead else "",
+                        text, _source(src))
+                 for lead, text, src in items), "\n")
 
 
 def sources_key() -> str:
@@ -195,20 +193,15 @@ def sources_key() -> str:
 
 def history_section() -> None:
     st.header(_("History"))
-    st.markdown("\n".join(f"- <span class='t31-when'>{html.escape(lore.shown(e.when))}</span> — "
-                          f"{html.escape(lore.shown(e.text))}{_source(e.sources)}"
-                          for e in lore.HISTORY),
-                unsafe_allow_html=True)
+    show(join((markup("- <span class='t31-when'>{}</span> — {}{}", lore.shown(e.when),
+                      lore.shown(e.text), _source(e.sources)) for e in lore.HISTORY), "\n"))
     left, right = st.columns(2, gap="large")
     with left:
         st.subheader(_("Not to be confused with"), anchor=False)
-        st.markdown(_list([(n.topic, lore.shown(n.text), n.sources)
-                           for n in lore.NOT_TO_CONFUSE]),
-                    unsafe_allow_html=True)
+        show(_list([(n.topic, lore.shown(n.text), n.sources) for n in lore.NOT_TO_CONFUSE]))
     with right:
         st.subheader(_("Table customs"), anchor=False)
-        st.markdown(_list([("", lore.shown(c.text), c.sources) for c in lore.CUSTOMS]),
-                    unsafe_allow_html=True)
+        show(_list([("", lore.shown(c.text), c.sources) for c in lore.CUSTOMS]))
     st.caption(_("Sources in square brackets.") + " " + sources_key())
 
 
@@ -328,21 +321,21 @@ def names_section() -> None:
                     config={"displayModeBar": False})
     st.plotly_chart(names_chart(current(), "europe"), key="t31var_map_europe",
                     config={"displayModeBar": False})
-    st.markdown("**" + _("Names without a place") + "**: "
-                + html.escape(", ".join(lore.shown(n) for n in lore.NO_PLACE_NAMES))
-                + _source(lore.NO_PLACE_SOURCES)
-                + "  \n" + _("The sources give these names for Thirty-One without saying where "
-                             "they are used."), unsafe_allow_html=True)
+    # the app's own words (Markdown) as they are, the lore's names escaped
+    show(markup("**{}**: {}{}  \n{}", Markup(_("Names without a place")),
+                ", ".join(lore.shown(n) for n in lore.NO_PLACE_NAMES),
+                _source(lore.NO_PLACE_SOURCES),
+                Markup(_("The sources give these names for Thirty-One without saying where "
+                         "they are used."))))
     today = [p for p in lore.PLACES if p.era == "today"]
     past = [p for p in lore.PLACES if p.era != "today"]
     left, right = st.columns(2, gap="large")
-    left.markdown("**" + _("Today") + "**\n"
-                  + _list([(p.place, ", ".join(lore.shown(n) for n in p.names), p.sources)
-                           for p in today]), unsafe_allow_html=True)
+    show(markup("**{}**\n{}", Markup(_("Today")),
+                _list([(p.place, ", ".join(lore.shown(n) for n in p.names), p.sources)
+                       for p in today])), left)
     # Early places are told by their notes (which name them), not by a list of names.
-    right.markdown("**" + _("Early history") + "**\n"
-                   + _list([(p.place, lore.shown(p.note), p.sources) for p in past]),
-                   unsafe_allow_html=True)
+    show(markup("**{}**\n{}", Markup(_("Early history")),
+                _list([(p.place, lore.shown(p.note), p.sources) for p in past])), right)
 
 
 # --- statistics -------------------------------------------------------------------------
@@ -479,7 +472,7 @@ def statistics_section() -> None:
 
 
 def variants_page(current: str | None = None) -> None:
-    st.markdown(PAGE_CSS, unsafe_allow_html=True)
+    show(PAGE_CSS)
     with st.container(key="t31variants"):
         comparison_section(current)
         variant_cards_section(current)
