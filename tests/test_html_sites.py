@@ -134,7 +134,7 @@ def assert_plain(html: str, once: str) -> None:
 def test_play_shows_a_hostile_player_name_as_text():
     from test_app_play import PAGE, play_to_the_end, start
 
-    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    at = AppTest.from_string(PAGE, default_timeout=60).run()
     at = start(at, "scat", bots=2, name=SHORT)
     html = page_html(at)
     assert_plain(html, SHORT_ONCE)
@@ -147,7 +147,7 @@ def test_play_shows_a_hostile_player_name_as_text():
 
 
 @pytest.fixture
-def app_store(tmp_path, monkeypatch, whole_app):
+def app_store(tmp_path, monkeypatch):
     url = f"sqlite:///{tmp_path / 'class.db'}"
     monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
     shared.forget_cache()

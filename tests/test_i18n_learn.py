@@ -118,8 +118,8 @@ def test_learn_in_the_pseudo_language_on_a_round_block():
     at = to_step(opened("learn", "xx"), LESSON3, 2)
     assert any(b.key and b.key.startswith("t31round") or b.label for b in at.button)
     sweep(at, "round block")
-    game = at.session_state["t31round_03_a_first_round_2_round_play_game"]
-    hint = at.session_state["t31round_03_a_first_round_2_round_play_hint"][1]
+    game = at.session_state["t31round_03_a_first_round_2_round_play"].game
+    hint = at.session_state["t31round_03_a_first_round_2_round_play"].hint[1]
     run(at.button(key=action_key(hint.action)).click())
     assert game is not None
     sweep(at, "round after a move")
