@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from thirtyone.i18n import N_, _
+from thirtyone.i18n import N_, _, pgettext
 
 
 @dataclass(frozen=True)
@@ -24,11 +24,17 @@ class PageSpec:
     url_path: str          # the page's address: /<url_path> ("home" is also the root)
     title: str             # marked with N_, translated when drawn
     icon: str
-    section: str           # the navigation section, marked with N_
+    section: str           # the navigation section: a key of ``SECTIONS``
     room: str              # the module under thirtyone.ui.pages with ``page()``
 
 
-LEARN, PLAY, CLASS = N_("Learn"), N_("Play"), N_("Class")
+LEARN, PLAY, CLASS = "learn", "play", "class"
+#: the sections' names, as verbs (a section "Learn" over a page "Learn" read twice in Russian)
+SECTIONS: dict[str, Callable[[], str]] = {
+    LEARN: lambda: pgettext("navigation section", "Learn"),
+    PLAY: lambda: pgettext("navigation section", "Play"),
+    CLASS: lambda: pgettext("navigation section", "In class"),
+}
 
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("home", N_("Home"), ":material/home:", LEARN, "home"),
@@ -67,7 +73,7 @@ def navigation() -> Any:
     """``st.navigation`` over every page, in sections (Learn, Play, Class)."""
     sections: dict[str, list[Any]] = {}
     for spec in PAGES:
-        sections.setdefault(_(spec.section), []).append(page(spec.url_path))
+        sections.setdefault(SECTIONS[spec.section](), []).append(page(spec.url_path))
     return st.navigation(sections)
 
 
