@@ -10,12 +10,12 @@ import importlib, sys
 import thirtyone
 assert "streamlit" not in sys.modules, "import thirtyone imported streamlit"
 from pathlib import Path
-# every module at any depth but thirtyone.ui, found on disk (walking would import ui)
+# every module at any depth but thirtyone.ui and the __main__ scripts, found on disk
 root = Path(thirtyone.__file__).parent
 for f in sorted(root.rglob("*.py")):
     parts = f.relative_to(root.parent).with_suffix("").parts
     name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-    if name.startswith("thirtyone.ui") or name == "thirtyone.__main__":
+    if name.startswith("thirtyone.ui") or name.endswith(".__main__"):   # a __main__ runs
         continue
     importlib.import_module(name)
     assert "streamlit" not in sys.modules, f"{name} imported streamlit"
