@@ -41,10 +41,13 @@ def _arun(coro):
 def _table(store):
     klass, _key = store.create_class("Poll")
     people = [store.join_class(klass.code, n)[0] for n in ("Ann", "Bob", "Cyd", "Dot")]
-    row = shared.make_table(store, klass.id, "T", "scat", VARIANTS["scat"].rules,
-                            ["student"] * 4, bot_level="basic")
-    for i, p in enumerate(people):
-        shared.take_seat(store, row.id, p, i)
+    for _deal in range(20):   # a deal that ends at once (a dealt 31) has no move: deal again
+        row = shared.make_table(store, klass.id, "T", "scat", VARIANTS["scat"].rules,
+                                ["student"] * 4, bot_level="basic")
+        for i, p in enumerate(people):
+            shared.take_seat(store, row.id, p, i)
+        if not shared.load(store, row.id)[1].round_over:
+            break
     return row.id
 
 
