@@ -12,6 +12,7 @@ import pytest
 
 from thirtyone.core.cards import make_pack
 from thirtyone.core.rules import get_variant
+from thirtyone.game import new_game
 from thirtyone.game.records import game_from_record
 from thirtyone.store import StoreError
 from thirtyone.store import challenge_play as cp
@@ -347,3 +348,23 @@ def test_banking_download_holds_no_card_while_the_challenge_is_open(store, klass
     store.close_challenge(ch.id)
     full = json.loads(cs.download(store.challenge(ch.id), store.play(ch.id, mia.id)))
     assert full["decks"] and full["deck"]
+
+
+def test_a_last_round_that_ends_on_the_deal_is_a_finished_round(store, klass):
+    """A round the deal ends at once (a dealt 31) holds no move, only its deck: when it is
+    the challenge's last round, the round lines still count it (they stopped at the round
+    before, so a results table lacked it)."""
+    rules = get_variant("scat").rules
+    for seed in range(1, 20_000):    # a seed whose second deal is a blitz at once
+        first_round = new_game(rules, ["a", "b", "c"], deck=cp.round_deck(seed, 1, 52))
+        second = new_game(rules, ["a", "b", "c"], deck=cp.round_deck(seed, 2, 52), dealer=1)
+        if not first_round.round_over and second.round_over:
+            break
+    ch = store.create_challenge(klass.id, "Blitz last", "scat",
+                                cp.check_setup("scat", 2, "basic", 2), seed)
+    (mia,) = students(store, klass, "Mia")
+    game = play_on(store, ch, mia, first)
+    assert game.round_no == 2 and game.round_over and str(game.results[-1].ended_by) == "blitz"
+    lines = cs.round_lines("Mia", store.play(ch.id, mia.id).record)
+    assert [ln.round_no for ln in lines] == list(range(1, cp.rounds_finished(game) + 1))
+    assert cp.rounds_finished(game) == 2

@@ -86,6 +86,11 @@ def _steps(rec: dict[str, Any]) -> Iterator[tuple[AnyGame, int | None, str]]:
         seat = game.to_move
         yield game, seat, text
         game.apply(text)
+    # rounds dealt after the last move that ended on the deal (a blitz, a natural): no move
+    # of theirs is in the record, only their deck
+    while game.round_over and not game.game_over and game.round_no - 1 < len(decks) \
+            and decks[game.round_no - 1]:
+        game.next_round(decks[game.round_no - 1])
 
 
 def round_lines(name: str, record: str, seat: int = YOU) -> list[RoundLine]:
