@@ -474,7 +474,7 @@ def simulate_fresh_knock(rules: Rules, opponents: int, value: float, rounds: int
     return float(survive.mean()), float(not_lowest.mean())
 
 
-def wilson(k: np.ndarray, n: int, z: float = 1.96) -> tuple[np.ndarray, np.ndarray]:
+def wilson(k: np.ndarray, n: int | np.ndarray, z: float = 1.96) -> tuple[np.ndarray, np.ndarray]:
     p = k / n
     den = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / den
