@@ -40,9 +40,9 @@ def test_a_schema_2_database_gets_the_practice_table(store_url):
         c.execute(update(s.meta).where(s.meta.c.key == "schema").values(value="2"))
     first.engine.dispose()
     again = open_store(store_url)
-    assert again.schema_version() == 3 == s.SCHEMA_VERSION
+    assert again.schema_version() == 4 == s.SCHEMA_VERSION
     assert "t31_practice" in inspect(again.engine).get_table_names()
     again.record_practice(a.id, "value", True, 1)
     assert again.class_practice(klass.id) == {a.id: (1, 1)}
-    assert open_store(store_url).migrate() == 3
+    assert open_store(store_url).migrate() == 4
     again.engine.dispose()

@@ -9,6 +9,10 @@ rather than written to; an older one is brought up to date by the steps in ``sto
   ``t31_wrong_tries`` (wrong join codes and teacher keys, per code and client address).
 - 2 -> 3: the table ``t31_practice`` (issue 26: one row per practice item a learner finished,
   its kind, whether it was right at the first try and how many tries it took).
+- 3 -> 4: the live lesson's tables (issue 28): ``t31_live`` (a session: its running order,
+  the item on the devices and its state), ``t31_live_answers`` (one row per student and item:
+  the answer that counts and the first one given) and ``t31_live_results`` (each press of
+  "Deal" in a class experiment: its seed and the values it dealt).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 metadata = MetaData()
 
@@ -173,3 +177,55 @@ teacher_sessions = Table(
     Column("seen", DateTime(timezone=True), nullable=False),
 )
 Index("t31_teacher_sessions_class", teacher_sessions.c.class_id)
+
+# A live lesson (issue 28): the teacher pushes one item at a time to every device. ``items``
+# is the running order (JSON item dicts, ``teach.live``), ``item_no`` the item on the devices,
+# ``states`` each item's state ("open", "locked", "revealed"; missing = open), ``version``
+# grows with every change the teacher makes (the devices' cheap "has anything changed?").
+live = Table(
+    "t31_live", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_id", Integer, ForeignKey("t31_classes.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("status", String(20), nullable=False),          # running | ended
+    Column("items", JSON, nullable=False),
+    Column("item_no", Integer, nullable=False),
+    Column("states", JSON, nullable=False),
+    Column("show_names", Boolean, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+    Column("ended", DateTime(timezone=True), nullable=True),
+)
+Index("t31_live_class", live.c.class_id, live.c.status)
+
+# one row per student and item: ``answer`` counts (changed freely until the lock), ``first``
+# is the first answer given (the dashboard's "first answer per student and item")
+live_answers = Table(
+    "t31_live_answers", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("live_id", Integer, ForeignKey("t31_live.id", ondelete="CASCADE"), nullable=False),
+    Column("item_no", Integer, nullable=False),
+    Column("learner_id", Integer, ForeignKey("t31_learners.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("answer", String(40), nullable=False),
+    Column("first", String(40), nullable=False),
+    Column("changes", Integer, nullable=False),
+    Column("first_at", DateTime(timezone=True), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("live_id", "item_no", "learner_id", name="t31_live_answer_once"),
+)
+
+# one press of "Deal" in a class experiment: the seed the server dealt with and its values
+live_results = Table(
+    "t31_live_results", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("live_id", Integer, ForeignKey("t31_live.id", ondelete="CASCADE"), nullable=False),
+    Column("item_no", Integer, nullable=False),
+    Column("learner_id", Integer, ForeignKey("t31_learners.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("vals", JSON, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+Index("t31_live_results_item", live_results.c.live_id, live_results.c.item_no)
