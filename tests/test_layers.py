@@ -332,6 +332,7 @@ def test_the_door_check_finds_a_planted_deep_import(tmp_path):
 # hub) reports lessons, tables and challenges; a lesson shows the Odds lab's plots; the shell's
 # class links open a lesson or a scorer hand.
 ROOM_USES = {("classroom", "learn"), ("classroom", "class_table"), ("classroom", "challenge"),
+             ("classroom", "live"), ("live", "learn"),
              ("learn", "odds_lab"), ("shell", "learn"), ("shell", "scorer")}
 
 

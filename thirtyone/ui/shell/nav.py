@@ -38,6 +38,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("plan", N_("Teacher's plan"), ":material/event_note:", "plan"),
     PageSpec("table", N_("Class table"), ":material/table_restaurant:", "class_table"),
     PageSpec("challenge", N_("Challenge"), ":material/emoji_events:", "challenge"),
+    PageSpec("live", N_("Live lesson"), ":material/cast_for_education:", "live"),
 )
 DEFAULT = "home"
 BY_PATH = {p.url_path: p for p in PAGES}
