@@ -27,6 +27,7 @@ import streamlit as st
 
 from thirtyone.i18n import N_, _, current
 from thirtyone.store import ClassRow, Learner, Store, StoreError, check_name
+from thirtyone.store import live as live_store
 from thirtyone.store.store import MAX_WRONG_TRIES, WRONG_CODE, WRONG_KEY, WRONG_TRY_WINDOW_S
 from thirtyone.store.tokens import InputError, normal_code
 from thirtyone.teach import progress_summary
@@ -216,8 +217,28 @@ def resume_link() -> str:
     return full_link("class", {identity.PARAM: identity.token() or "", "lang": current()})
 
 
+def _to_live(store: Store, learner: Learner) -> None:
+    """While the teacher runs a live lesson, a student who opens the class page is sent to it
+    (once per session and tab: from there they may come back here), and after that shown the
+    way to it first."""
+    assert learner.class_id is not None
+    try:
+        row = live_store.running(store, learner.class_id)
+    except StoreError:
+        return
+    if row is None:
+        return
+    sent = f"t31_live_sent_{row.id}"
+    if not st.session_state.get(sent):
+        st.session_state[sent] = True
+        st.switch_page(nav.page("live"))
+    st.info(_("Your teacher is running a live lesson now."), icon=":material/cast_for_education:")
+    nav.link("live", label=_("Join the live lesson"), icon=":material/cast_for_education:")
+
+
 def _student(store: Store, learner: Learner) -> None:
     assert learner.class_name is not None   # in a class: its name comes with the learner
+    _to_live(store, learner)
     heading(learner.class_name, 2, look=3)  # h2 under the page's h1 (escaped)
     st.markdown(_("You are **{name}** in this class.").format(name=plain(learner.name)))
     fresh = bool(st.session_state.pop(NEW_LINK, False))

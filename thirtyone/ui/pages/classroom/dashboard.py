@@ -24,6 +24,7 @@ from thirtyone.ui.pages.challenge import challenge
 from thirtyone.ui.pages.class_table import class_table
 from thirtyone.ui.pages.classroom import address
 from thirtyone.ui.pages.learn.lessons import lessons, quiz_ids
+from thirtyone.ui.pages.live import records
 from thirtyone.ui.widgets.headings import heading
 from thirtyone.ui.widgets.plain import plain
 
@@ -241,6 +242,8 @@ def dashboard(store: Store, klass: ClassRow) -> None:
     head.caption(_("Join code {code}").format(code=klass.code))
     refresh.button(_("Refresh"), icon=":material/refresh:", key="t31_dash_refresh",
                    width="stretch")
+    heading(_("Live lesson"), 3, look=4)
+    records.live_box(store, klass)
     _live_class(store, klass)
     heading(_("Class tables"), 3, look=4)
     class_table.make_table_box(store, klass)
@@ -279,12 +282,12 @@ def _live_tables(store: Store, klass: ClassRow) -> None:
 
 
 def _downloads(store: Store, klass: ClassRow) -> None:
-    """The four CSV files; each is read from the store when its button is clicked, so this
+    """The five CSV files; each is read from the store when its button is clicked, so this
     part of the page needs no refresh of its own."""
     heading(_("Download (CSV)"), 3, look=4)
     st.caption(_("The files keep their column names in English in every language, so a "
                  "spreadsheet or a script reads them the same way."))
-    cols = st.columns(4)
+    cols = st.columns(5)
     with cols[0]:
         _download(_("Students"), lambda: students_frame(store, klass), "students.csv",
                   "t31_csv_students")
@@ -297,6 +300,9 @@ def _downloads(store: Store, klass: ClassRow) -> None:
     with cols[3]:
         _download(_("Challenges"), lambda: challenge.challenges_frame(store, klass),
                   "challenges.csv", "t31_csv_challenges")
+    with cols[4]:
+        _download(_("Live lessons"), lambda: records.live_frame(store, klass), "live.csv",
+                  "t31_csv_live")
 
 
 RESUME_NEW = "t31_dash_resume"   # {learner id: new resume token} made in this session
