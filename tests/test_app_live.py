@@ -1,0 +1,184 @@
+"""The live lesson's page through Streamlit's AppTest (the whole app): the teacher starts a
+session on /live and moves through it, a student answers on their own /live, the projector's
+counts follow the store, the reveal shows the engine's answer with its costs, an experiment's
+"Deal" is pooled, and nothing secret (the teacher key, a student's token, a seed) is on either
+page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from thirtyone.store import live as live_store
+from thirtyone.store import open_store
+from thirtyone.teach import live
+from thirtyone.ui.shell.nav import switch_to
+
+ROOT = Path(__file__).resolve().parents[1]
+GUESS = {"kind": "guess", "guess": "dealt", "at_least": 20, "variant": "scat"}
+DEAL = {"kind": "experiment", "experiment": "deal", "variant": "scat", "per_press": 5,
+        "at_least": 20}
+KNOCK = {"kind": "decision", "practice": "knock", "variant": "scat", "players": 3,
+         "seed": 1}
+
+
+@pytest.fixture
+def db(monkeypatch, tmp_path):
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
+    store = open_store(url)
+    yield store
+    store.engine.dispose()
+
+
+def every_text(node) -> str:
+    out = [str(node.proto)] if getattr(node, "proto", None) is not None else []
+    for child in getattr(node, "children", {}).values():
+        out.append(every_text(child))
+    return "\n".join(out)
+
+
+def teacher(key: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    switch_to(at, "class")
+    at.query_params["teacher"] = key
+    at.run()
+    switch_to(at, "live")
+    at.query_params.clear()
+    at.run()
+    assert not at.exception
+    return at
+
+
+def student(token: str, lang: str = "en") -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    switch_to(at, "live")
+    at.query_params.update({"me": token, "lang": lang})
+    at.run()
+    assert not at.exception
+    return at
+
+
+def markdowns(at: AppTest) -> str:
+    return "\n".join(str(m.value) for m in at.markdown)
+
+
+def words(at: AppTest) -> str:
+    """Every text element's value (markdown, captions, alerts), as the reader sees it."""
+    parts = [str(e.value) for kind in ("markdown", "caption", "success", "info", "error",
+                                       "warning") for e in getattr(at, kind)]
+    return "\n".join(parts).replace("\\", "")     # Markdown's escapes, as the reader sees
+
+
+def button(at: AppTest, key: str):
+    return next(b for b in at.button if b.key == key)
+
+
+def test_the_teacher_starts_and_the_student_answers_a_guess(db):
+    klass, key = db.create_class("Year 8")
+    mia, token = db.join_class(klass.code, "Mia")
+    t = teacher(key)
+    assert "No live lesson is running" in every_text(t.main)
+    button(t, "t31_live_start").click().run()
+    assert not t.exception
+    assert "0 of 1 here have answered" in markdowns(t)
+    s = student(token)
+    (slider,) = s.slider
+    slider.set_value(35)
+    next(b for b in s.button if "Send my guess" in str(b.label)).click().run()
+    assert not s.exception
+    row = live_store.running(db, klass.id)
+    assert [a["answer"] for a in live_store.answers(db, row.id, 0)] == ["35"]
+    t.run()
+    assert "1 of 1 here has answered" in markdowns(t)
+    # a change before the lock counts; the first is kept beside it
+    s.slider[0].set_value(40)
+    next(b for b in s.button if "Change my guess" in str(b.label)).click().run()
+    (a,) = live_store.answers(db, row.id, 0)
+    assert (a["answer"], a["first"], a["changes"]) == ("40", "35", 1)
+    # nothing secret on either page
+    for at in (t, s):
+        text = every_text(at.main) + every_text(at.sidebar)
+        assert key not in text and token not in text
+    assert "Mia" not in every_text(t.main)       # names only when the teacher turns them on
+
+
+def test_reveal_shows_the_engine_answer_and_costs_on_both_devices(db):
+    klass, key = db.create_class("Year 8")
+    _mia, token = db.join_class(klass.code, "Mia")
+    live_store.start(db, klass.id, [KNOCK, GUESS])
+    s = student(token)
+    (pills,) = s.pills
+    pills.set_value(0).run()
+    assert not s.exception
+    row = live_store.running(db, klass.id)
+    assert [a["answer"] for a in live_store.answers(db, row.id, 0)] == ["0"]
+    t = teacher(key)
+    assert "1 of 1 here has answered" in markdowns(t)
+    button(t, "t31_live_reveal").click().run()
+    assert not t.exception
+    said = words(t)
+    assert "The engine's answer" in said
+    shown = live.check_item(KNOCK)
+    from thirtyone.teach import Practice, make_item
+    item = make_item(Practice("knock", "scat", 3, None), shown["seed"])
+    right = " or ".join(item.options[i] for i in sorted(item.correct))
+    assert right in said
+    for label, _cost in item.costs:          # every option's cost is on the projector
+        assert label in said
+    s.run()                                  # the poll's rerun, as the device would
+    assert "The engine's answer" in words(s)
+    assert "Your answer" in markdowns(s)
+    assert s.pills[0].disabled
+
+
+def test_a_locked_item_refuses_and_a_late_joiner_lands_on_the_current_item(db):
+    klass, key = db.create_class("Year 8")
+    _mia, token = db.join_class(klass.code, "Mia")
+    row = live_store.start(db, klass.id, [GUESS, KNOCK])
+    live_store.go(db, row.id, 1)
+    live_store.set_state(db, row.id, "locked")
+    s = student(token)                      # joins late: the second item, locked
+    assert "Item 2 of 2" in every_text(s.main)
+    assert "Answers are closed" in every_text(s.main)
+    assert s.pills[0].disabled
+    with pytest.raises(live_store.LiveRefused, match="closed"):
+        live_store.answer(db, row.id, 1, db.learner_by_token(token), 0, 3)
+    with pytest.raises(live_store.LiveRefused, match="no longer on the screen"):
+        live_store.answer(db, row.id, 0, db.learner_by_token(token), 50)
+
+
+def test_the_class_experiment_pools_every_students_deals(db):
+    klass, key = db.create_class("Year 8")
+    tokens = [db.join_class(klass.code, n)[1] for n in ("Mia", "Oleg", "Ana")]
+    row = live_store.start(db, klass.id, [DEAL])
+    presses = [2, 1, 3]
+    for tok, n in zip(tokens, presses, strict=True):
+        s = student(tok)
+        for _ in range(n):
+            button(s, f"t31_live_deal_{row.id}_0").click().run()
+            assert not s.exception
+        assert f"You have dealt **{5 * n}** results" in markdowns(s)
+    assert len(live_store.results(db, row.id, 0)) == 5 * sum(presses)
+    t = teacher(key)
+    assert f"{5 * sum(presses)} results from 3 of 3 here" in markdowns(t)
+
+
+def test_without_a_class_the_page_points_to_the_class_page(db):
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    switch_to(at, "live")
+    at.run()
+    assert not at.exception
+    assert "join your class" in every_text(at.main)
+
+
+def test_a_russian_student_reads_the_item_in_russian(db):
+    klass, _key = db.create_class("Year 8")
+    _mia, token = db.join_class(klass.code, "Маша")
+    live_store.start(db, klass.id, [GUESS])
+    s = student(token, "ru")
+    text = every_text(s.main)
+    assert "Какая доля" in text or "Какую долю" in text
+    assert "What share" not in text
