@@ -76,6 +76,11 @@ def button(at: AppTest, key: str):
     return next(b for b in at.button if b.key == key)
 
 
+def options(at: AppTest) -> list:
+    """The student's answer buttons, one per option, in order."""
+    return [b for b in at.button if b.key and b.key.startswith("t31_live_pick_")]
+
+
 def test_the_teacher_starts_and_the_student_answers_a_guess(db):
     klass, key = db.create_class("Year 8")
     mia, token = db.join_class(klass.code, "Mia")
@@ -110,9 +115,14 @@ def test_reveal_shows_the_engine_answer_and_costs_on_both_devices(db):
     _mia, token = db.join_class(klass.code, "Mia")
     live_store.start(db, klass.id, [KNOCK, GUESS])
     s = student(token)
-    (pills,) = s.pills
-    pills.set_value(0).run()
+    shown = live.check_item(KNOCK)
+    from thirtyone.teach import Practice, make_item
+    item = make_item(Practice("knock", "scat", 3, None), shown["seed"])
+    picks = options(s)
+    assert len(picks) == len(item.options) and not any(b.disabled for b in picks)
+    picks[0].click().run()
     assert not s.exception
+    assert [b.label.startswith("✓") for b in options(s)] == [True] + [False] * (len(picks) - 1)
     row = live_store.running(db, klass.id)
     assert [a["answer"] for a in live_store.answers(db, row.id, 0)] == ["0"]
     t = teacher(key)
@@ -121,9 +131,6 @@ def test_reveal_shows_the_engine_answer_and_costs_on_both_devices(db):
     assert not t.exception
     said = words(t)
     assert "The engine's answer" in said
-    shown = live.check_item(KNOCK)
-    from thirtyone.teach import Practice, make_item
-    item = make_item(Practice("knock", "scat", 3, None), shown["seed"])
     right = " or ".join(item.options[i] for i in sorted(item.correct))
     assert right in said
     for label, _cost in item.costs:          # every option's cost is on the projector
@@ -131,7 +138,7 @@ def test_reveal_shows_the_engine_answer_and_costs_on_both_devices(db):
     s.run()                                  # the poll's rerun, as the device would
     assert "The engine's answer" in words(s)
     assert "Your answer" in markdowns(s)
-    assert s.pills[0].disabled
+    assert options(s) and all(b.disabled for b in options(s))
 
 
 def test_a_locked_item_refuses_and_a_late_joiner_lands_on_the_current_item(db):
@@ -143,7 +150,7 @@ def test_a_locked_item_refuses_and_a_late_joiner_lands_on_the_current_item(db):
     s = student(token)                      # joins late: the second item, locked
     assert "Item 2 of 2" in every_text(s.main)
     assert "Answers are closed" in every_text(s.main)
-    assert s.pills[0].disabled
+    assert options(s) and all(b.disabled for b in options(s))
     with pytest.raises(live_store.LiveRefused, match="closed"):
         live_store.answer(db, row.id, 1, db.learner_by_token(token), 0, 3)
     with pytest.raises(live_store.LiveRefused, match="no longer on the screen"):

@@ -100,17 +100,16 @@ def _send(store: Store, row: live_store.LiveRow, learner: Learner, raw: Any,
 
 def _choose(store: Store, row: live_store.LiveRow, s: items.Shown, learner: Learner,
             mine: str | None) -> None:
-    key = f"t31_live_pick_{row.id}_{row.item_no}_{row.version}"
+    """One button per option, the student's own answer marked; a tap sends it at once."""
     kept = int(mine) if mine is not None and mine.isdigit() else None
-
-    def picked() -> None:
-        choice = st.session_state.get(key)
-        if choice is not None:
-            _send(store, row, learner, choice, len(s.options))
-
-    st.pills(_("Your answer"), range(len(s.options)), key=key, default=kept,
-             format_func=lambda i: coloured_cards(s.options[i]), on_change=picked,
-             disabled=row.state != "open", label_visibility="collapsed")
+    for i, option in enumerate(s.options):
+        label = coloured_cards(option)
+        if st.button(f"✓ {label}" if i == kept else label,
+                     key=f"t31_live_pick_{row.id}_{row.item_no}_{i}",
+                     type="primary" if i == kept else "secondary",
+                     disabled=row.state != "open", width="stretch"):
+            _send(store, row, learner, i, len(s.options))
+            st.rerun()
     if mine is None and row.state == "open":
         st.caption(_("Tap your answer: it is sent at once, and you can change it until the "
                      "answers close."))
