@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import segno
-from e2e_helpers import click_and_wait, wait_for_app
+from e2e_helpers import click_and_wait, goto, start_class, wait_for_app
 from e2e_helpers.server import AppServer
 
 from thirtyone.store import open_store
@@ -43,13 +43,6 @@ def context(browser, size: str):
                               has_touch=phone, accept_downloads=True)
     ctx.set_default_timeout(30_000)
     return ctx
-
-
-def goto(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("[data-testid='stSidebar'] .st-key-variant_key input",
-                           timeout=60_000, state="attached")
-    wait_for_app(page)
 
 
 def no_traceback(page) -> None:
@@ -91,21 +84,6 @@ def slash_app(tmp_path_factory):
 def public_app(tmp_path_factory):
     """The public URL set without one."""
     yield from _module_server(tmp_path_factory, "door-public", THIRTYONE_PUBLIC_URL=PUBLIC)
-
-
-def start_class(page, url: str, name: str = "Room 12") -> str:
-    """Start a class on the Class page, note the key; returns the teacher key."""
-    goto(page, f"{url}/class")
-    page.get_by_role("tab", name="Start a class (teacher)").click()
-    page.get_by_role("textbox", name="Class name").fill(name)
-    click_and_wait(page, page.get_by_role("button", name="Start a class"))
-    page.locator("[data-testid='stCode'] code").filter(
-        has_text=re.compile(r"^\s*[A-Z0-9]{4}(-[A-Z0-9]{4}){2}\s*$")).first.wait_for(timeout=15_000)
-    key = next(t for t in page.locator("[data-testid='stCode'] code").all_inner_texts()
-               if re.fullmatch(r"[A-Z0-9]{4}(-[A-Z0-9]{4}){2}", t.strip())).strip()
-    click_and_wait(page, page.get_by_role("button", name="I have noted the key"))
-    no_traceback(page)
-    return key
 
 
 def qr_matrix_of_svg(svg: str) -> list[list[bool]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -96,3 +97,29 @@ def new_tab(browser, width: int, height: int):
     tab = browser.new_context(viewport={"width": width, "height": height}).new_page()
     tab.set_default_timeout(30_000)
     return tab
+
+
+def goto(page, url: str) -> None:
+    """Open ``url`` (any page, with its query) and wait until the app has drawn it."""
+    page.goto(url)
+    page.wait_for_selector(APP_READY, timeout=60_000, state="attached")
+    wait_for_app(page)
+
+
+KEY_RE = re.compile(r"[A-Z0-9]{4}(-[A-Z0-9]{4}){2}")
+
+
+def start_class(page, url: str, name: str = "Room 12") -> str:
+    """Start a class on the Class page of the server at ``url`` and note the key, as a teacher
+    does; the tab stays signed in as its teacher. Returns the teacher key."""
+    goto(page, f"{url}/class")
+    page.get_by_role("tab", name="Start a class (teacher)").click()
+    page.get_by_role("textbox", name="Class name").fill(name)
+    click_and_wait(page, page.get_by_role("button", name="Start a class"))
+    codes = page.locator("[data-testid='stCode'] code")
+    codes.filter(has_text=re.compile(r"^\s*" + KEY_RE.pattern + r"\s*$")).first.wait_for(
+        timeout=15_000)
+    key = next(t for t in codes.all_inner_texts() if KEY_RE.fullmatch(t.strip())).strip()
+    click_and_wait(page, page.get_by_role("button", name="I have noted the key"))
+    assert page.locator("[data-testid='stException']").count() == 0
+    return key

@@ -64,7 +64,8 @@ def guesses_chart(values: list[int], exact: float | None, mine: int | None = Non
                                  marker={"color": "#000", "size": 14, "symbol": "triangle-up"},
                                  name=_("your guess: {p} %").format(p=mine)))
     fig.update_xaxes(range=[0, 100], title=_("guess (%)"), dtick=10)
-    fig.update_yaxes(title=_("students"), rangemode="tozero")
+    fig.update_yaxes(title=_("students"), rangemode="tozero",
+                     dtick=1 if max(spread, default=0) < 8 else None)   # whole students
     return _layout(fig, 380, font)
 
 
