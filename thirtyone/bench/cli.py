@@ -31,6 +31,10 @@ curve, in AppTest).
    the scorer, Play and the Odds lab); move latency p50/p95, the time until the
    other seats see a move (p95), the server's CPU per idle seated page and per session-second,
    with the load average; ``--store-url`` with ``--url`` (the class is made in that store).
+   ``--load N --live``: a live lesson instead (``bench.load_live``, issue 28): a projector and
+   N students who each answer a pushed decision within ``--spread`` seconds (default 10); the
+   time from an answer to the projector showing it (p50, p95, max), every answer counted once
+   on the projector and in the store, the app's CPU and the load average.
 """
 
 from __future__ import annotations
@@ -48,6 +52,8 @@ from .bots import bench_strength, bench_targets
 from .load import KEYS, LoadError, print_load, run_load
 from .load_class import KEYS as CLASS_KEYS
 from .load_class import print_class, run_class
+from .load_live import KEYS as LIVE_KEYS
+from .load_live import print_live, run_live
 from .odds import bench_dealt, bench_odds
 from .plain import bench_plain, print_plain
 from .seats import bench_seats
@@ -81,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--class", dest="class_mode", action="store_true",
                    help="with --load N: a class period (a teacher, N students: some at 4-seat "
                         "class tables playing, the rest in lessons; bench.load_class)")
+    p.add_argument("--live", action="store_true", help="with --load N: a live lesson")
+    p.add_argument("--spread", type=float, default=10.0, help="with --live: answers within")
     p.add_argument("--seated", type=float, default=0.6,
                    help="with --class: the share of the students at tables (default 0.6)")
     p.add_argument("--idle", type=float, default=10.0,
@@ -156,6 +164,17 @@ def _class_load(args: argparse.Namespace) -> int:
     return 0
 
 
+def _live_load(args: argparse.Namespace) -> int:
+    row = run_live(args.load, args.url, args.spread, args.store_url)
+    for e in row.pop("error_samples", []):
+        print(f"error: {e}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({k: row[k] for k in (*LIVE_KEYS, "url", "processes")}))
+    else:
+        print_live(row)
+    return 0
+
+
 def main_load(args: argparse.Namespace) -> int:
     """``--load N``: one line of JSON (``--json``) or a short table; exit 2 on bad input."""
     if args.load is None:
@@ -166,6 +185,8 @@ def main_load(args: argparse.Namespace) -> int:
             raise LoadError("--settle is between 0 and 300 seconds.")
         if args.class_mode:
             return _class_load(args)
+        if args.live:
+            return _live_load(args)
         row = run_load(args.load, args.url, args.seconds, tuple(args.think), args.settle)
     except LoadError as e:
         print(e, file=sys.stderr)
