@@ -235,7 +235,8 @@ def exact_distribution(e: Experiment) -> dict[int, float]:
         return {int(v): float(p) for v, p in dealt_distribution(rules).probabilities.items()}
     if e.kind == "race":
         cum = race_curve(rules, 31, e.cap).fastest_policy
-        out = {t: float(cum[t] - cum[t - 1]) for t in range(1, e.cap + 1)}
+        out = {0: float(cum[0])}          # 31 in the hand dealt: turn 0
+        out.update({t: float(cum[t] - cum[t - 1]) for t in range(1, e.cap + 1)})
         out[e.cap + 1] = float(1 - cum[e.cap])
         return out
     curve = knock_survival_exact(rules, e.players - 1)
@@ -267,7 +268,9 @@ def pooled(e: Experiment, values: list[int]) -> Pooled:
     if n == 0:
         return Pooled(0, 0, 0.0, 0.0, 1.0, want, counts)
     lo, hi = wilson(np.array(hits, dtype=float), n, Z95)
-    return Pooled(n, hits, hits / n, max(0.0, float(lo)), min(1.0, float(hi)), want, counts)
+    share = hits / n        # the band holds its own share, also where rounding shaves it
+    return Pooled(n, hits, share, max(0.0, min(float(lo), share)),
+                  min(1.0, max(float(hi), share)), want, counts)
 
 
 def wilson_band(hits: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

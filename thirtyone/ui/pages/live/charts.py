@@ -93,6 +93,8 @@ def value_name(e: live.Experiment, v: int) -> str:
         return _("kept the life") if v == 1 else _("lost a life")
     if e.kind == "race" and v > e.cap:
         return _("later")
+    if e.kind == "race" and v == 0:
+        return _("dealt")             # 31 in the hand dealt, before any turn
     return str(v)
 
 
