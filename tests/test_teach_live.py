@@ -13,8 +13,8 @@ import pytest
 
 from thirtyone.core import make_pack, score
 from thirtyone.core.rules import get_variant
-from thirtyone.teach.quiz import LessonError
 from thirtyone.teach import live
+from thirtyone.teach.quiz import LessonError
 
 Z999 = 3.29     # a 99.9 % two-sided band: a correct engine fails one run in a thousand
 
