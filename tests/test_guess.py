@@ -46,7 +46,9 @@ def _brute(g: Guess) -> float:
         rest = [c for c in pack if c not in g.hand]
         mine = score(g.hand, rules)
         hands = list(combinations(rest, 3))
-        return sum(score(h, rules) > mine for h in hands) / len(hands)
+        lives = rules.scoring == "lives"   # all tied for lowest lose a life (RULES.md 3e)
+        return sum((score(h, rules) >= mine) if lives else (score(h, rules) > mine)
+                   for h in hands) / len(hands)
     if g.kind == "bust":
         left = [c for c in pack if c not in g.hand]
         low = sum(1 if c.rank == 14 else min(c.rank, 10) for c in g.hand)

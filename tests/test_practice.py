@@ -163,3 +163,24 @@ def test_items_for_hostile_blocks_are_refused():
         with pytest.raises(LessonError):
             parse_practice(spec, "scat")
     assert Hit() != Stay()
+
+
+@pytest.mark.parametrize("variant", offered("standing"))
+def test_a_standing_items_cost_is_what_the_scoring_punishes_counted_by_hand(variant):
+    """The cost line says how often a showdown against one opponent goes wrong as the rules
+    score it (RULES.md 3e), counted here over every hand the opponent can hold: with lives,
+    the opponent beats or ties you (all tied for lowest lose); with places, beats you; with a
+    pot, beats you (a tie shares the pot)."""
+    rules = get_variant(variant).rules
+    block = parse_practice({"practice": "standing", "variant": variant}, "scat")
+    lives = rules.scoring == "lives"
+    for seed in SEEDS[:2]:
+        item = make_item(block, seed)
+        hand = item.cards["hand"]
+        mine = score(hand, rules)
+        rest = [c for c in make_pack(rules.pack) if c not in hand]
+        others = [score(h, rules) for h in combinations(rest, 3)]
+        bad = sum((s >= mine) if lives else (s > mine) for s in others) / len(others)
+        assert item.facts["shown_down_loss"] == pytest.approx(bad, abs=1e-12)
+        (_label, words), = item.costs
+        assert f"{100 * bad:.1f}%" in words.replace(" %", "%"), (words, bad)

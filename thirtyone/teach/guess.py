@@ -9,7 +9,8 @@ Kinds (``guess:``), each a chance between 0 and 1:
 - ``race``: alone, drawing the fastest way, you hold 31 within ``turns`` turns;
 - ``knock``: a knock on ``value`` with ``players`` at the table, against fresh hands, goes
   well (you keep your life);
-- ``standing``: one opponent dealt from the other cards holds a better hand than ``hand``;
+- ``standing``: shown down now against one opponent dealt from the other cards, ``hand``
+  meets what the scoring punishes (``odds.hand_at_table``: with lives, lowest or tied for it);
 - ``bust``: in Banking, one more card takes ``hand`` over 31.
 
 >>> g = parse_guess({"guess": "dealt", "at_least": "31", "question": "?"}, "scat")
@@ -32,8 +33,14 @@ from ..core.rules import get_variant
 from ..core.scoring import banking_total
 from ..game.families import family_class
 from ..i18n import _
-from ..odds.dealt import dealt_distribution, hand_standing
-from ..odds.knock import knock_survival_exact, simulate_fresh_knock, wilson
+from ..odds.dealt import dealt_distribution
+from ..odds.knock import (
+    hand_at_table,
+    knock_risk,
+    knock_survival_exact,
+    simulate_fresh_knock,
+    wilson,
+)
 from ..odds.race import race_curve
 from ..odds.tables import OddsError, lookup, pack_indices
 from ..sim.race import simulate_race
@@ -140,8 +147,8 @@ def exact(g: Guess) -> float:
             raise OddsError(_("No hand is worth {value} under these rules.").format(
                 value=g.value))
         return float(curve.survive[hit[0]])
-    if g.kind == "standing":
-        return float(hand_standing(g.hand, rules).opponent_beats)
+    if g.kind == "standing":   # what the scoring punishes against one opponent (RULES 3e)
+        return float(hand_at_table(g.hand, rules, 1).chance)
     after = [banking_total((*g.hand, c))[1] for c in bust_unseen(g)]
     return sum(after) / len(after)
 
@@ -177,7 +184,10 @@ def _hits(g: Guess, rounds: int, rng: np.random.Generator) -> int:
         opp = rest[np.argsort(rng.random((rounds, len(rest))), axis=1)[:, :3]]
         lk = lookup(rules).strength
         mine = lk[own[0], own[1], own[2]]
-        return int(np.count_nonzero(lk[opp[:, 0], opp[:, 1], opp[:, 2]] > mine))
+        theirs = lk[opp[:, 0], opp[:, 1], opp[:, 2]]
+        # with lives all tied for lowest lose; with places or a pot only a better hand hurts
+        lost = theirs >= mine if knock_risk(rules).kind == "life" else theirs > mine
+        return int(np.count_nonzero(lost))
     left = bust_unseen(g)
     bust = np.array([banking_total((*g.hand, c))[1] for c in left])
     return int(np.count_nonzero(bust[rng.integers(len(left), size=rounds)]))

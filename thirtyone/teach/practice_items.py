@@ -7,14 +7,14 @@ import numpy as np
 
 from ..core.actions import Hit, Knock
 from ..core.cards import Card, cards_display, make_pack
-from ..core.rules import get_variant, life_words
+from ..core.rules import get_variant
 from ..core.scoring import banking_total
 from ..core.text import points_text
 from ..game.banking import new_banking_game
-from ..game.message import lives_msg
 from ..game.table import new_game
 from ..i18n import _, format_percent, ngettext
 from ..odds.dealt import dealt_distribution, hand_standing
+from ..odds.knock import hand_at_table, knock_risk
 from ..policies.view import view_from_observation
 from .lessons import make_quiz
 from .practice import CLEAR_MARGIN, HINTS, MAX_DEALS, PROMPTS, Item, Practice
@@ -47,13 +47,16 @@ def _standing_item(p: Practice, seed: int) -> Item:
     dist = sorted(dealt_distribution(rules).probabilities.items())
     median = next(v for k, (v, _p) in enumerate(dist)
                   if sum(q for _v, q in dist[:k + 1]) >= 0.5)
-    life = lives_msg(life_words(rules)[0], 1)
+    # what the scoring punishes (RULES.md 3e): with lives, being the lowest or tied for it;
+    # with points, alone at the bottom; with a pot, someone strictly higher
+    at = hand_at_table(hand, rules, 1)
     costs = [(_("Shown down now against one opponent"),
-              _("you lose {life} {p} of the time").format(
-                  life=life, p=format_percent(st.opponent_beats, 1)))]
+              _("{bad} {p} of the time").format(bad=knock_risk(rules).bad,
+                                                 p=format_percent(at.chance, 1)))]
     return Item("standing", seed, q.question, {"hand": hand}, q.options, q.correct,
                 _(HINTS["standing"]).format(median=points_text(median)), q.summary, costs,
-                facts={"beats": st.beats, "opponent_beats": st.opponent_beats})
+                facts={"beats": st.beats, "opponent_beats": st.opponent_beats,
+                       "shown_down_loss": at.chance})
 
 
 def _knock_item(p: Practice, seed: int) -> Item:
