@@ -13,7 +13,7 @@ from thirtyone.core.cards import make_pack
 from thirtyone.core.rules import get_variant
 from thirtyone.core.scoring import score
 from thirtyone.teach.guess import ROUNDS, Guess, exact, parse_guess, simulate
-from thirtyone.teach.lessons import LessonError, load_lessons
+from thirtyone.teach.lessons import LessonError, Plot, load_lessons
 
 PROBABILITY_LESSONS = {"02-hand-value-and-suits": {"dealt"}, "07-a-reasoned-knock": {"knock"},
                        "08-blitz-odds": {"race", "standing"}, "15-banking": {"bust"}}
@@ -126,3 +126,21 @@ def test_the_translated_guesses_ask_the_same_chances():
     for lang in ("ru", "uk"):
         assert [(s, exact(g)) for s, g in course_guesses(lang)] == \
             [(s, exact(g)) for s, g in course_guesses()]
+
+
+# the plots that draw a guess's answer: a guess must come before them (issue 26 item 3)
+ANSWERED_BY = {"knock": {"knock_survival"}, "race": {"race"}, "dealt": {"dealt_values"},
+               "bust": {"bust"}, "standing": set()}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_guess_comes_before_any_plot_that_draws_its_answer(lang):
+    for lesson in load_lessons(lang=lang):
+        shown: set[str] = set()
+        for step in lesson.steps:
+            for b in step.blocks:
+                if isinstance(b, Plot):
+                    shown.add(b.plot)
+                elif isinstance(b, Guess):
+                    seen = ANSWERED_BY[b.kind] & shown
+                    assert not seen, (lesson.slug, step.title, b.kind, seen)
