@@ -31,7 +31,7 @@ from e2e_helpers.server import stop_group
 
 ROOT = Path(__file__).resolve().parents[1]
 # every page of the app, by its address (thirtyone/ui/shell/nav.py)
-PAGES = sorted(["home", "learn", "scorer", "variants", "odds_lab", "play", "class", "plan",
+PAGES = sorted(["home", "learn", "scorer", "variants", "odds_lab", "play", "class", "plan", "live",
                 "table", "challenge"])
 LESSON_FILES = sorted(p.name for p in (ROOT / "lessons").glob("*.md")
                       if p.name.lower() != "readme.md")
