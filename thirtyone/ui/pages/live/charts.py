@@ -28,8 +28,12 @@ def _label(text: str, limit: int = 40) -> str:
 def _layout(fig: go.Figure, height: int, font: int) -> go.Figure:
     fig.update_layout(height=height, margin={"l": 10, "r": 10, "t": 40, "b": 10},
                       font={"size": font}, showlegend=True,
-                      legend={"orientation": "h", "y": -0.2},
+                      legend={"orientation": "h", "x": 0, "y": 1.02, "yanchor": "bottom",
+                              "font": {"size": font}},
                       plot_bgcolor="rgba(0,0,0,0)")
+    # each axis's own sizes too: Streamlit's chart theme sets them smaller than the font's
+    fig.update_xaxes(tickfont={"size": font}, title_font={"size": font})
+    fig.update_yaxes(tickfont={"size": font}, title_font={"size": font})
     return fig
 
 

@@ -145,7 +145,7 @@ def _answers(store: Store, row: live_store.LiveRow, s: items.Shown, here: int) -
             close = sum(1 for v in vals if abs(v - 100 * s.exact) <= 10)
             st.markdown(s.why + " " + ngettext(
                 "{n} guess of {all} was within 10 points of it.",
-                "{n} guesses of {all} were within 10 points of it.", len(vals)).format(
+                "{n} guesses of {all} were within 10 points of it.", close).format(
                     n=close, all=len(vals)))
     else:
         counts = live.tally(len(s.options), [int(a["answer"]) for a in got])
