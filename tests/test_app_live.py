@@ -189,3 +189,42 @@ def test_a_russian_student_reads_the_item_in_russian(db):
     text = every_text(s.main)
     assert "Какая доля" in text or "Какую долю" in text
     assert "What share" not in text
+
+
+def test_the_live_csv_is_one_row_per_student_and_item_for_a_spreadsheet(db):
+    import csv
+    import io
+    import re
+
+    from thirtyone.ui.pages.classroom.dashboard import csv_bytes
+    from thirtyone.ui.pages.live.records import live_frame
+    klass, _key = db.create_class("Year 8")
+    (mia, _t1), (oleg, _t2) = (db.join_class(klass.code, n) for n in ("Mia", "Oleg"))
+    row = live_store.start(db, klass.id, [GUESS, DEAL])
+    live_store.answer(db, row.id, 0, mia, 40)
+    live_store.answer(db, row.id, 0, mia, 45)          # changed before the lock
+    live_store.answer(db, row.id, 0, oleg, 70)
+    live_store.go(db, row.id, 1)
+    for who, presses in ((mia, 1), (oleg, 2)):
+        for _ in range(presses):
+            live_store.deal(db, row.id, 1, who)
+    data = csv_bytes(live_frame(db, klass))
+    assert data.startswith(b"\xef\xbb\xbf")               # Excel reads Cyrillic with it
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    head, body = rows[0], rows[1:]
+    col = {name.split(" (")[0]: i for i, name in enumerate(head)}
+    assert len(body) == 4                                  # two students, two items
+    guess = {r[col["name"]]: r for r in body if r[col["kind"]] == "guess"}
+    assert guess["Mia"][col["first answer"]].startswith("40")
+    assert guess["Mia"][col["answer"]].startswith("45") and guess["Mia"][col["changes"]] == "1"
+    assert guess["Oleg"][col["changes"]] == "0"
+    iso = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$")
+    assert all(iso.match(r[col["first answered at"]]) for r in guess.values())
+    deals = {r[col["name"]]: r for r in body if r[col["kind"]] == "experiment"}
+    for who, presses in ((mia, 1), (oleg, 2)):
+        r = deals[who.name]
+        mine = live_store.results(db, row.id, 1, who.id)
+        assert r[col["results dealt"]] == str(5 * presses) == str(len(mine))
+        assert r[col["results with the event"]] == str(sum(v >= 20 for v in mine))
+        assert r[col["first answered at"]] == ""              # no answer time: empty, not NaT
+        assert r[col["started"]] and iso.match(r[col["started"]])

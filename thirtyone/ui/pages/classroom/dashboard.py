@@ -96,6 +96,8 @@ CSV_HEADERS = {
 
 
 def _iso(v: object) -> object:
+    if v is None or v is pd.NaT:     # a row without a time (an experiment's answer time)
+        return None
     if isinstance(v, pd.Timestamp):
         v = v.to_pydatetime()
     if isinstance(v, dt.datetime):
@@ -108,7 +110,8 @@ def _iso(v: object) -> object:
 def _column(col: pd.Series) -> pd.Series:
     """One column for a spreadsheet: times in ISO 8601 with their zone, yes/no as 1/0,
     whole numbers without a decimal point."""
-    vals = [v for v in col if v is not None and not (isinstance(v, float) and pd.isna(v))]
+    vals = [v for v in col if v is not None and v is not pd.NaT
+            and not (isinstance(v, float) and pd.isna(v))]
     if not vals:
         return col
     if all(isinstance(v, (dt.datetime, pd.Timestamp)) for v in vals):
