@@ -152,7 +152,7 @@ def test_a_locked_item_refuses_and_a_late_joiner_lands_on_the_current_item(db):
     assert "Answers are closed" in every_text(s.main)
     assert options(s) and all(b.disabled for b in options(s))
     with pytest.raises(live_store.LiveRefused, match="closed"):
-        live_store.answer(db, row.id, 1, db.learner_by_token(token), 0, 3)
+        live_store.answer(db, row.id, 1, db.learner_by_token(token), 0)
     with pytest.raises(live_store.LiveRefused, match="no longer on the screen"):
         live_store.answer(db, row.id, 0, db.learner_by_token(token), 50)
 

@@ -9,8 +9,8 @@ lower layer, never a higher one or a sibling on the same level:
 
 (``i18n``, the translations, sits below everything: the engine's messages are translated.
 ``teach`` sits beside ``bench`` so a lesson's quiz may ask the expert, the bots and the
-simulator; nothing below the UI imports it. ``plots``, the figures as calls, sits there
-too: the UI draws with it.)
+simulator; above it only ``cli``, ``store`` (a live lesson's items and deals) and the UI
+import it. ``plots``, the figures as calls, sits there too: the UI draws with it.)
 """
 
 from __future__ import annotations

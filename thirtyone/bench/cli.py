@@ -172,7 +172,8 @@ def _live_load(args: argparse.Namespace) -> int:
         print(json.dumps({k: row[k] for k in (*LIVE_KEYS, "url", "processes")}))
     else:
         print_live(row)
-    return 0
+    # 1 when an answer was lost or an error seen: a script running the bench can tell
+    return int(bool(row["errors"]) or not row["counted"] == row["stored"] == args.load)
 
 
 def main_load(args: argparse.Namespace) -> int:

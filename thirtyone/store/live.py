@@ -3,11 +3,14 @@ device, the students' answers and the class experiment's deals.
 
 - The teacher starts a session (``start``), moves through its running order (``go``), locks,
   reveals and reopens an item (``set_state``), adds items on the fly (``add_item``) and ends it
-  (``end``). Every change adds one to the row's ``version``, which is all a device polls
-  (``LiveRow.version``): one small query a second per device.
-- A student answers the current item only, while it is open (``answer``): a change before the
-  lock replaces the answer that counts, the first one is kept beside it. Anything else is
-  refused with one sentence (``LiveRefused``).
+  (``end``), each in one transaction that refuses a change when the session moved on
+  since the teacher's page was drawn (``seen``). Every change adds one to the row's
+  ``version``: a student's device polls only that, once a second (the projector also reads
+  the answers and who is here).
+- A student answers the current item only, while it is open (``answer``, checked in the
+  transaction that writes it): a change before the lock replaces the answer that counts, the
+  first one is kept beside it; a revealed item is not opened again. Anything else is refused
+  with one sentence (``LiveRefused``).
 - A class experiment's press (``deal``) is dealt here, by the engine, from a fresh random seed
   (kept with the values, so a session can be replayed); the cards belong to no game.
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +88,8 @@ def start(store: Store, class_id: int, order: list[dict[str, Any]] | None = None
         raise LiveRefused(_("A running order has 1 to {n} items.").format(n=items.MAX_ITEMS))
 
     def work(c: Connection) -> int:
+        # the class row locked: two starts of one class wait for each other (PostgreSQL)
+        c.execute(select(s.classes.c.id).where(s.classes.c.id == class_id).with_for_update())
         c.execute(update(s.live).where((s.live.c.class_id == class_id)
                                        & (s.live.c.status == "running"))
                   .values(status="ended", ended=now(), version=s.live.c.version + 1))
@@ -93,9 +99,14 @@ def start(store: Store, class_id: int, order: list[dict[str, Any]] | None = None
             ended=None)).inserted_primary_key
         assert key is not None
         return int(key[0])
-    got = get(store, store.run(work))
-    assert got is not None
-    return got
+    for _attempt in range(3):
+        try:
+            got = get(store, store.run(work))
+        except IntegrityError:   # another start won the race: end it and start again
+            continue
+        assert got is not None
+        return got
+    raise LiveRefused(_("The class is busy, try again."))
 
 
 def get(store: Store, live_id: int) -> LiveRow | None:
@@ -126,77 +137,104 @@ def sessions(store: Store, class_id: int) -> list[LiveRow]:
         select(s.live).where(s.live.c.class_id == class_id).order_by(s.live.c.id.desc()))])
 
 
-def _change(store: Store, live_id: int, **values: Any) -> LiveRow:
+MOVED_ON = N_("The lesson has moved on in another window; this is where it is now.")
+ENDED = N_("This live lesson has ended.")
+
+
+def _locked_row(c: Connection, live_id: int) -> LiveRow | None:
+    """The session row, locked for the rest of this transaction, so that a teacher's change
+    and a student's answer never cross. An update that changes nothing takes the lock on
+    both databases: PostgreSQL's row lock, and SQLite's write lock (a plain read would start
+    no transaction there, and another process could commit between it and the write)."""
+    c.execute(update(s.live).where(s.live.c.id == live_id).values(status=s.live.c.status))
+    r = c.execute(select(s.live).where(s.live.c.id == live_id)).first()
+    return _row(r) if r is not None else None
+
+
+def _change(store: Store, live_id: int, seen: int | None,
+            values: Callable[[LiveRow], dict[str, Any]],
+            also: Callable[[Connection, LiveRow], None] | None = None) -> LiveRow:
+    """One teacher's change in one transaction: refused when the session has ended or (with
+    ``seen``, the version the teacher's page was drawn at) moved on meanwhile."""
     def work(c: Connection) -> None:
-        done = c.execute(update(s.live).where((s.live.c.id == live_id)
-                                              & (s.live.c.status == "running"))
-                         .values(version=s.live.c.version + 1, updated=now(), **values))
-        if not done.rowcount:
-            raise LiveRefused(_("This live lesson has ended."))
+        row = _locked_row(c, live_id)
+        if row is None or not row.running:
+            raise LiveRefused(_(ENDED))
+        if seen is not None and row.version != seen:
+            raise LiveRefused(_(MOVED_ON))
+        if also is not None:
+            also(c, row)
+        c.execute(update(s.live).where(s.live.c.id == live_id)
+                  .values(version=s.live.c.version + 1, updated=now(), **values(row)))
     store.run(work)
     got = get(store, live_id)
     assert got is not None
     return got
 
 
-def go(store: Store, live_id: int, item_no: int) -> LiveRow:
+def go(store: Store, live_id: int, item_no: int, seen: int | None = None) -> LiveRow:
     """Put item ``item_no`` of the running order on every device."""
-    row = get(store, live_id)
-    if row is None or not 0 <= item_no < len(row.items):
-        raise LiveRefused(_("There is no such item in this lesson."))
-    return _change(store, live_id, item_no=item_no)
+    def values(row: LiveRow) -> dict[str, Any]:
+        if not 0 <= item_no < len(row.items):
+            raise LiveRefused(_("There is no such item in this lesson."))
+        return {"item_no": item_no}
+    return _change(store, live_id, seen, values)
 
 
-def set_state(store: Store, live_id: int, state: str) -> LiveRow:
-    """Open, lock or reveal the current item."""
+def set_state(store: Store, live_id: int, state: str, seen: int | None = None) -> LiveRow:
+    """Open, lock or reveal the current item. A revealed item stays revealed: its answers
+    were given before the room saw the engine's."""
     if state not in items.STATES:
         raise LiveRefused(_("There is no such state."))
-    row = get(store, live_id)
-    if row is None:
-        raise LiveRefused(_("This live lesson has ended."))
-    return _change(store, live_id, states={**row.states, str(row.item_no): state})
+
+    def values(row: LiveRow) -> dict[str, Any]:
+        if row.state == "revealed" and state != "revealed":
+            raise LiveRefused(_("The answer has been shown: this item's answers stay closed."))
+        return {"states": {**row.states, str(row.item_no): state}}
+    return _change(store, live_id, seen, values)
 
 
-def show_names(store: Store, live_id: int, on: bool) -> LiveRow:
-    return _change(store, live_id, show_names=bool(on))
+def show_names(store: Store, live_id: int, on: bool, seen: int | None = None) -> LiveRow:
+    return _change(store, live_id, seen, lambda _row: {"show_names": bool(on)})
 
 
-def add_item(store: Store, live_id: int, spec: dict[str, Any], go_there: bool = True
-             ) -> LiveRow:
-    """Add an item picked on the fly after the current one, and (by default) show it."""
+def add_item(store: Store, live_id: int, spec: dict[str, Any], go_there: bool = True,
+             seen: int | None = None) -> LiveRow:
+    """Add an item picked on the fly after the current one, and (by default) show it; the
+    items after it move down with their states and answers, all in one transaction."""
     checked = items.check_item(spec)
-    row = get(store, live_id)
-    if row is None:
-        raise LiveRefused(_("This live lesson has ended."))
-    if len(row.items) >= items.MAX_ITEMS:
-        raise LiveRefused(_("A running order has 1 to {n} items.").format(n=items.MAX_ITEMS))
-    at = row.item_no + 1
-    order = row.items[:at] + [checked] + row.items[at:]
-    # the items after the new one move down: their states and answers move with them
-    states = {str(int(k) + (int(k) >= at)): v for k, v in row.states.items()}
 
-    def work(c: Connection) -> None:
-        for table in (s.live_answers, s.live_results):
+    def shift(c: Connection, row: LiveRow) -> None:
+        if len(row.items) >= items.MAX_ITEMS:
+            raise LiveRefused(_("A running order has 1 to {n} items.").format(
+                n=items.MAX_ITEMS))
+        at = row.item_no + 1
+        for table in (s.live_answers, s.live_results):   # two steps: (id, item) stays unique
             c.execute(update(table).where((table.c.live_id == live_id)
                                           & (table.c.item_no >= at))
                       .values(item_no=table.c.item_no + 1000))
             c.execute(update(table).where((table.c.live_id == live_id)
                                           & (table.c.item_no >= 1000))
                       .values(item_no=table.c.item_no - 999))
-    store.run(work)
-    return _change(store, live_id, items=order, states=states,
-                   item_no=at if go_there else row.item_no)
+
+    def values(row: LiveRow) -> dict[str, Any]:
+        at = row.item_no + 1
+        return {"items": row.items[:at] + [checked] + row.items[at:],
+                "states": {str(int(k) + (int(k) >= at)): v for k, v in row.states.items()},
+                "item_no": at if go_there else row.item_no}
+    return _change(store, live_id, seen, values, also=shift)
 
 
 def end(store: Store, live_id: int) -> None:
-    store.run(lambda c: c.execute(update(s.live).where(s.live.c.id == live_id).values(
+    """End the session (ending one already ended changes nothing)."""
+    store.run(lambda c: c.execute(update(s.live).where(
+        (s.live.c.id == live_id) & (s.live.c.status == "running")).values(
         status="ended", ended=now(), version=s.live.c.version + 1)))
 
 
 # --- what students send ---------------------------------------------------------------
 
-def _current(store: Store, live_id: int, item_no: int, learner: Learner) -> LiveRow:
-    row = get(store, live_id)
+def _current(row: LiveRow | None, item_no: int, learner: Learner) -> LiveRow:
     if row is None or not row.running:
         raise LiveRefused(_(NO_SESSION))
     if learner.class_id != row.class_id:
@@ -208,51 +246,59 @@ def _current(store: Store, live_id: int, item_no: int, learner: Learner) -> Live
     return row
 
 
-def answer(store: Store, live_id: int, item_no: int, learner: Learner, raw: object,
-           n_options: int | None = None) -> str:
-    """Keep ``learner``'s answer to the current item (a guess's per cent, or the index of an
-    option when ``n_options`` is given); returns the answer as kept."""
-    row = _current(store, live_id, item_no, learner)
-    if row.item["kind"] == "experiment":
+def answer_value(item: dict[str, Any], raw: object) -> str:
+    """A student's answer to ``item`` as kept: a guess's whole per cent, or an option's
+    index among the item's own options (never a count the device sent)."""
+    if item["kind"] == "experiment":
         raise LiveRefused(_(IS_EXPERIMENT))
     try:
-        if row.item["kind"] == "guess":
-            value = str(items.check_guess(raw))
-        else:
-            value = str(items.check_choice(raw, n_options or 0))
+        if item["kind"] == "guess":
+            return str(items.check_guess(raw))
+        return str(items.check_choice(raw, items.option_count(item)))
     except ValueError as e:
         raise LiveRefused(str(e)) from None
+
+
+def answer(store: Store, live_id: int, item_no: int, learner: Learner, raw: object) -> str:
+    """Keep ``learner``'s answer to the current item, checked in the same transaction that
+    writes it (a lock or a move-on is never crossed); returns the answer as kept. Sending
+    the same answer again changes nothing; another one before the lock is a change."""
     key = ((s.live_answers.c.live_id == live_id) & (s.live_answers.c.item_no == item_no)
            & (s.live_answers.c.learner_id == learner.id))
 
-    def work(c: Connection) -> None:
-        if c.execute(update(s.live_answers).where(key).values(
-                answer=value, changes=s.live_answers.c.changes + 1, at=now())).rowcount:
-            return
-        c.execute(insert(s.live_answers).values(
-            live_id=live_id, item_no=item_no, learner_id=learner.id, answer=value,
-            first=value, changes=0, first_at=now(), at=now()))
+    def work(c: Connection) -> str:
+        row = _current(_locked_row(c, live_id), item_no, learner)
+        value = answer_value(row.item, raw)
+        old = c.execute(select(s.live_answers.c.answer).where(key)).first()
+        if old is None:
+            c.execute(insert(s.live_answers).values(
+                live_id=live_id, item_no=item_no, learner_id=learner.id, answer=value,
+                first=value, changes=0, first_at=now(), at=now()))
+        elif old[0] != value:
+            c.execute(update(s.live_answers).where(key).values(
+                answer=value, changes=s.live_answers.c.changes + 1, at=now()))
+        return value
     for _attempt in range(3):
         try:
-            store.run(work)
-            return value
-        except IntegrityError:   # the same student's two devices at once: the update wins
+            return store.run(work)
+        except IntegrityError:   # the same student's two devices at once: tried again
             continue
     raise LiveRefused(_("Your answer could not be saved; please try again."))
 
 
 def deal(store: Store, live_id: int, item_no: int, learner: Learner) -> list[int]:
-    """One press of "Deal" in the current experiment: dealt here, kept, returned."""
-    row = _current(store, live_id, item_no, learner)
+    """One press of "Deal" in the current experiment: dealt here, then kept in a
+    transaction that checks again that the item is still open and the press allowed."""
+    row = _current(get(store, live_id), item_no, learner)
     if row.item["kind"] != "experiment":
         raise LiveRefused(_(NOT_EXPERIMENT))
-    e = items.experiment(row.item)
     seed = secrets.randbits(62)
-    vals = items.run_press(e, seed)
+    vals = items.run_press(items.experiment(row.item), seed)
     key = ((s.live_results.c.live_id == live_id) & (s.live_results.c.item_no == item_no)
            & (s.live_results.c.learner_id == learner.id))
 
     def work(c: Connection) -> None:
+        _current(_locked_row(c, live_id), item_no, learner)
         n = c.execute(select(func.count()).select_from(s.live_results).where(key)).scalar_one()
         if n >= items.MAX_PRESSES:
             raise LiveRefused(_(TOO_MANY))

@@ -198,6 +198,9 @@ live = Table(
     Column("ended", DateTime(timezone=True), nullable=True),
 )
 Index("t31_live_class", live.c.class_id, live.c.status)
+# one running session per class, also when two teachers' tabs start one at the same moment
+Index("t31_live_one_running", live.c.class_id, unique=True,
+      sqlite_where=live.c.status == "running", postgresql_where=live.c.status == "running")
 
 # one row per student and item: ``answer`` counts (changed freely until the lock), ``first``
 # is the first answer given (the dashboard's "first answer per student and item")

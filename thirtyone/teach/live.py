@@ -39,12 +39,15 @@ from ..odds.race import race_curve
 from ..odds.tables import lookup, pack_indices
 from ..sim.race import simulate_race
 from .guess import Guess, exact, parse_guess
+from .practice import parse_practice
 from .quiz import LessonError
 
 ITEM_KINDS = ("quiz", "guess", "decision", "experiment")
 EXPERIMENTS = ("deal", "race", "knock")
 STATES = ("open", "locked", "revealed")
 MAX_ITEMS = 60            # items in one session's running order
+MAX_OPTIONS = 12          # a quiz's options at most
+DECISION_OPTIONS = 2      # a decision: knock now, or play on (teach.practice_items)
 MAX_PRESSES = 40          # "Deal" presses one student may send for one item
 GUESS_BINS = 10           # the guesses' spread, in bins of 10 per cent
 Z95 = 1.96
@@ -112,8 +115,9 @@ def check_item(spec: object) -> dict[str, Any]:
     kind = spec["kind"]
     variant = str(spec.get("variant", "scat"))[:40]
     get_variant(variant)   # an unknown variant: its own sentence
-    if kind == "quiz":
-        return {"kind": kind, "quiz": str(spec.get("quiz", ""))[:120]}
+    if kind == "quiz":   # found by its id in the course; the teacher's page counts options
+        return {"kind": kind, "quiz": str(spec.get("quiz", ""))[:120],
+                "options": _int(spec, "options", 2, MAX_OPTIONS, 2)}
     if kind == "guess":
         g = guess(spec)
         out = {"kind": kind, "variant": g.variant, "guess": g.kind}
@@ -121,6 +125,7 @@ def check_item(spec: object) -> dict[str, Any]:
                     if k in spec})
         return out
     if kind == "decision":
+        parse_practice({"practice": "knock", "variant": variant}, variant)  # knock practice?
         return {"kind": kind, "practice": "knock", "variant": variant,
                 "players": _int(spec, "players", 2, 6, 3),
                 "seed": _int(spec, "seed", 0, 2**31 - 1, 1)}
@@ -128,6 +133,16 @@ def check_item(spec: object) -> dict[str, Any]:
     return {"kind": kind, "experiment": e.kind, "variant": e.variant,
             "per_press": e.per_press, "at_least": e.at_least, "turns": e.turns,
             "value": e.value, "players": e.players}
+
+
+def option_count(item: dict[str, Any]) -> int:
+    """How many options a student chooses among: a decision's two (knock now, or play on),
+    a quiz's as counted when it was pushed; 0 for a guess or an experiment."""
+    if item.get("kind") == "decision":
+        return DECISION_OPTIONS
+    if item.get("kind") == "quiz":
+        return int(item.get("options", 0))
+    return 0
 
 
 # --- guesses -----------------------------------------------------------------------------
@@ -316,7 +331,8 @@ FIRST_ORDER: tuple[dict[str, Any], ...] = (
 )
 
 
-__all__ = ["EXPERIMENTS", "FIRST_ORDER", "ITEM_KINDS", "MAX_ITEMS", "MAX_PRESSES", "STATES",
-           "Experiment", "Pooled", "check_choice", "check_guess", "check_item", "event_words",
-           "exact_distribution", "experiment", "experiment_question", "guess", "guess_exact",
-           "guess_spread", "is_hit", "pooled", "run_press", "tally", "wilson_band"]
+__all__ = ["DECISION_OPTIONS", "EXPERIMENTS", "FIRST_ORDER", "ITEM_KINDS", "MAX_ITEMS",
+           "MAX_OPTIONS", "MAX_PRESSES", "STATES", "Experiment", "Pooled", "check_choice",
+           "check_guess", "check_item", "event_words", "exact_distribution", "experiment",
+           "experiment_question", "guess", "guess_exact", "guess_spread", "is_hit",
+           "option_count", "pooled", "run_press", "tally", "wilson_band"]

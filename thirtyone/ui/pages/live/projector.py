@@ -34,15 +34,18 @@ BIG_CSS = """<style>
 
 def projector(store: Store, klass: ClassRow) -> None:
     style(Markup(BIG_CSS))
-    row = live_store.running(store, klass.id)
+    try:
+        row = live_store.running(store, klass.id)
+    except StoreError as e:
+        show_error(e)
+        return
     if row is None:
         _not_running(store, klass)
         return
     with st.container(key="t31_live_proj"):
         _item_head(row)
         _controls(store, row)
-        st.fragment(run_every=POLL_S)(_room)(store, klass, row.id, row.item_no, row.state,
-                                             row.show_names)
+        st.fragment(run_every=POLL_S)(_room)(store, klass, row.id, row.version)
         _add_item(store, row)
         _end(store, row)
 
@@ -86,7 +89,9 @@ def _controls(store: Store, row: live_store.LiveRow) -> None:
     locked = row.state != "open"
     if lock.button(_("Reopen answers") if locked else _("Close answers"),
                    icon=":material/lock_open:" if locked else ":material/lock:",
-                   key="t31_live_lock", width="stretch"):
+                   key="t31_live_lock", width="stretch", disabled=row.state == "revealed",
+                   help=_("Once the answer is shown, this item's answers stay closed.")
+                   if row.state == "revealed" else None):
         act = (live_store.set_state, "open" if locked else "locked")
     if reveal.button(_("Reveal"), icon=":material/visibility:", key="t31_live_reveal",
                      disabled=row.state == "revealed", width="stretch", type="primary"):
@@ -96,7 +101,7 @@ def _controls(store: Store, row: live_store.LiveRow) -> None:
         act = (live_store.go, row.item_no + 1)
     if act is not None:
         try:
-            act[0](store, row.id, act[1])
+            act[0](store, row.id, act[1], seen=row.version)
         except (StoreError, live_store.LiveRefused) as e:
             show_error(e)
             return
@@ -110,15 +115,12 @@ def here_count(store: Store, klass: ClassRow) -> int:
                if (when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)) >= cut)
 
 
-def _room(store: Store, klass: ClassRow, live_id: int, item_no: int, state: str,
-          names_on: bool) -> None:
+def _room(store: Store, klass: ClassRow, live_id: int, drawn: int) -> None:
     """The room's answers to the item, read again every ``POLL_S``; the whole page reruns
-    when the session moved on in another tab or process."""
+    when the session changed in another tab or process (its version moved on)."""
     try:
-        now = live_store.version(store, klass.id)
         row = live_store.get(store, live_id)
-        if now is None or row is None or row.item_no != item_no or row.state != state \
-                or row.show_names != names_on:
+        if row is None or not row.running or row.version != drawn:
             st.rerun()
         s = items.shown(row.item)
         here = max(here_count(store, klass), 1)
@@ -191,6 +193,7 @@ def _add_item(store: Store, row: live_store.LiveRow) -> None:
             pick = st.selectbox(_("Quiz"), range(len(quizzes)),
                                 format_func=lambda i: quizzes[i][1], key="t31_live_add_quiz")
             spec = {"kind": "quiz", "quiz": quizzes[pick or 0][0]}
+            spec["options"] = len(items.shown(spec).options)
         elif kind == "guess":
             at_least = st.slider(_("Hands worth at least"), 10, 31, 25, key="t31_live_add_g")
             spec = {"kind": "guess", "guess": "dealt", "at_least": at_least,
@@ -206,7 +209,7 @@ def _add_item(store: Store, row: live_store.LiveRow) -> None:
             spec = {"kind": "experiment", "experiment": exp, "variant": "scat"}
         if st.button(_("Add and show it"), key="t31_live_add", icon=":material/add:"):
             try:
-                live_store.add_item(store, row.id, spec)
+                live_store.add_item(store, row.id, spec, seen=row.version)
             except (StoreError, live_store.LiveRefused, ValueError) as e:
                 show_error(e)
                 return
@@ -217,12 +220,15 @@ def _end(store: Store, row: live_store.LiveRow) -> None:
     names, end = st.columns(2)
     on = names.toggle(_("Show who has answered (names)"), value=row.show_names,
                       key=f"t31_live_names_{row.version}")
-    if on != row.show_names:
-        live_store.show_names(store, row.id, on)
-        st.rerun()
-    if end.button(_("End the live lesson"), icon=":material/stop:", key="t31_live_end"):
-        live_store.end(store, row.id)
-        st.rerun()
+    try:
+        if on != row.show_names:
+            live_store.show_names(store, row.id, on, seen=row.version)
+            st.rerun()
+        if end.button(_("End the live lesson"), icon=":material/stop:", key="t31_live_end"):
+            live_store.end(store, row.id)
+            st.rerun()
+    except (StoreError, live_store.LiveRefused) as e:
+        show_error(e)
 
 
 def _past(store: Store, klass: ClassRow) -> None:

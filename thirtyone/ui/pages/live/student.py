@@ -59,14 +59,18 @@ def student(store: Store, learner: Learner) -> None:
     if s.kind == "experiment":
         _experiment(store, row, s, learner)
         return
-    mine = _mine(store, row, learner)
-    if s.kind == "guess":
-        _guess(store, row, s, learner, mine)
-    else:
-        _choose(store, row, s, learner, mine)
-    if row.state == "revealed":
-        _revealed(store, row, s, mine)
-    elif row.state == "locked":
+    try:
+        mine = _mine(store, row, learner)
+        if s.kind == "guess":
+            _guess(store, row, s, learner, mine)
+        else:
+            _choose(store, row, s, learner, mine)
+        if row.state == "revealed":
+            _revealed(store, row, s, mine)
+    except StoreError as e:     # busy just now: said in one sentence, the next poll draws it
+        show_error(e)
+        return
+    if row.state == "locked":
         st.info(_("Answers are closed: watch the projector for the answer."))
 
 
@@ -87,10 +91,9 @@ def _mine(store: Store, row: live_store.LiveRow, learner: Learner) -> str | None
     return None
 
 
-def _send(store: Store, row: live_store.LiveRow, learner: Learner, raw: Any,
-          n_options: int | None) -> None:
+def _send(store: Store, row: live_store.LiveRow, learner: Learner, raw: Any) -> None:
     try:
-        live_store.answer(store, row.id, row.item_no, learner, raw, n_options)
+        live_store.answer(store, row.id, row.item_no, learner, raw)
     except (live_store.LiveRefused, StoreError) as e:
         st.session_state[SENT] = ("error", str(e))
         return
@@ -108,7 +111,7 @@ def _choose(store: Store, row: live_store.LiveRow, s: items.Shown, learner: Lear
                      key=f"t31_live_pick_{row.id}_{row.item_no}_{i}",
                      type="primary" if i == kept else "secondary",
                      disabled=row.state != "open", width="stretch"):
-            _send(store, row, learner, i, len(s.options))
+            _send(store, row, learner, i)
             st.rerun()
     if mine is None and row.state == "open":
         st.caption(_("Tap your answer: it is sent at once, and you can change it until the "
@@ -126,7 +129,7 @@ def _guess(store: Store, row: live_store.LiveRow, s: items.Shown, learner: Learn
                                      else _("Send my guess"), type="primary",
                                      disabled=row.state != "open", icon=":material/send:")
     if sent:
-        _send(store, row, learner, value, None)
+        _send(store, row, learner, value)
         st.rerun()
     if mine is not None and row.state == "open":
         st.caption(_("Your guess in the room: {p} %. You can change it until the answers "
