@@ -228,3 +228,16 @@ def test_the_live_csv_is_one_row_per_student_and_item_for_a_spreadsheet(db):
         assert r[col["results with the event"]] == str(sum(v >= 20 for v in mine))
         assert r[col["first answered at"]] == ""              # no answer time: empty, not NaT
         assert r[col["started"]] and iso.match(r[col["started"]])
+
+
+def test_with_names_on_a_name_shows_as_typed_not_as_markdown(db):
+    klass, key = db.create_class("Year 8")
+    ann, _t = db.join_class(klass.code, "_Ann_")          # italics, if read as Markdown
+    row = live_store.start(db, klass.id, [GUESS])
+    live_store.answer(db, row.id, 0, ann, 30)
+    t = teacher(key)
+    t.toggle[0].set_value(True).run()
+    assert not t.exception and live_store.get(db, row.id).show_names
+    (said,) = [c.value for c in t.caption if "Answered:" in c.value]
+    # escaped once: the underscores stay on the page (a Markdown reader would drop them)
+    assert said.replace("\\", "") == "Answered: _Ann_" and "\\_Ann\\_" in said

@@ -179,6 +179,12 @@ class LivePage(Session):
             rs.widget_states.widgets.append(trigger)
         await self.ws.send(msg.SerializeToString())
 
+    async def switch(self, page: str, query: str = "") -> None:
+        """Open another page in the same session (as a click on the navigation does)."""
+        self.page, self.query, self.page_hash = page, query, ""
+        self.ready = False
+        await self._send()
+
     async def press(self, w: Any) -> None:
         from streamlit.proto.WidgetStates_pb2 import WidgetState
         self.ready = False

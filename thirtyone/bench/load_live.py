@@ -40,6 +40,7 @@ from typing import Any
 from .load import (
     LoadError,
     Stats,
+    Widget,
     app_pids,
     check_numbers,
     check_url,
@@ -114,7 +115,6 @@ class Pad(LivePage):
             b = delta.new_element.button
             key = widget_key(b.id)
             if key.startswith(PICK):
-                from .load import Widget
                 self.picks[key] = Widget("button", b.id, key, b.label, b, delta.fragment_id)
 
 
@@ -155,8 +155,7 @@ async def run_live_sessions(url: str, plan: Plan, spread: float, seed: int) -> d
     async with teacher:
         await teacher.start("class", f"teacher={plan.teacher_key}")
         await teacher.wait_change(60)
-        teacher.page, teacher.query, teacher.page_hash = "live", "", ""
-        await teacher._send()
+        await teacher.switch("live")
         if not await _until(lambda: teacher.counts, 60):
             raise RuntimeError("the projector never showed its answer count")
 

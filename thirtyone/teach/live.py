@@ -121,7 +121,7 @@ def check_item(spec: object) -> dict[str, Any]:
     if kind == "guess":
         g = guess(spec)
         out = {"kind": kind, "variant": g.variant, "guess": g.kind}
-        out.update({k: spec[k] for k in ("at_least", "turns", "players", "value", "hand")
+        out.update({k: spec[k] for k in ("at_least", "turns", "players", "value")
                     if k in spec})
         return out
     if kind == "decision":
@@ -271,10 +271,14 @@ def is_hit(e: Experiment, value: int) -> bool:
     return value == 1
 
 
+def event_chance(e: Experiment) -> float:
+    """The exact chance that one result has the event the experiment asks about."""
+    return sum(p for v, p in exact_distribution(e).items() if is_hit(e, v))
+
+
 def pooled(e: Experiment, values: list[int]) -> Pooled:
     """The room's results pooled: the event's share with its 95 % band, beside the exact."""
-    dist = exact_distribution(e)
-    want = sum(p for v, p in dist.items() if is_hit(e, v))
+    want = event_chance(e)
     counts: dict[int, int] = {}
     for v in values:
         counts[int(v)] = counts.get(int(v), 0) + 1
@@ -333,6 +337,7 @@ FIRST_ORDER: tuple[dict[str, Any], ...] = (
 
 __all__ = ["DECISION_OPTIONS", "EXPERIMENTS", "FIRST_ORDER", "ITEM_KINDS", "MAX_ITEMS",
            "MAX_OPTIONS", "MAX_PRESSES", "STATES", "Experiment", "Pooled", "check_choice",
-           "check_guess", "check_item", "event_words", "exact_distribution", "experiment",
+           "check_guess", "check_item", "event_chance", "event_words", "exact_distribution",
+           "experiment",
            "experiment_question", "guess", "guess_exact", "guess_spread", "is_hit",
            "option_count", "pooled", "run_press", "tally", "wilson_band"]

@@ -107,7 +107,7 @@ def walk_chart(e: live.Experiment, values: list[int], font: int = FONT) -> go.Fi
     chance: the band closes in on the exact line as the count grows."""
     hits = np.cumsum([1 if live.is_hit(e, v) else 0 for v in values])
     n = np.arange(1, len(values) + 1)
-    exact = live.pooled(e, []).exact
+    exact = live.event_chance(e)
     fig = go.Figure()
     if len(values):
         lo, hi = live.wilson_band(hits, n)

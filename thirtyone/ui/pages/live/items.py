@@ -76,8 +76,7 @@ def _build(spec: dict[str, Any]) -> Shown:
                      dict(item.cards), item.context, item.why, list(item.costs),
                      label=f"{item.prompt} ({item.context})")
     e = live.experiment(spec)
-    dist = live.exact_distribution(e)
-    want = sum(p for v, p in dist.items() if live.is_hit(e, v))
+    want = live.event_chance(e)
     return Shown(kind, live.experiment_question(e), experiment=e, exact=want,
                  event=live.event_words(e), label=live.experiment_question(e),
                  why=_("Exactly, {p} of all results are {event}.").format(
