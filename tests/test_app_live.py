@@ -241,3 +241,25 @@ def test_with_names_on_a_name_shows_as_typed_not_as_markdown(db):
     (said,) = [c.value for c in t.caption if "Answered:" in c.value]
     # escaped once: the underscores stay on the page (a Markdown reader would drop them)
     assert said.replace("\\", "") == "Answered: _Ann_" and "\\_Ann\\_" in said
+
+
+def test_a_quiz_of_the_course_pushed_live_is_answered_and_revealed(db):
+    from thirtyone.teach import load_lessons
+    lesson = next(x for x in load_lessons() if x.slug == "02-hand-value-and-suits")
+    step, n, quiz = next((i, k, q) for i, s in enumerate(lesson.steps)
+                         for k, q in enumerate(s.quizzes) if len(q.options) >= 3)
+    right = min(quiz.correct)
+    klass, key = db.create_class("Year 8")
+    _mia, token = db.join_class(klass.code, "Mia")
+    row = live_store.start(db, klass.id, [{"kind": "quiz", "options": len(quiz.options),
+                                           "quiz": f"{lesson.slug}/{step}/{n}"}])
+    s = student(token)
+    picks = options(s)
+    assert len(picks) == len(quiz.options)          # one button per option of the quiz
+    picks[right].click().run()
+    assert not s.exception
+    assert [a["answer"] for a in live_store.answers(db, row.id, 0)] == [str(right)]
+    t = teacher(key)
+    button(t, "t31_live_reveal").click().run()
+    assert not t.exception
+    assert f"The engine's answer: {quiz.options[right]}" in words(t).replace("\n", " ")
