@@ -254,7 +254,7 @@ PAGES: list[tuple[str, str | None, Any, Callable[[Any], Callable[[int], None]],
                   str]] = [
     ("Home", None, {}, _home_clicks, "a rerun (no control)"),
     ("Learn", "learn", {}, _learn_clicks, "Next / Previous step"),
-    ("Learn plot", "learn", {"lesson": "8", "step": "4"}, _lesson_plot_clicks,
+    ("Learn plot", "learn", {"lesson": "8", "step": "5"}, _lesson_plot_clicks,
      "a lesson plot's slider"),
     ("Hand scorer", "scorer", {}, _scorer_clicks, "pick the third card / take it"),
     ("Play", "play", {"variant": "scat", "seed": "7", "players": "3"}, _play_clicks,
