@@ -209,3 +209,15 @@ def store(store_url):
     s.engine.dispose()
 
 
+@pytest.fixture
+def db(monkeypatch, tmp_path):
+    """A SQLite class store in a fresh file, which an app run by AppTest in this test opens
+    too (``THIRTYONE_DATABASE_URL``); the table versions memoised in this process are
+    forgotten first."""
+    from thirtyone.store import open_store, shared
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
+    shared.forget_cache()
+    store = open_store(url)
+    yield store
+    store.engine.dispose()

@@ -15,7 +15,6 @@ from thirtyone.core.rules import get_variant
 from thirtyone.game.table import new_game
 from thirtyone.i18n import use_language
 from thirtyone.i18n.names import PEOPLE, names_shown, person_name
-from thirtyone.store import open_store, shared
 from thirtyone.ui.shell.nav import switch_to
 from thirtyone.ui.widgets.table_html import log_html, shown_bots
 
@@ -56,16 +55,6 @@ def test_a_class_tables_log_names_its_bots_in_cyrillic_with_the_word_bot(lang):
     assert "(бот)" in text and "Ada" in text      # a student's name as typed
     with use_language("en"):
         assert "Cy (bot)" in log_html(obs, 0, 0)  # outside a page's names, as stored
-
-
-@pytest.fixture
-def db(monkeypatch, tmp_path):
-    url = f"sqlite:///{tmp_path / 'class.db'}"
-    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
-    shared.forget_cache()
-    store = open_store(url)
-    yield store
-    store.engine.dispose()
 
 
 def _run(at: AppTest) -> AppTest:

@@ -8,24 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_helpers import every_text
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.store import challenge_play as cp
-from thirtyone.store import open_store
 from thirtyone.ui.shell.nav import switch_to
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-
-
-@pytest.fixture
-def db(monkeypatch, tmp_path):
-    url = f"sqlite:///{tmp_path / 'class.db'}"
-    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
-    store = open_store(url)
-    yield store
-    store.engine.dispose()
 
 
 def opened(**params: str) -> AppTest:
@@ -35,14 +26,6 @@ def opened(**params: str) -> AppTest:
     at.run()
     assert not at.exception
     return at
-
-
-def every_text(node) -> str:
-    """Everything the page sends for ``node`` and below: each element's whole message."""
-    out = [str(node.proto)] if getattr(node, "proto", None) is not None else []
-    for child in getattr(node, "children", {}).values():
-        out.append(every_text(child))
-    return "\n".join(out)
 
 
 def page_text(at: AppTest) -> str:

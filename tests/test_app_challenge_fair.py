@@ -14,21 +14,11 @@ from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.store import challenge_play as cp
-from thirtyone.store import open_store
 from thirtyone.ui.shell.nav import switch_to
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS♣♦♥♠]\b")
 
-
-
-@pytest.fixture
-def db(monkeypatch, tmp_path):
-    url = f"sqlite:///{tmp_path / 'class.db'}"
-    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
-    store = open_store(url)
-    yield store
-    store.engine.dispose()
 
 
 @pytest.fixture

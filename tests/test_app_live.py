@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_helpers import every_text
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.store import live as live_store
-from thirtyone.store import open_store
 from thirtyone.teach import live
 from thirtyone.ui.shell.nav import switch_to
 
@@ -22,22 +22,6 @@ DEAL = {"kind": "experiment", "experiment": "deal", "variant": "scat", "per_pres
         "at_least": 20}
 KNOCK = {"kind": "decision", "practice": "knock", "variant": "scat", "players": 3,
          "seed": 1}
-
-
-@pytest.fixture
-def db(monkeypatch, tmp_path):
-    url = f"sqlite:///{tmp_path / 'class.db'}"
-    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
-    store = open_store(url)
-    yield store
-    store.engine.dispose()
-
-
-def every_text(node) -> str:
-    out = [str(node.proto)] if getattr(node, "proto", None) is not None else []
-    for child in getattr(node, "children", {}).values():
-        out.append(every_text(child))
-    return "\n".join(out)
 
 
 def teacher(key: str) -> AppTest:

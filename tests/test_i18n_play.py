@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 from thirtyone.core.rules import get_variant
 from thirtyone.i18n import _, use_language
 from thirtyone.store import challenge_play as cp
-from thirtyone.store import open_store, shared
+from thirtyone.store import shared
 from thirtyone.ui.pages.play.scenario_texts import SCENARIO_TEXTS
 from thirtyone.ui.shell.nav import switch_to
 
@@ -35,16 +35,6 @@ def ours_left(at: AppTest) -> list[str]:
         if words and not any(p.search(s) for p in NOT_OURS):
             out.append(f"{' '.join(words[:6])}  ←  {s[:90]!r}")
     return sorted(set(out))
-
-
-@pytest.fixture
-def db(monkeypatch, tmp_path):
-    url = f"sqlite:///{tmp_path / 'class.db'}"
-    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
-    shared.forget_cache()
-    store = open_store(url)
-    yield store
-    store.engine.dispose()
 
 
 @pytest.fixture(autouse=True)

@@ -55,6 +55,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -508,20 +509,30 @@ def run_class(students: int, url: str | None = None, seconds: float = 60.0,
     if not 2 <= idle <= 120:
         raise LoadError(f"The idle stretch lasts 2 to 120 seconds, not {idle}.")
     seated = min(seated_count(students, seated_share), students - students % TABLE_SEATS)
+    return on_a_server(url, store_url, lambda store: set_up(store, students, seated),
+                       lambda app, plan: run_class_sessions(app, plan, seconds, idle, think,
+                                                            seed, lessons))
+
+
+def on_a_server(url: str | None, store_url: str | None, make: Callable[[str], Any],
+                run: Callable[[str, Any], Coroutine[Any, Any, dict[str, Any]]]
+                ) -> dict[str, Any]:
+    """Set a class up with ``make(store URL)`` and run ``run(app URL, what make gave)``
+    against the server at ``url`` (its store: ``store_url`` or THIRTYONE_DATABASE_URL), or
+    against a server of its own on a fresh SQLite file, stopped afterwards."""
     if url is not None:
         check_url(url)
         store_url = store_url or os.environ.get("THIRTYONE_DATABASE_URL")
         if not store_url:
             raise LoadError("With --url the class is set up in that server's store: give "
                             "--store-url (or THIRTYONE_DATABASE_URL).")
-        plan = set_up(check_store_url(store_url), students, seated)
-        return run_async(run_class_sessions(url, plan, seconds, idle, think, seed, lessons))
+        plan = make(check_store_url(store_url))
+        return run_async(run(url, plan))
     with tempfile.TemporaryDirectory(prefix="thirtyone-class-") as data:
         proc, own = start_server(data)
         try:
-            plan = set_up(f"sqlite:///{data}/thirtyone.db", students, seated)
-            return run_async(run_class_sessions(own, plan, seconds, idle, think, seed,
-                                                  lessons))
+            plan = make(f"sqlite:///{data}/thirtyone.db")
+            return run_async(run(own, plan))
         finally:
             stop_server(proc)
 

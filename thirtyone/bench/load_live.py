@@ -32,7 +32,6 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -45,12 +44,9 @@ from .load import (
     check_numbers,
     check_url,
     percentile,
-    run_async,
-    start_server,
-    stop_server,
     widget_key,
 )
-from .load_class import LivePage, check_store_url, cpu_seconds
+from .load_class import LivePage, cpu_seconds, on_a_server
 
 KEYS = ("students", "spread_s", "answers_sent", "answer_p50_s", "answer_p95_s",
         "projector_p50_s", "projector_p95_s", "projector_max_s", "counted", "stored",
@@ -215,21 +211,8 @@ def run_live(students: int, url: str | None = None, spread: float = 10.0,
     check_numbers(students, 60.0, (1.0, 3.0))
     if not 0 <= spread <= 60:
         raise LoadError(f"The answers come within 0 to 60 seconds of the push, not {spread}.")
-    if url is not None:
-        check_url(url)
-        store_url = store_url or os.environ.get("THIRTYONE_DATABASE_URL")
-        if not store_url:
-            raise LoadError("With --url the class is set up in that server's store: give "
-                            "--store-url (or THIRTYONE_DATABASE_URL).")
-        plan = set_up(check_store_url(store_url), students)
-        return run_async(run_live_sessions(url, plan, spread, seed))
-    with tempfile.TemporaryDirectory(prefix="thirtyone-live-") as data:
-        proc, own = start_server(data)
-        try:
-            plan = set_up(f"sqlite:///{data}/thirtyone.db", students)
-            return run_async(run_live_sessions(own, plan, spread, seed))
-        finally:
-            stop_server(proc)
+    return on_a_server(url, store_url, lambda store: set_up(store, students),
+                       lambda app, plan: run_live_sessions(app, plan, spread, seed))
 
 
 def print_live(row: dict[str, Any]) -> None:

@@ -78,9 +78,8 @@ def pooled_chart(e: live.Experiment, values: list[int], font: int = FONT) -> go.
     dist = live.exact_distribution(e)
     keys = sorted(dist)
     n = max(1, len(values))
-    counts = {k: 0 for k in keys}
-    for v in values:
-        counts[v] = counts.get(v, 0) + 1
+    got = live.pooled(e, values).counts            # the class's count of each value
+    counts = {k: got.get(k, 0) for k in keys}
     names = [value_name(e, k) for k in keys]
     fig = go.Figure()
     fig.add_trace(go.Bar(x=names, y=[counts[k] / n for k in keys], marker_color=OTHER,

@@ -18,7 +18,7 @@ from thirtyone.store import ClassRow, Store, StoreError
 from thirtyone.store import live as live_store
 from thirtyone.teach import live
 from thirtyone.ui.pages.live import charts, items
-from thirtyone.ui.pages.live.view import draw_cards, reveal_text, show_error
+from thirtyone.ui.pages.live.view import draw_cards, reveal_text, show_error, start_session
 from thirtyone.ui.widgets.headings import heading
 from thirtyone.ui.widgets.html import Markup, style
 from thirtyone.ui.widgets.plain import plain
@@ -59,10 +59,7 @@ def _not_running(store: Store, klass: ClassRow) -> None:
             st.text(f"{n}. {label}")
     if st.button(_("Start a live lesson"), type="primary", icon=":material/play_arrow:",
                  key="t31_live_start"):
-        try:
-            live_store.start(store, klass.id)
-        except (StoreError, live_store.LiveRefused) as e:
-            show_error(e)
+        if not start_session(store, klass):
             return
         st.rerun()
     _past(store, klass)

@@ -14,7 +14,7 @@ from thirtyone.store import ClassRow, Store, StoreError
 from thirtyone.store import live as live_store
 from thirtyone.teach import live
 from thirtyone.ui.pages.live import items
-from thirtyone.ui.pages.live.view import show_error
+from thirtyone.ui.pages.live.view import show_error, start_session
 from thirtyone.ui.shell import nav
 
 #: the CSV's columns, and what each coded one holds (said in its header, in English)
@@ -50,12 +50,7 @@ def live_box(store: Store, klass: ClassRow) -> None:
         st.caption(_("Pace the class yourself: every student sees the item you show on their "
                      "own device, and the projector shows the room's answers as they come."))
         if st.button(_("Start a live lesson"), icon=":material/cast_for_education:",
-                     key="t31_dash_live_start"):
-            try:
-                live_store.start(store, klass.id)
-            except (StoreError, live_store.LiveRefused) as e:
-                show_error(e)
-                return
+                     key="t31_dash_live_start") and start_session(store, klass):
             st.switch_page(nav.page("live"))
         return
     st.info(_("A live lesson is running: item {n} of {all}. Students who open the class page "

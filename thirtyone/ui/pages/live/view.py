@@ -1,11 +1,14 @@
-"""What the projector and a student's device both draw: an item's cards, and a refusal or a
-busy store as one plain sentence (the page stays as it is)."""
+"""What the projector, a student's device and the dashboard's box share: an item's cards, a
+refusal or a busy store as one plain sentence (the page stays as it is), and starting a
+session."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from thirtyone.i18n import _
+from thirtyone.store import ClassRow, Store, StoreError
+from thirtyone.store import live as live_store
 from thirtyone.ui.pages.live.items import Shown
 from thirtyone.ui.widgets.cards import CARD_CSS, hand_html
 from thirtyone.ui.widgets.html import join, markup, show
@@ -38,3 +41,14 @@ def reveal_text(s: Shown) -> None:
         st.markdown(f"- **{plain(label)}**: {plain(cost)}")
     if s.why:
         st.write(s.why)
+
+
+def start_session(store: Store, klass: ClassRow) -> bool:
+    """Start the class's live lesson on the first running order; a refusal is said in one
+    sentence (then False)."""
+    try:
+        live_store.start(store, klass.id)
+    except (StoreError, live_store.LiveRefused) as e:
+        show_error(e)
+        return False
+    return True
