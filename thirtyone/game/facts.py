@@ -56,6 +56,9 @@ class FamilyFacts:
     closed_hand: ClassVar[bool] = False
     #: every turn draws or takes, then discards: nothing else lies open (the draw family)
     only_draws: ClassVar[bool] = False
+    #: the kinds of card moves a turn may offer besides the one-button moves (draw, take,
+    #: knock...): "discard", "swap", "exchange" (the felt keeps a place for each kind)
+    card_moves: ClassVar[tuple[str, ...]] = ()
     #: the three-card lessons' guesses, plots and practice deal it (draw, swap, widow)
     practised: ClassVar[bool] = True
     #: the exact stand-or-move quiz and the short lesson rounds (draw and swap)

@@ -16,6 +16,7 @@ class DrawTable(Game):
     """A table of the draw family."""
 
     family: ClassVar[Family] = Family.DRAW
+    card_moves = ("discard",)
     middle_parts = ("stock", "discard")
     turn_words = (N_("draw a card"), N_("take the top discard"))
     house_rules = COMMON_HOUSE_RULES + ("may_discard_taken_card", "stock_out", "points_to_win")

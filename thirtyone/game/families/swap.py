@@ -22,6 +22,7 @@ class SwapTable(Game):
     """A table of the swap family."""
 
     family: ClassVar[Family] = Family.SWAP
+    card_moves = ("swap",)
     middle_parts = ("middle",)
     open_cards = "middle"
     turn_words = (N_("swap with the middle"),)

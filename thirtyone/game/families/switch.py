@@ -24,6 +24,7 @@ class SwitchTable(Game):
     """A table of the switch family."""
 
     family: ClassVar[Family] = Family.SWITCH
+    card_moves = ("swap",)
     middle_parts = ("middle", "closed")
     open_cards = "open hand"
     dealer_sees_second_hand = True

@@ -29,6 +29,7 @@ class WidowTable(Game):
     """A table of the widow family."""
 
     family: ClassVar[Family] = Family.WIDOW
+    card_moves = ("exchange", "discard")
     middle_parts = ("widow",)
     widow_size = 3
     move_odds = "open"

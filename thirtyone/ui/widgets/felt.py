@@ -24,7 +24,7 @@ from thirtyone.i18n import _
 from thirtyone.i18n.names import names_shown
 from thirtyone.ui.widgets.cards import CARD_CSS, hand_html
 from thirtyone.ui.widgets.html import Markup, join, markup, script, show
-from thirtyone.ui.widgets.moves import move_buttons
+from thirtyone.ui.widgets.moves import move_buttons, move_places
 from thirtyone.ui.widgets.plain import plain
 from thirtyone.ui.widgets.slots import Slots
 from thirtyone.ui.widgets.table_html import (
@@ -64,13 +64,13 @@ __all__ = ["Felt", "draw_table", "felt", "game_over_banner", "hands_shape", "hin
            "move_log", "showdown_hands", "showdown_head", "table_styles"]
 
 
-def _your_hand(obs: Any, you: int) -> None:
+def _your_hand(obs: Any, you: int) -> Markup:
     hand = obs.hand
     drawn = obs.just_drawn
     captions = [_("just drawn") if c == drawn else "" for c in hand] if drawn else None
     # many move buttons below (swap, widow): a smaller hand keeps them on the screen
     size = hand_size(obs.rules)
-    show(hand_html(hand, size=size, captions=captions))
+    return hand_html(hand, size=size, captions=captions)
 
 
 def _move_buttons(state: State, obs: Any, places: Slots) -> None:
@@ -146,6 +146,8 @@ def _round_end(state: State, obs: Any) -> None:
 #: it is on the first screen under the status line
 FELT_PLACES = ("house", "top", "seats", "midrow", "result", "next", "hands", "seat", "hand",
                "discards", "swaps", "exchange", "simple", "exchange_after", "hint")
+#: of them, the places of the move buttons (``widgets.moves``)
+MOVE_PLACES = ("discards", "swaps", "exchange", "simple", "exchange_after")
 
 
 @dataclass(frozen=True)
@@ -169,32 +171,36 @@ class Felt:
     key: str | None = None        # a container of its own, keyed for table.css
 
 
+def felt_places(f: Felt) -> list[str]:
+    """The places this felt can fill (``FELT_PLACES``, in order): every element is a message
+    to the browser, so a place that stays empty for the whole game (the house rules of a game
+    without any, a hint where there is none, the swap buttons of a draw game) is not drawn."""
+    moves = move_places(f.obs.rules)
+    unused = {"house"} if not f.house else set()
+    if f.hint is None:
+        unused.add("hint")
+    unused |= {p for p in MOVE_PLACES if p not in moves}
+    return [p for p in FELT_PLACES if p not in unused]
+
+
 def felt(f: Felt) -> None:
     """The felt: the others, the middle, your hand, the buttons. Every part has its place
     (``Slots``), so a rerun replaces the old buttons where they stood."""
-    if f.key:
-        with st.container(key=f.key):
-            places = Slots(FELT_PLACES)
-    else:
-        places = Slots(FELT_PLACES)
     obs, you, variant = f.obs, f.you, f.variant
+    places = Slots(felt_places(f))
     if f.house:
         places.put("house", lambda: st.caption(_("House rules: {rules}.").format(rules=f.house)))
     places.put("top", f.top, f.top_key)
     n = len(obs.players)
     others = list(range(n)) if you is None else [(you + k) % n for k in range(1, n)]
-    places.put("seats", lambda: show(seats_html(variant, obs, others, -1 if you is None else you)))
+    places.put_html("seats", seats_html(variant, obs, others, -1 if you is None else you))
     recent = recent_html(obs, f.mark)
 
-    def midrow() -> None:
-        with st.container(key="play_midrow"):  # stacks on a narrow table (table.css)
-            mid, news = st.columns([1.25, 1], vertical_alignment="center")
-        show(middle_html(obs), mid)
-        if recent and not obs.round_over:
-            show(recent, news)
-        else:
-            news.empty()
-    places.put("midrow", midrow)
+    # one element: the news goes under the cards when the table is narrow (table.css)
+    news = (markup('<div class="play-news">{}</div>', recent)
+            if recent and not obs.round_over else Markup(""))
+    places.put_html("midrow", markup('<div class="play-midrow"><div class="play-mid">{}</div>'
+                                     '{}</div>', middle_html(obs), news))
     if obs.round_over:
         places.put("result", lambda: showdown_head(obs))
         if f.round_end is not None:
@@ -202,19 +208,23 @@ def felt(f: Felt) -> None:
             places.put("next", f.round_end, f.round_end_key)
         places.put("hands", lambda: showdown_hands(variant, obs), hands_shape(variant, obs))
     if you is not None:
-        places.put("seat", lambda: show(
-            seat_html(variant, obs, you, you, with_cards=False, note=hand_note(obs))))
+        places.put_html("seat", seat_html(variant, obs, you, you, with_cards=False,
+                                          note=hand_note(obs)))
         if obs.out[you] and not obs.game_over:
             places.put("hand", lambda: st.markdown(
                 _("You are out of the game; watch the bots finish it.")))
         elif not obs.round_over and not (obs.to_move == you and any(
                 isinstance(a, Discard) for a in obs.legal_actions)):
-            places.put("hand", lambda: _your_hand(obs, you))
+            places.put_html("hand", _your_hand(obs, you))
         if not obs.round_over and obs.to_move == you and f.play is not None:
             move_buttons(obs, places, f.play, f.refuse or (lambda _text: None))
             if f.hint is not None:
                 places.put("hint", f.hint, f.hint_key)
-    places.draw()
+    if f.key:   # the places drawn in a container of their own (table.css)
+        with st.container(key=f.key):
+            places.draw()
+    else:
+        places.draw()
 
 
 def draw_table(state: State, round_end: Callable[[State, Any], None] = _round_end,

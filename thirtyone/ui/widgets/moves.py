@@ -30,6 +30,18 @@ Play = Callable[[Action], Any]       # False when the move was refused (the pick
 Refuse = Callable[[str], None]
 
 
+#: the felt's places for the move buttons of each kind of card move (``card_moves``)
+CARD_MOVE_PLACES = {"discard": ("discards",), "swap": ("swaps",),
+                    "exchange": ("exchange", "exchange_after")}
+
+
+def move_places(rules: Any) -> set[str]:
+    """The places ``move_buttons`` may fill in a game under ``rules``: ``simple`` (draw, take,
+    knock...) and those of the family's kinds of card moves."""
+    return {"simple", *(p for kind in family_class(rules).card_moves
+                        for p in CARD_MOVE_PLACES[kind])}
+
+
 def move_buttons(obs: Any, places: Slots, play: Play, refuse: Refuse) -> None:
     """Exactly the legal moves of ``obs`` as buttons in ``places``: discards, swaps,
     exchange, simple (or exchange_after, where a turn may also draw: Kitty)."""

@@ -46,8 +46,8 @@ from thirtyone.ui.widgets.felt import (
     felt,
     table_styles,
 )
-from thirtyone.ui.widgets.headings import heading
-from thirtyone.ui.widgets.html import markup, show
+from thirtyone.ui.widgets.headings import heading_html
+from thirtyone.ui.widgets.html import join, markup, show
 from thirtyone.ui.widgets.plain import plain
 from thirtyone.ui.widgets.table_html import (
     bot_seat_name,
@@ -227,9 +227,9 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
     with left, st.container(key="play_felt"), names_shown(bots):
         _felt(store, row, obs, seat, mark)
     with right:
-        heading(_("Move log"), 2, look=4)
-        with names_shown(bots):
-            show(log_html(obs, -1 if seat is None else seat, mark))
+        with names_shown(bots):   # one element: every element is a message to the browser
+            show(join([heading_html(_("Move log"), 2, look=4),
+                       log_html(obs, -1 if seat is None else seat, mark)]))
         if seat is not None and not obs.game_over:
             st.button(_("Leave the table"), key="ct_leave", on_click=_act,
                       args=(shared.hand_to_bot, store, tid, seat),
