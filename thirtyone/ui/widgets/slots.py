@@ -67,10 +67,12 @@ class Slots:
         memory = st.session_state.setdefault(MEMORY, {})
         # other places than last time (another page's felt, a game with other moves): what
         # stands on the page is not what the memory says, so every place is drawn afresh
-        if memory.get((self._prefix, None)) != self._places:
-            for key in [k for k in memory if k[0] == self._prefix]:
-                del memory[key]
-            memory[(self._prefix, None)] = self._places
+        # (kept per first place: Play's felt and its side hint are two sets of places)
+        layout = (self._prefix, "@" + (self._places[0] if self._places else ""))
+        if memory.get(layout) != self._places:
+            for place in self._places:
+                memory.pop((self._prefix, place), None)
+            memory[layout] = self._places
         kept: dict[str, Any] = {}      # place -> its container, drawn over in place
         fresh: dict[str, Any] = {}     # place -> the empty element its new content replaces
         for place in self._places:     # first: one element per place, in order
