@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from thirtyone.core.rules import VARIANTS, get_variant
 from thirtyone.game.table import new_game
-from thirtyone.store import open_store, shared
+from thirtyone.store import shared
 from thirtyone.store.schema import classes, learners
 from thirtyone.ui.pages.classroom import classroom
 from thirtyone.ui.shell.nav import switch_to
@@ -146,16 +146,6 @@ def test_play_shows_a_hostile_player_name_as_text():
     assert_plain(html, SHORT_ONCE)
 
 
-@pytest.fixture
-def app_store(tmp_path, monkeypatch):
-    url = f"sqlite:///{tmp_path / 'class.db'}"
-    monkeypatch.setenv("THIRTYONE_DATABASE_URL", url)
-    shared.forget_cache()
-    store = open_store(url)
-    yield store
-    store.engine.dispose()
-
-
 def rename(store, table, where, value: str) -> None:
     """A name the store's own checks would refuse, as a store written by another tool (or
     an older version) may hold it: the page must still show it as text."""
@@ -163,8 +153,8 @@ def rename(store, table, where, value: str) -> None:
         conn.execute(update(table).where(where).values(name=value))
 
 
-def test_the_class_table_shows_a_hostile_student_name_as_text(app_store):
-    store = app_store
+def test_the_class_table_shows_a_hostile_student_name_as_text(db):
+    store = db
     klass, _key = store.create_class("Table class")
     (ada, ada_tok), (ben, _) = (store.join_class(klass.code, n) for n in ("Ada", "Ben"))
     rename(store, learners, learners.c.id == ada.id, HOSTILE)
@@ -184,7 +174,7 @@ def test_the_class_table_shows_a_hostile_student_name_as_text(app_store):
     assert_plain(html, ONCE)
 
 
-def test_the_dashboard_shows_a_hostile_class_name_as_text(app_store, monkeypatch):
+def test_the_dashboard_shows_a_hostile_class_name_as_text(db, monkeypatch):
     """The dashboard's heading turned a class name's ``**y**`` into bold (the heading's own
     ``**`` reading reached into the name)."""
     monkeypatch.setattr(classroom, "client_address", lambda: "test-html-sites")
@@ -196,7 +186,7 @@ def test_the_dashboard_shows_a_hostile_class_name_as_text(app_store, monkeypatch
     at.button(key="t31_start_go").click().run()
     at.button(key="t31_key_noted").click().run()
     assert not at.exception
-    rename(app_store, classes, classes.c.name == "Year 9", HOSTILE)
+    rename(db, classes, classes.c.name == "Year 9", HOSTILE)
     at.run()
     assert not at.exception
     (head,) = [m.value for m in at.markdown if m.value.startswith('<h2 class="t31-look-3">')]
