@@ -41,6 +41,7 @@ class OptionCost:
     cost: float
     half: float          # 95 % half-width of ``cost``
     others: float        # lives the other players lose on average (lives scoring)
+    discard: int | None = None   # a take: the card (its index) thrown after it, as costed
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,13 @@ def share(p: float) -> str:
     return format_percent(p)
 
 
-def move_name(move: str, card: str | None = None) -> str:
-    """'Knock now', 'Take the 8♦', 'Draw from the stock'."""
+def move_name(move: str, card: str | None = None, thrown: str | None = None) -> str:
+    """'Knock now', 'Take the 8♦', 'Take the 8♦ and throw the 3♣' (``thrown``: the discard
+    a take was costed with), 'Draw from the stock'."""
     if move == "knock":
         return _("Knock now")
+    if move == "take" and card and thrown:
+        return _("Take the {card} and throw the {thrown}").format(card=card, thrown=thrown)
     if move == "take":
         return _("Take the {card}").format(card=card) if card else _("Take the top card")
     return _("Draw from the stock")

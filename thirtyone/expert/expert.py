@@ -49,7 +49,7 @@ make:
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -331,16 +331,20 @@ def _choices(view: View, moves: list, kinds: list[str], outs: list) -> ChoiceCos
     """``choice.summarise`` with one option per kind of move: of several takes (each with
     its own discard) the one the expert would pick (lowest play-out cost)."""
     lam = others_weight(view)
-    best: dict[str, tuple[float, Any]] = {}
-    for k, o in zip(kinds, outs, strict=True):
+    best: dict[str, tuple[float, Any, Move]] = {}
+    for k, o, mv in zip(kinds, outs, moves, strict=True):
         if o is None:
             continue
         c = float((o.lives_lost[:, 0] - lam * o.lives_lost[:, 1:].sum(axis=1)).mean())
         if k not in best or c < best[k][0]:
-            best[k] = (c, o)
+            best[k] = (c, o, mv)
     if not best:
         return None
-    return summarise(view.rules, list(best), [o for _c, o in best.values()])
+    costs = summarise(view.rules, list(best), [o for _c, o, _m in best.values()])
+    # a take is costed with the discard chosen here: say which, so that it can be played
+    return replace(costs, options=tuple(
+        replace(x, discard=best[x.move][2].discard) if x.move == "take" else x
+        for x in costs.options))
 
 
 def choice_costs(view: View, deals: int | None = None) -> ChoiceCosts | None:

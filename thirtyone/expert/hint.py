@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action, Discard, Exchange, Restart, Stand, Swap
-from ..core.cards import Card, cards_display
+from ..core.cards import Card, card_from_index, cards_display
 from ..core.rules import Rules, life_words
 from ..core.scoring import score
 from ..game.message import lives_msg
 from ..i18n import N_, _, format_number, ngettext, pgettext
 from ..odds.knock import knock_risk
 from ..policies.view import View, special_phase, view_from_observation
+from .choice import OptionCost
 from .choice_words import cost_words, move_name, option_text, share
 from .costs import suit_points
 from .expert import Decision, expert_decision
@@ -273,13 +274,18 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+def thrown_card(o: OptionCost) -> str | None:
+    """The card a take was costed with throwing, as shown; None for another move."""
+    return card_from_index(o.discard).display if o.discard is not None else None
+
+
 def _costed(view: View, d: Decision) -> tuple[str, list]:
     """Knock, take or draw with every move's cost side by side (``expert.choice``): one
     line per move, and a reason that says what waiting wins and costs."""
     rules, costs = view.rules, d.numbers["choices"]
     card = view.top.display if view.top is not None else None
     chosen = costs.get(d.kind) or costs.best()
-    nums = [(move_name(o.move, card), option_text(rules, costs, o))
+    nums = [(move_name(o.move, card, thrown_card(o)), option_text(rules, costs, o))
             for o in sorted(costs.options, key=lambda o: o.move != d.kind)]
     best = costs.best()
     move = _lower_first(move_name(chosen.move, card))

@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..core.actions import Hit, Knock
-from ..core.cards import Card, cards_display, make_pack
+from ..core.cards import Card, card_from_index, cards_display, make_pack
 from ..core.rules import get_variant
 from ..core.scoring import banking_total
 from ..core.text import points_text
+from ..expert.choice_words import move_name
 from ..game.banking import new_banking_game
 from ..game.table import new_game
 from ..i18n import _, format_percent, ngettext
@@ -19,6 +22,10 @@ from ..policies.view import view_from_observation
 from .lessons import make_quiz
 from .practice import CLEAR_MARGIN, HINTS, MAX_DEALS, PROMPTS, Item, Practice
 from .quiz import LessonError
+
+if TYPE_CHECKING:
+    from ..expert.choice import OptionCost
+    from ..game.values import Observation
 
 
 def _hand(rng: np.random.Generator, pack: int) -> tuple[Card, ...]:
@@ -98,9 +105,8 @@ def _knock_item(p: Practice, seed: int) -> Item:
     waits = tuple(o.move for o in kc.all.options if o.move != "knock")
     wait = kc.all.best(waits)
     knock_right = kc.knock.cost <= wait.cost
-    moves = {"take": _("take the top card"), "draw": _("draw from the stock")}
     costs_out = [(options[0], option_text(rules, kc.all, kc.knock)),
-                 (options[1] + " (" + moves.get(wait.move, wait.move) + ")",
+                 (options[1] + " (" + _wait_words(wait, obs) + ")",
                   option_text(rules, kc.all, wait))]
     why = " ".join(t for t in (
         trade_off(rules, kc.all),
@@ -119,7 +125,19 @@ def _knock_item(p: Practice, seed: int) -> Item:
                 [],     # the hint's own list would say the same costs a second time
                 facts={"knock": kc.knock.cost, "other": wait.cost, "numbers": numbers,
                        "lose": (kc.knock.lose, wait.lose),
-                       "p_bad_now": d.numbers.get("p_bad_now"), "game": game})
+                       "p_bad_now": d.numbers.get("p_bad_now"), "game": game,
+                       "costs": kc.all, "wait": wait.move})
+
+
+def _wait_words(wait: OptionCost, obs: Observation) -> str:
+    """How the play-on option is played, as costed: a draw, or a take and the card it
+    throws (the cost holds for that discard only)."""
+    if wait.move == "take" and obs.discard_pile and wait.discard is not None:
+        name = move_name("take", obs.discard_pile[-1].display,
+                         card_from_index(wait.discard).display)
+        return name[:1].lower() + name[1:]
+    return {"take": _("take the top card"), "draw": _("draw from the stock")}.get(
+        wait.move, wait.move)
 
 
 def _bank_item(p: Practice, seed: int) -> Item:
