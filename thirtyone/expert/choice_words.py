@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..core.rules import Rules, life_words
 from ..game.message import lives_msg
 from ..i18n import _, format_number, format_percent
-from .choice import ChoiceCosts, OptionCost
+from .choice import Z95, ChoiceCosts, OptionCost
 
 
 def share(p: float) -> str:
@@ -15,6 +15,21 @@ def share(p: float) -> str:
     if p > 0 and format_percent(p) == format_percent(0.0):
         return _("under {p}").format(p=format_percent(0.01))
     return format_percent(p)
+
+
+def margin(p: float, deals: int) -> str:
+    """The 95 % margin of a share ``p`` counted over ``deals`` play-outs, e.g. '± 4 %' (the
+    share is right to within it 19 times in 20); empty when there is none to speak of."""
+    half = Z95 * (p * (1 - p) / max(deals, 1)) ** 0.5
+    if half < 0.005:
+        return ""
+    return _("± {p}").format(p=format_percent(half))
+
+
+def with_margin(p: float, deals: int) -> str:
+    """A share with its margin: '37 % ± 5 %'."""
+    m = margin(p, deals)
+    return f"{share(p)} {m}" if m else share(p)
 
 
 def move_name(move: str, card: str | None = None, thrown: str | None = None) -> str:
@@ -49,15 +64,16 @@ def heads_up(costs: ChoiceCosts, rules: Rules) -> bool:
 def option_text(rules: Rules, costs: ChoiceCosts, o: OptionCost) -> str:
     """One move's cost in words, e.g. 'you lose a penny 37% of the time, 2 pennies at once
     37%; 75 pennies per 100 rounds on average'."""
+    n = costs.deals
     if costs.kind == "place":
         return _("on average {amount}; alone at the bottom {p} of the time").format(
-            amount=per_rounds(rules, costs, o.expected), p=share(o.lose))
+            amount=per_rounds(rules, costs, o.expected), p=with_margin(o.lose, n))
     if costs.kind == "pot":
         return _("you take the pot (or a share) {p} of the time").format(
-            p=share(1 - o.lose))
+            p=with_margin(1 - o.lose, n))
     name = life_words(rules)[0]
     parts = [_("you lose {life} {p} of the time").format(life=lives_msg(name, 1),
-                                                         p=share(o.lose))]
+                                                         p=with_margin(o.lose, n))]
     if o.lose_two > 0:
         parts.append(_("{count} at once {p}").format(count=lives_msg(name, 2),
                                                      p=share(o.lose_two)))
@@ -115,8 +131,10 @@ def trade_off(rules: Rules, costs: ChoiceCosts) -> str:
 def played_out(costs: ChoiceCosts) -> str:
     """Where the numbers come from, in one sentence."""
     return _("Each move was played to the end of the round in the same {n} deals that fit "
-             "what you have seen (the others play as the standard bot).").format(
-        n=format_number(costs.deals))
+             "what you have seen (the others play as the standard bot); a chance shown with "
+             "± is counted from these deals, so it is right to within that margin 19 times in "
+             "20.").format(n=format_number(costs.deals))
 
 
-__all__ = ["cost_words", "move_name", "option_text", "played_out", "share", "trade_off"]
+__all__ = ["cost_words", "margin", "move_name", "option_text", "played_out", "share",
+           "trade_off", "with_margin"]

@@ -17,7 +17,7 @@ from ..i18n import N_, _, format_number, ngettext, pgettext
 from ..odds.knock import knock_risk
 from ..policies.view import View, special_phase, view_from_observation
 from .choice import OptionCost
-from .choice_words import cost_words, move_name, option_text, share
+from .choice_words import cost_words, move_name, option_text, played_out, share
 from .costs import suit_points
 from .expert import Decision, expert_decision
 from .rollout import ROLLOUTS
@@ -27,12 +27,15 @@ from .rollout import ROLLOUTS
 class Hint:
     """The expert's move for one seat: ``action``, a ``reason`` in one sentence, and at most
     three ``numbers``: an ordered mapping from a plain label ("Chance you lose a life if you
-    knock now") to its already written value ("about 12 %"). Built only from that seat's
-    observation; a card the seat cannot see is never shown as if it were known."""
+    knock now") to its already written value ("about 12 %"); ``source``, when the numbers
+    were counted from play-outs, says so in one sentence (and what their ± means). Built
+    only from that seat's observation; a card the seat cannot see is never shown as if it
+    were known."""
 
     action: Action
     reason: str
     numbers: dict[str, str]
+    source: str = ""
 
 
 MAX_NUMBERS = 3
@@ -343,7 +346,10 @@ def explain(view: View, d: Decision) -> tuple[str, dict[str, str]]:
 def hint_for_view(view: View) -> Hint:
     d = expert_decision(view)
     reason, numbers = explain(view, d)
-    return Hint(d.action, reason, numbers)
+    costs = d.numbers.get("choices")
+    costed = d.kind in ("knock", "take", "draw") and not d.numbers.get("final")
+    return Hint(d.action, reason, numbers,
+                played_out(costs) if costed and costs is not None else "")
 
 
 def _restart_hint(obs: Any, action: Action, view: View) -> Hint:

@@ -94,6 +94,8 @@ def _hint_box(state: State, where: str = "side") -> None:
         lines += [f"{plain(label)}: **{plain(text)}**" for label, text in (h.numbers or {}).items()]
         with st.container(key=f"play_hint_{where}_box"):
             st.info("  \n".join(lines), icon=":material/lightbulb:")
+            if h.source:
+                st.caption(plain(h.source))
             if where == "felt":
                 st.button(_("Close the hint"), icon=":material/close:", key="play_hint_close",
                           on_click=_close_hint, args=(st.session_state,))
