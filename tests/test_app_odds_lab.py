@@ -339,4 +339,22 @@ def test_your_hand_costs_each_move_in_the_scorings_unit(at):
     at.run()
     at.session_state["variant_key"] = "kitty"  # AppTest drops the picker after a run
     show(at, "Your hand")
-    assert "takes the pot" in loss_line(at)
+    line = loss_line(at)
+    # chips: the expected chips of the round, net of the ante (from -1 to +3 with three
+    # opponents and an ante of 1), the best move first
+    assert "takes the pot" in line and "expected chips" in line
+    assert "chance to lose if shown down now" not in at.dataframe[0].value.columns
+    chips = at.dataframe[0].value["expected chips if shown down now"]
+    assert chips.between(-1, 3).all()
+    listed = [float(x.replace("−", "-")) for x in re.findall(r"' ([+−]?\d+\.\d\d)", line)]
+    assert listed == sorted(listed, reverse=True) and len(listed) == len(chips)
+    # points: the expected points of the round, between 0 (alone at the bottom) and 2 (top)
+    at.session_state["variant_key"] = "running_total"
+    at.run()
+    at.session_state["variant_key"] = "running_total"
+    show(at, "Your hand")
+    line = loss_line(at)
+    points = at.dataframe[0].value["expected points if shown down now"]
+    assert "expected points" in line and points.between(0, 2).all()
+    listed = [float(x) for x in re.findall(r"' (\d\.\d\d)", line)]
+    assert listed == sorted(listed, reverse=True) and len(listed) == len(points)

@@ -112,3 +112,39 @@ def test_a_values_showdown_loss_is_the_mean_over_its_hands(variant, value):
     # a move's outcomes mix their values' chances by their probabilities
     mixed = showdown_loss([value, 31.0], [0.25, 0.75], rules, 1)
     assert mixed == pytest.approx(0.25 * mean + 0.75 * showdown_loss([31.0], [1.0], rules, 1))
+
+
+@pytest.mark.parametrize(("variant", "value"), [("running_total", 21.0), ("running_total", 15.0),
+                                                ("kitty", 21.0), ("scat", 21.0)])
+def test_a_moves_showdown_result_is_in_the_scorings_unit(variant, value):
+    """``showdown_result`` heads-up, counted here over every pair of disjoint hands (mine of
+    ``value``, the opponent's any other): with points the round pays 2 on top (a tie on top
+    is top) and 0 alone at the bottom; with chips the top hand takes both antes, so the net
+    is the pot times the chance of the top less the ante; with lives it is the chance of
+    losing a life (``showdown_loss``)."""
+    from itertools import combinations
+
+    import numpy as np
+
+    from thirtyone.odds.knock import showdown_loss, showdown_result
+
+    rules = get_variant(variant).rules
+    hands = list(combinations(make_pack(rules.pack), 3))
+    scores = [score(h, rules) for h in hands]
+    order = {k: i for i, k in enumerate(sorted({s.key for s in scores}))}
+    rank = np.array([order[s.key] for s in scores])
+    bits = np.array([sum(1 << c.index for c in h) for h in hands], dtype=np.int64)
+    mine = [i for i, s in enumerate(scores) if float(s.points) == value]
+    top = n = 0
+    for i in mine:
+        apart = (bits & bits[i]) == 0
+        top += int((rank[apart] <= rank[i]).sum())
+        n += int(apart.sum())
+    p_top = top / n
+    got = showdown_result([value], [1.0], rules, 1)
+    if rules.scoring == "points":
+        assert got == pytest.approx(2 * p_top, abs=1e-9)
+    elif rules.scoring == "chips":
+        assert got == pytest.approx(p_top * 2 * rules.ante - rules.ante, abs=1e-9)
+    else:
+        assert got == showdown_loss([value], [1.0], rules, 1)

@@ -13,6 +13,7 @@ from .knock import (
            knock_survival_exact,
            most_opponents,
            showdown_loss,
+           showdown_result,
 )
 from .moves import MoveOdds
 from .race import race_withheld
@@ -20,4 +21,5 @@ from .tables import OddsError, check_hand_rules, value_label
 
 __all__ = ["AtTable", "check_hand_rules", "dealt_distribution", "hand_at_table",
            "hand_standing", "knock_risk", "knock_survival_exact", "most_opponents", "MoveOdds",
-           "OddsError", "race_withheld", "showdown_loss", "value_label"]
+           "OddsError", "race_withheld", "showdown_loss", "showdown_result",
+           "value_label"]

@@ -39,7 +39,7 @@ Whether a knock goes well depends on what the rules reward (``knock_risk``, chos
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
 from math import comb
@@ -48,6 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.cards import Card
+from ..core.kinds import Scoring
 from ..core.lookup import hand_table, value_rules
 from ..core.rules import Rules, life_words
 from ..i18n import _
@@ -447,6 +448,24 @@ def showdown_loss(values: npt.ArrayLike, probabilities: npt.ArrayLike, rules: Ru
     idx = np.where(np.abs(curve.values[lower] - vals) < np.abs(curve.values[idx] - vals),
                    lower, idx)
     return float(np.dot(np.asarray(probabilities, dtype=np.float64), per_value[idx]))
+
+
+def showdown_result(values: npt.ArrayLike, probabilities: npt.ArrayLike, rules: Rules,
+                    opponents: int) -> float:
+    """A move's result if the hands were shown down right after it against ``opponents``
+    fresh hands, in the unit the rules score (``showdown_loss``'s outcomes): with lives, the
+    chance of losing one; with points, the expected points of the round (2 on top, 1 in the
+    middle, 0 alone at the bottom; a tie on top counts as top); with chips, the expected
+    chips won, net of this seat's ante (everyone's ante to the top hand, a tie counted as a
+    win)."""
+    lose = showdown_loss(values, probabilities, rules, opponents)
+    if rules.scoring == "points":      # top: no opponent higher, the pot game's event
+        top = 1 - showdown_loss(values, probabilities, replace(rules, scoring=Scoring.CHIPS),
+                                opponents)
+        return (1 - lose) + top
+    if rules.scoring == "chips":
+        return (1 - lose) * rules.ante * (opponents + 1) - rules.ante
+    return lose
 
 
 # --- simulation -----------------------------------------------------------------------------

@@ -422,10 +422,20 @@ def moves_table(moves: list[MoveOdds], rules: Rules) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+SHOWDOWN_COLUMNS = {"lives": "chance to lose if shown down now",
+                    "points": "expected points if shown down now",
+                    "chips": "expected chips if shown down now"}
+
+
+def showdown_column(rules: Rules) -> str:
+    """The moves' summary column of ``odds.knock.showdown_result``, named in its unit."""
+    return SHOWDOWN_COLUMNS[rules.scoring]
+
+
 def moves_summary(moves: list[MoveOdds], rules: Rules,
                   losses: list[float] | None = None) -> pd.DataFrame:
-    """One row per move; ``losses`` (``odds.knock.showdown_loss`` per move) adds the chance
-    the scoring punishes the hand if it were shown down right after the move."""
+    """One row per move; ``losses`` (``odds.knock.showdown_result`` per move) adds the
+    move's result in the scoring's unit if the hands were shown down right after it."""
     rows = []
     for i, m in enumerate(moves):
         row: dict[str, Any] = {"move": m.move,
@@ -435,7 +445,7 @@ def moves_summary(moves: list[MoveOdds], rules: Rules,
             row |= {"average value": m.mean, "chance of 31": m.p31}
         row |= {"chance better than now": m.p_better}
         if losses is not None:
-            row |= {"chance to lose if shown down now": losses[i]}
+            row |= {showdown_column(rules): losses[i]}
         row |= {"note": m.note}
         rows.append(row)
     return pd.DataFrame(rows)

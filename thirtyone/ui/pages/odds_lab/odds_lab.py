@@ -16,8 +16,8 @@ import streamlit as st
 
 from thirtyone.core import Rules, cards_typed, parse_hand
 from thirtyone.game import family_class
-from thirtyone.i18n import N_, _, current, format_percent, ngettext
-from thirtyone.odds import MoveOdds, knock_risk, race_withheld, showdown_loss, value_label
+from thirtyone.i18n import N_, _, current, format_number, format_percent, ngettext
+from thirtyone.odds import MoveOdds, knock_risk, race_withheld, showdown_result, value_label
 from thirtyone.odds import knock as knock_odds
 from thirtyone.plots import figures as pf
 from thirtyone.plots import odds as op
@@ -60,12 +60,18 @@ COLUMN_NAMES = {"event": N_("event"), "hands": N_("hands"), "one player": N_("on
                 "chance of 31": N_("chance of 31"),
                 "chance better than now": N_("chance better than now"),
                 "chance to lose if shown down now": N_("chance to lose if shown down now"),
+                "expected points if shown down now": N_("expected points if shown down now"),
+                "expected chips if shown down now": N_("expected chips if shown down now"),
                 "note": N_("note")}
 MOVES_COLUMNS = {"average value": st.column_config.NumberColumn(format="%.1f"),
                  "chance of 31": st.column_config.NumberColumn(format="percent"),
                  "chance better than now": st.column_config.NumberColumn(format="percent"),
                  "chance to lose if shown down now":
-                     st.column_config.NumberColumn(format="percent")}
+                     st.column_config.NumberColumn(format="percent"),
+                 "expected points if shown down now":
+                     st.column_config.NumberColumn(format="%.2f"),
+                 "expected chips if shown down now":
+                     st.column_config.NumberColumn(format="%+.2f")}
 
 
 def section_of(value: object) -> str | None:
@@ -114,7 +120,9 @@ def moves_shown(summary: pd.DataFrame):
     return shown_numbers(summary, {_("average value"): decimal_cells(1),
                                    _("chance of 31"): percent_cells(2),
                                    _("chance better than now"): percent_cells(2),
-                                   _("chance to lose if shown down now"): percent_cells(2)})
+                                   _("chance to lose if shown down now"): percent_cells(2),
+                                   _("expected points if shown down now"): decimal_cells(2),
+                                   _("expected chips if shown down now"): decimal_cells(2)})
 
 
 def rules_key(rules: Rules) -> str:
@@ -366,31 +374,52 @@ def hand_moves(hand_text: str, visible_text: str, gone_text: str,
 
 
 def moves_losses(moves: list[MoveOdds], rules: Rules, opponents: int) -> list[float]:
-    """Per move: the chance the scoring punishes the hand it leaves, shown down right after
-    it against ``opponents`` fresh hands (``odds.knock.showdown_loss``)."""
-    return [showdown_loss(m.values, m.probabilities, rules, opponents) for m in moves]
+    """Per move: the hand it leaves, shown down right after it against ``opponents`` fresh
+    hands, in the scoring's unit (``odds.knock.showdown_result``): the chance of losing a
+    life, the expected points, or the expected chips."""
+    return [showdown_result(m.values, m.probabilities, rules, opponents) for m in moves]
 
 
 def moves_loss_words(moves: list[MoveOdds], losses: list[float], rules: Rules,
                      opponents: int) -> str:
-    """Each move's cost in the scoring's unit, side by side, the cheapest first, in one
-    sentence, and what the number leaves out."""
-    order = sorted(range(len(moves)), key=lambda i: losses[i])
-    listed = "; ".join(_("'{move}' {p}").format(move=moves[i].move, p=small_share(losses[i]))
-                       for i in order)
+    """Each move's result in the scoring's unit (``moves_losses``), side by side, the best
+    first, in one sentence, and what the number leaves out."""
+    better_low = rules.scoring == "lives"
+    order = sorted(range(len(moves)), key=lambda i: losses[i] if better_low else -losses[i])
+    if rules.scoring == "points":
+        shown = [format_number(losses[i], 2) for i in order]
+        what = _("your expected points for the round (2 on top, 1 in the middle, 0 alone at "
+                 "the bottom)")
+    elif rules.scoring == "chips":
+        shown = [signed_number(losses[i], 2) for i in order]
+        what = ngettext("your expected chips for the round (the top hand takes the pot of "
+                        "{pot} chip; your ante of {ante} is counted against you)",
+                        "your expected chips for the round (the top hand takes the pot of "
+                        "{pot} chips; your ante of {ante} is counted against you)",
+                        rules.ante * (opponents + 1)).format(
+            pot=rules.ante * (opponents + 1), ante=rules.ante)
+    else:
+        shown = [small_share(losses[i]) for i in order]
+        what = _("the chance that {bad}").format(bad=knock_risk(rules).bad)
+    listed = "; ".join(_("'{move}' {p}").format(move=moves[i].move, p=p)
+                       for i, p in zip(order, shown, strict=True))
     text = ngettext(
         "If the hands were shown down right after your move, against {n} opponent holding a "
-        "fresh hand from the rest of the pack, the chance that {bad} would be: {list}. Each "
-        "figure is the average over the hands of the value the move gives; it leaves out the "
-        "turns still to come, yours and theirs.",
+        "fresh hand from the rest of the pack, {what} would be: {list}. Each figure is the "
+        "average over the hands of the value the move gives; it leaves out the turns still to "
+        "come, yours and theirs.",
         "If the hands were shown down right after your move, against {n} opponents holding "
-        "fresh hands from the rest of the pack, the chance that {bad} would be: {list}. Each "
-        "figure is the average over the hands of the value the move gives; it leaves out the "
-        "turns still to come, yours and theirs.", opponents).format(
-        n=opponents, bad=knock_risk(rules).bad, list=listed)
+        "fresh hands from the rest of the pack, {what} would be: {list}. Each figure is the "
+        "average over the hands of the value the move gives; it leaves out the turns still to "
+        "come, yours and theirs.", opponents).format(n=opponents, what=what, list=listed)
     if opponents > 2:
         text += " " + _("With more than two opponents the figures are a close estimate.")
     return text
+
+
+def signed_number(x: float, digits: int) -> str:
+    """A number with its sign, in the reader's language: '+0.84', '−0.48'."""
+    return ("+" if x > 0 else "−" if x < 0 else "") + format_number(abs(x), digits)
 
 
 def moves_costed(rules: Rules) -> bool:
