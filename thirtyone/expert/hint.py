@@ -16,7 +16,7 @@ from ..game.message import lives_msg
 from ..i18n import N_, _, format_number, ngettext, pgettext
 from ..odds.knock import knock_risk
 from ..policies.view import View, special_phase, view_from_observation
-from .choice import OptionCost
+from .choice import ChoiceCosts, OptionCost
 from .choice_words import cost_words, move_name, option_text, played_out, share
 from .costs import suit_points
 from .expert import Decision, expert_decision
@@ -321,12 +321,18 @@ def _costed(view: View, d: Decision) -> tuple[str, list]:
     return reason, nums
 
 
+def _costs_of(d: Decision) -> ChoiceCosts | None:
+    """The side-by-side costs a knock, take or draw was decided by (play-outs), if any."""
+    if d.kind in ("knock", "take", "draw") and not d.numbers.get("final"):
+        return d.numbers.get("choices")
+    return None
+
+
 def explain(view: View, d: Decision) -> tuple[str, dict[str, str]]:
     """The reason (one sentence) and at most three labelled plain numbers for a decision."""
     rules, n = view.rules, d.numbers
     now = _value_text(view.hand, rules) if len(view.hand) == 3 else ""
-    if (d.kind in ("knock", "take", "draw") and not n.get("final")
-            and n.get("choices") is not None):
+    if _costs_of(d) is not None:
         reason, nums = _costed(view, d)
     elif d.kind == "knock":
         reason, nums = _knock(view, d, now)
@@ -346,10 +352,8 @@ def explain(view: View, d: Decision) -> tuple[str, dict[str, str]]:
 def hint_for_view(view: View) -> Hint:
     d = expert_decision(view)
     reason, numbers = explain(view, d)
-    costs = d.numbers.get("choices")
-    costed = d.kind in ("knock", "take", "draw") and not d.numbers.get("final")
-    return Hint(d.action, reason, numbers,
-                played_out(costs) if costed and costs is not None else "")
+    costs = _costs_of(d)
+    return Hint(d.action, reason, numbers, played_out(costs) if costs is not None else "")
 
 
 def _restart_hint(obs: Any, action: Action, view: View) -> Hint:

@@ -12,6 +12,7 @@ from .knock import (
            knock_risk,
            knock_survival_exact,
            most_opponents,
+           pot_of,
            showdown_loss,
            showdown_result,
 )
@@ -21,5 +22,5 @@ from .tables import OddsError, check_hand_rules, value_label
 
 __all__ = ["AtTable", "check_hand_rules", "dealt_distribution", "hand_at_table",
            "hand_standing", "knock_risk", "knock_survival_exact", "most_opponents", "MoveOdds",
-           "OddsError", "race_withheld", "showdown_loss", "showdown_result",
+           "pot_of", "OddsError", "race_withheld", "showdown_loss", "showdown_result",
            "value_label"]

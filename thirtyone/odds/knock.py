@@ -464,8 +464,13 @@ def showdown_result(values: npt.ArrayLike, probabilities: npt.ArrayLike, rules: 
                                 opponents)
         return (1 - lose) + top
     if rules.scoring == "chips":
-        return (1 - lose) * rules.ante * (opponents + 1) - rules.ante
+        return (1 - lose) * pot_of(rules, opponents) - rules.ante
     return lose
+
+
+def pot_of(rules: Rules, opponents: int) -> int:
+    """The pot a round is played for: every player's ante (this seat and ``opponents``)."""
+    return rules.ante * (opponents + 1)
 
 
 # --- simulation -----------------------------------------------------------------------------

@@ -17,7 +17,14 @@ import streamlit as st
 from thirtyone.core import Rules, cards_typed, parse_hand
 from thirtyone.game import family_class
 from thirtyone.i18n import N_, _, current, format_number, format_percent, ngettext
-from thirtyone.odds import MoveOdds, knock_risk, race_withheld, showdown_result, value_label
+from thirtyone.odds import (
+    MoveOdds,
+    knock_risk,
+    pot_of,
+    race_withheld,
+    showdown_result,
+    value_label,
+)
 from thirtyone.odds import knock as knock_odds
 from thirtyone.plots import figures as pf
 from thirtyone.plots import odds as op
@@ -384,20 +391,20 @@ def moves_loss_words(moves: list[MoveOdds], losses: list[float], rules: Rules,
                      opponents: int) -> str:
     """Each move's result in the scoring's unit (``moves_losses``), side by side, the best
     first, in one sentence, and what the number leaves out."""
-    better_low = rules.scoring == "lives"
-    order = sorted(range(len(moves)), key=lambda i: losses[i] if better_low else -losses[i])
-    if rules.scoring == "points":
+    kind = knock_risk(rules).kind       # "life", "place" (points) or "pot" (chips)
+    order = sorted(range(len(moves)), key=lambda i: losses[i] if kind == "life" else -losses[i])
+    if kind == "place":
         shown = [format_number(losses[i], 2) for i in order]
         what = _("your expected points for the round (2 on top, 1 in the middle, 0 alone at "
                  "the bottom)")
-    elif rules.scoring == "chips":
+    elif kind == "pot":
+        pot = pot_of(rules, opponents)
         shown = [signed_number(losses[i], 2) for i in order]
         what = ngettext("your expected chips for the round (the top hand takes the pot of "
                         "{pot} chip; your ante of {ante} is counted against you)",
                         "your expected chips for the round (the top hand takes the pot of "
                         "{pot} chips; your ante of {ante} is counted against you)",
-                        rules.ante * (opponents + 1)).format(
-            pot=rules.ante * (opponents + 1), ante=rules.ante)
+                        pot).format(pot=pot, ante=rules.ante)
     else:
         shown = [small_share(losses[i]) for i in order]
         what = _("the chance that {bad}").format(bad=knock_risk(rules).bad)
