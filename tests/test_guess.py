@@ -93,7 +93,11 @@ def test_the_simulation_narrows_towards_the_exact_value(slug, g):
     assert all(s.low <= s.estimate <= s.high for s in steps)
     widths = [s.high - s.low for s in steps]
     assert widths[-1] < widths[0] / 5            # the band narrows
-    assert steps[-1].low <= p <= steps[-1].high  # and ends holding the exact value
+    # and ends near the exact value: within 4 standard errors. A 95 % band misses it for one
+    # seed in 20 (seed 2026's race ended 3.2 errors off with NumPy 2.4.6, where 30 other seeds
+    # spread as a binomial should); how often the bands hold is the next test's question.
+    se = np.sqrt(p * (1 - p) / steps[-1].rounds)
+    assert abs(steps[-1].estimate - p) <= 4 * se
     assert simulate(g, seed=2026) == steps       # seeded: the same run again
 
 
