@@ -21,16 +21,20 @@ from typing import Any
 import numpy as np
 
 from .core.actions import Action
+from .core.cards import Card
 from .core.rules import Rules
 from .expert.banking_hint import banking_hint
+from .expert.choice import ChoiceCosts, summarise
 from .expert.expert import expert_policy
-from .expert.hint import Hint, hint
+from .expert.hint import Hint, hint, with_costs
 from .game.registry import AnyGame, AnyObservation, is_banking
 from .game.table import ROUND_TURN_CAP, Observation, new_game
+from .game.values import RoundResult
 from .i18n import _
 from .policies.banking import BANKING_BOTS
 from .policies.basic import DEFAULT_KNOCK_AT, basic_policy, random_bot
 from .policies.standard import standard_policy
+from .policies.view import value_table
 from .sim.batch import bot_list
 from .sim.stats import ENDED_BY, RoundResults, SimStats
 
@@ -149,6 +153,16 @@ class RoundSummary:
     lives_lost: list[int]
 
 
+def lost_of(rules: Rules, res: RoundResult) -> list[int]:
+    """Per seat, what a round cost as ``sim.RoundResults.lives_lost`` counts it: the lives
+    lost; with points, 1 for the low place; with chips, 1 for no share of the pot."""
+    if rules.scoring == "points":
+        return [1 if p == 0 and res.ended_by != "void" else 0 for p in res.points_won]
+    if rules.scoring == "chips":
+        return [0 if c > 0 or res.ended_by == "void" else 1 for c in res.chips_won]
+    return list(res.lives_lost)
+
+
 def play_round(rules: Rules, n_players: int, bots: Sequence[str], rng: np.random.Generator,
                dealer: int = 0, knock_at: float = 25.0) -> RoundSummary:
     """Play one independent round with a fresh deal from ``rng`` (for simulations).
@@ -169,11 +183,7 @@ def play_round(rules: Rules, n_players: int, bots: Sequence[str], rng: np.random
     res = g.round_result
     assert res is not None
     k = res.knocker
-    lost: list[int] = list(res.lives_lost)
-    if rules.scoring == "points":
-        lost = [1 if p == 0 and res.ended_by != "void" else 0 for p in res.points_won]
-    elif rules.scoring == "chips":
-        lost = [0 if c > 0 or res.ended_by == "void" else 1 for c in res.chips_won]
+    lost = lost_of(rules, res)
     knocker_lost = None if k is None or res.ended_by != "knock" else lost[k] > 0
     return RoundSummary(res.ended_by, g.turns, k, knocker_lost, lost)
 
@@ -203,3 +213,126 @@ def simulate_table(rules: Rules, n_players: int, rounds: int, seed: int | None =
     stats.add(res)
     stats.seconds = time.perf_counter() - t0
     return stats
+
+
+# --- a turn's moves played out on the table engine ------------------------------------------
+
+#: deals per move when a turn's moves are costed on the table engine (``table_costs``)
+COST_DEALS = 100
+
+
+def redealt(game: Any, seat: int, rng: np.random.Generator) -> Any:
+    """A copy of ``game`` in which the cards ``seat`` cannot see (``hidden_from``) are dealt
+    again at random among the places that hold them: the other hands, the stock, the closed
+    hand, face-down widow cards. Every card ``seat`` has seen stays where it is, so the copy
+    is one of the tables ``seat`` cannot tell from the real one; the new deal depends only on
+    which cards are hidden, never on where they really are."""
+    hidden = sorted(game.hidden_from(seat), key=lambda c: c.index)
+    pool = iter([hidden[i] for i in rng.permutation(len(hidden))])
+    gone = set(hidden)
+    g = game.copy()
+    g.rng = np.random.default_rng(rng.integers(2**63))
+
+    def refill(cards: list[Card]) -> None:
+        for i, c in enumerate(cards):
+            if c in gone:
+                cards[i] = next(pool)
+
+    for s, hand in enumerate(g.hands):
+        if s != seat:
+            refill(hand)
+    for place in (g.stock, g.closed, g.widow, g.spare):
+        refill(place)
+    return g
+
+
+def _instant_elsewhere(game: Any, seat: int) -> bool:
+    """Another hand holds a 31 (or fire) the rules end the round on at once: a deal the
+    seat would not be asked to move in."""
+    instant = value_table(game.rules).instant
+    return any(s != seat and len(h) == 3 and instant[h[0].index, h[1].index, h[2].index] > 0
+               for s, h in enumerate(game.hands))
+
+
+def table_costs(game: Any, seat: int, options: Sequence[tuple[str, Sequence[Action]]],
+                deals: int = COST_DEALS, seed: int = 0) -> ChoiceCosts:
+    """Each option (a name and the moves that make it, from ``seat``'s turn) played to the
+    end of the round on the table engine in the same ``deals`` deals of the hidden cards
+    (``redealt``; a deal that gives another hand an instant 31 is dealt again), every seat
+    then playing as the standard bot: each option's cost in the scoring's unit
+    (``expert.choice.summarise``). The same ``seed`` gives the same costs."""
+    rules, n = game.rules, game.n
+    rng = np.random.default_rng([seed, 31])
+    codes = {name: i for i, name in enumerate(ENDED_BY)}
+    rows: list[list[tuple[int, list[int], list[float]]]] = [[] for _ in options]
+    levels = ["standard"] * n
+    order = [(seat + k) % n for k in range(n)]          # this seat in column 0
+    tries = 0
+    while len(rows[0]) < deals and tries < 20 * deals:
+        tries += 1
+        base = redealt(game, seat, rng)
+        if _instant_elsewhere(base, seat):
+            continue
+        deal_seed = int(rng.integers(2**63))
+        for k, (_name, moves) in enumerate(options):
+            g = base.copy()
+            for move in moves:
+                g.apply(move)
+            bots_play(g, levels, np.random.default_rng(deal_seed))
+            res = g.round_result
+            assert res is not None
+            lost = lost_of(rules, res)
+            values = [v if isinstance(v, (int, float)) else -1.0 for v in res.values]
+            rows[k].append((codes[res.ended_by], [lost[s] for s in order],
+                            [float(values[s]) for s in order]))
+    if len(rows[0]) < deals:
+        raise ValueError(_("The hidden cards could not be dealt again."))
+    outs: list[RoundResults | None] = []
+    for r in rows:
+        ended = np.array([x[0] for x in r], dtype=np.int8)
+        size = len(r)
+        outs.append(RoundResults(ended, np.zeros(size, dtype=np.int32), np.full(size, -1),
+                                 np.full(size, -1), np.array([x[2] for x in r]),
+                                 np.array([x[1] for x in r], dtype=np.int8), np.zeros(size)))
+    return summarise(rules, [name for name, _moves in options], outs)
+
+
+#: moves of which a turn offers many (each card given or taken): only the suggested one is
+#: played out; of every other kind of move there is one
+_MANY = ("Swap", "Exchange", "Discard")
+
+
+def turn_options(obs: Any, suggested: Action) -> list[tuple[str, list[Action]]]:
+    """The moves a turn's costed hint weighs, by ``str(action)``: the suggested one first,
+    then one of each other kind the seat may make now (knock, pass, draw, take, swap all,
+    keep or take the other hand...). Of a kind with many moves (a swap, an exchange) only
+    the suggested one; a take is played out with the standard bot's discard after it."""
+    out = [(str(suggested), [suggested])]
+    kinds = {type(suggested).__name__}
+    for a in obs.legal_actions:
+        kind = type(a).__name__
+        if kind in kinds or kind in _MANY:
+            continue
+        kinds.add(kind)
+        out.append((str(a), [a]))
+    return out
+
+
+def costed_hint(game: Any, seat: int, name: Callable[[Action], str],
+                deals: int = COST_DEALS) -> Hint:
+    """The hint for ``seat``'s turn (``hint_for``), and where it gives no move's cost side by
+    side (the families other than the draw family, the choice of a hand...), the moves of
+    ``turn_options`` played out on the table engine (``table_costs``) from what ``seat`` can
+    see: each move's cost in the scoring's unit (``name``: a move's words), and the
+    cheapest move suggested where it is cheaper by more than its margin of error. The seed
+    comes from the turn (round and move count), never from the hidden cards."""
+    obs = game.observation(seat)
+    h = hint_for(game.rules)(obs)
+    if is_banking(game.rules) or h.source or game.round_over:
+        return h
+    options = turn_options(obs, h.action)
+    if len(options) < 2:
+        return h
+    costs = table_costs(game, seat, options, deals, seed=game.round_no * 10_000 + len(obs.log))
+    moves = {key: acts[0] for key, acts in options}
+    return with_costs(h, game.rules, costs, moves, name)

@@ -5,6 +5,7 @@ Cards are written as on the buttons (A♥); a knock is judged by what the rules 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -354,6 +355,46 @@ def hint_for_view(view: View) -> Hint:
     reason, numbers = explain(view, d)
     costs = _costs_of(d)
     return Hint(d.action, reason, numbers, played_out(costs) if costs is not None else "")
+
+
+#: lines a hint costed on the table engine shows: one per move
+MAX_COSTED = 4
+
+
+def with_costs(h: Hint, rules: Rules, costs: ChoiceCosts, moves: Mapping[str, Action],
+               name: Callable[[Action], str]) -> Hint:
+    """``h`` with each move's cost side by side: ``costs`` from play-outs of the moves
+    ``moves`` names (``bots.table_costs``; the first option is the move ``h`` suggests),
+    ``name`` a move's words as its button shows them. Where another move is cheaper by more
+    than the margin of error, that move is suggested instead, and the reason says so."""
+    first, best = costs.options[0], costs.best()
+
+    def label(o: OptionCost) -> str:
+        return name(moves[o.move])
+
+    action = h.action
+    if best is not first and best.cost - first.cost < -costs.diff_half(best.move, first.move):
+        action, top = moves[best.move], best
+        reason = _("Played out to the end of the round, “{best}” does better than “{move}”: "
+                   "{cost} against {other}.").format(
+            best=label(best), move=label(first), cost=cost_words(rules, costs, best),
+            other=cost_words(rules, costs, first))
+    else:
+        top = first
+        if best is not first:
+            said = _("Played out to the end of the round, “{move}” and “{other}” are equal "
+                     "within the margin of error of {n} play-outs.").format(
+                move=label(first), other=label(best), n=costs.deals)
+        elif costs.kind == "life":
+            said = _("Played out to the end of the round, “{move}” costs least: {cost}.").format(
+                move=label(first), cost=cost_words(rules, costs, first))
+        else:
+            said = _("Played out to the end of the round, “{move}” does best: {cost}.").format(
+                move=label(first), cost=cost_words(rules, costs, first))
+        reason = f"{h.reason} {said}"
+    order = [top] + sorted((o for o in costs.options if o is not top), key=lambda o: o.cost)
+    numbers = {label(o): option_text(rules, costs, o) for o in order[:MAX_COSTED]}
+    return Hint(action, reason, numbers, played_out(costs))
 
 
 def _restart_hint(obs: Any, action: Action, view: View) -> Hint:

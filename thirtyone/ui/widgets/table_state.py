@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from thirtyone.bots import bots_play, hint_for, levels_for
+from thirtyone.bots import bots_play, costed_hint, levels_for
 from thirtyone.core import (
     DEFAULT_VARIANT,
     VARIANTS,
@@ -43,7 +43,12 @@ from thirtyone.i18n import _, ngettext
 from thirtyone.i18n.names import person_name
 from thirtyone.ui.shell.datadir import save_key
 from thirtyone.ui.widgets.class_seed import dealing_seed
-from thirtyone.ui.widgets.table_words import BOT_NAMES, default_level, sorted_levels
+from thirtyone.ui.widgets.table_words import (
+    BOT_NAMES,
+    action_label,
+    default_level,
+    sorted_levels,
+)
 
 # the session state (Streamlit's keys may be ints too) or a page's scoped part of it
 State = MutableMapping[Any, Any]
@@ -287,16 +292,16 @@ def next_round(state: State) -> None:
 
 
 def ask_hint(state: State) -> None:
-    """Work out the hint for your turn. Uses only your observation: the game and its random
-    stream are not touched."""
+    """Work out the hint for your turn (``bots.costed_hint``: the expert's move, and where it
+    has no costs of its own, each move played out on copies of the table in which the cards
+    you cannot see are dealt again). The game and its random stream are not touched."""
     clear_messages(state)
     game = session(state).game
-    fn = hint_for(game.rules) if game is not None else None
-    if fn is None or game is None or game.to_move != session(state).you:
+    if game is None or game.to_move != session(state).you:
         return
     obs = observe(state)
     try:
-        h = fn(obs)
+        h = costed_hint(game, session(state).you, lambda a: action_label(a, obs))
     except Exception as e:  # noqa: BLE001 - a hint failing must not break the table
         session(state).error = _("No hint this time ({reason}).").format(reason=e)
         return
