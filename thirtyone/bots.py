@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .core.actions import Action
+from .core.actions import Action, Discard, Exchange, Swap
 from .core.cards import Card
 from .core.rules import Rules
 from .expert.banking_hint import banking_hint
@@ -299,7 +299,7 @@ def table_costs(game: Any, seat: int, options: Sequence[tuple[str, Sequence[Acti
 
 #: moves of which a turn offers many (each card given or taken): only the suggested one is
 #: played out; of every other kind of move there is one
-_MANY = ("Swap", "Exchange", "Discard")
+_MANY = (Swap, Exchange, Discard)
 
 
 def turn_options(obs: Any, suggested: Action) -> list[tuple[str, list[Action]]]:
@@ -308,10 +308,10 @@ def turn_options(obs: Any, suggested: Action) -> list[tuple[str, list[Action]]]:
     keep or take the other hand...). Of a kind with many moves (a swap, an exchange) only
     the suggested one; a take is played out with the standard bot's discard after it."""
     out = [(str(suggested), [suggested])]
-    kinds = {type(suggested).__name__}
+    kinds = {type(suggested)}
     for a in obs.legal_actions:
-        kind = type(a).__name__
-        if kind in kinds or kind in _MANY:
+        kind = type(a)
+        if kind in kinds or isinstance(a, _MANY):
             continue
         kinds.add(kind)
         out.append((str(a), [a]))
