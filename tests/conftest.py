@@ -24,8 +24,30 @@ from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, new_tab
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 
+LONG_ENV = "THIRTYONE_LONG"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--long", action="store_true", default=os.environ.get(LONG_ENV, "") not in ("", "0"),
+        help="also run the long tier (tests marked 'long': the same browser walk at more "
+             "screen sizes, languages and table sizes, the long random-play and agreement "
+             "sweeps); .ci/run runs them after the default run (or set THIRTYONE_LONG=1)")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without ``--long``, the tests marked ``long`` are left out (deselected, and counted in
+    pytest's last line): the default run is the one a developer runs before a commit."""
+    if not config.getoption("--long"):
+        kept = [i for i in items if not i.get_closest_marker("long")]
+        if len(kept) < len(items):
+            config.hook.pytest_deselected(items=[i for i in items if i.get_closest_marker("long")])
+            items[:] = kept
+    spread(items)
+
+
+def spread(items: list[pytest.Item]) -> None:
     """The tests run on every core (pytest-xdist, ``--dist loadgroup`` in pyproject.toml), each
     one on whichever worker is free. A module whose tests share a module-scoped fixture (an
     app server, a built wheel) goes to one worker whole, so that the fixture is set up once,
@@ -40,9 +62,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if any(d[-1].scope == "module" for d in defs):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
     if os.environ.get("PYTEST_XDIST_WORKER"):   # every worker sorts alike: the same order
-        def long(item: pytest.Item) -> bool:
+        def heavy(item: pytest.Item) -> bool:
             return any(item.get_closest_marker(m) for m in ("browser", "slow"))
-        items[:] = [i for i in items if long(i)] + [i for i in items if not long(i)]
+        items[:] = [i for i in items if heavy(i)] + [i for i in items if not heavy(i)]
 
 
 def _free_port() -> int:

@@ -11,6 +11,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from tiers import long_except
 
 from thirtyone import IllegalActionError
 from thirtyone.core.actions import Draw, Hit, Knock, Stay
@@ -123,12 +124,12 @@ def play(g: BankingGame, bots: list, rng: np.random.Generator, save_at: int | No
     return {"rounds": rounds, "talias": g.talia}
 
 
-# The 2,000 games in PARTS tests of their own (games 0-499, 500-999...), so that pytest-xdist
+# The 2,000 games in PARTS tests of their own (games 0-249, 250-499...), so that pytest-xdist
 # can run them side by side; each part still sees every table size and a change of bank.
-PARTS = 4
+PARTS = 8
 
 
-@pytest.mark.parametrize("part", range(PARTS))
+@pytest.mark.parametrize("part", long_except(range(PARTS), 0))   # the other parts: --long
 def test_two_thousand_random_games_keep_every_invariant(part):
     rng = np.random.default_rng([2026, part])
     longest = 0

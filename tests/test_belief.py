@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tiers import LONG
 
 from thirtyone.bots import make_bot
 from thirtyone.core.cards import parse_card
@@ -87,6 +88,7 @@ def test_declining_to_knock_rules_out_knocking_hands():
     assert np.all(w[high] == belief.MISFIT) and np.all(w[~high] == 1.0)
 
 
+@LONG
 def test_the_sampled_hands_are_calibrated():
     """Dealt from the posterior, the sampled hands of players who have moved are neither
     better nor worse than their true hands on average (within 4 standard errors): the

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from tiers import LONG
 
 from thirtyone.bench.cli import main
 from thirtyone.bench.load_live import KEYS, matched
@@ -36,6 +37,7 @@ def test_live_mode_refusals_are_one_sentence(capsys, monkeypatch):
 
 
 @pytest.mark.slow
+@LONG
 def test_a_small_room_answers_and_every_answer_is_counted_once(capsys):
     rc = _in_thread(main, ["--load", "6", "--live", "--spread", "2", "--json"])
     out = capsys.readouterr()

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tiers import LONG
 
 from thirtyone.bench.cli import main
 from thirtyone.bench.load import KEYS, LoadError, app_pids, check_numbers, check_url, run_load
@@ -64,6 +65,7 @@ def test_url_without_load_is_refused(capsys):
 
 
 @pytest.mark.slow
+@LONG
 def test_two_sessions_click_without_errors(app_url, capsys):
     """The real protocol against a real server: clicks are answered, no exception shown."""
     assert main(["--load", "2", "--url", app_url, "--seconds", "10", "--think", "0.3", "0.8",

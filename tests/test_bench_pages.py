@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from tiers import LONG
+
 from thirtyone.bench import cli as bench
 from thirtyone.bench import pages as bench_pages
 
@@ -20,6 +22,7 @@ def test_the_entry_is_the_checkouts_app_and_opens_pages_as_the_ui_does():
         assert mine._page_hash == ours._page_hash != ""
 
 
+@LONG
 def test_pages_bench_times_a_first_render_and_a_click_on_every_page(capsys):
     assert bench.main(["--pages", "--quick", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -48,6 +51,7 @@ def test_the_bench_leaves_the_users_data_alone(tmp_path, monkeypatch):
     assert not (tmp_path / "mine.db").exists()
 
 
+@LONG
 def test_streamed_simulations_are_timed_with_targets(capsys):
     from thirtyone.bench import stream as bench_stream
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tiers import LONG, long_except
 
 from thirtyone.bench import plain
 from thirtyone.bots import play_round
@@ -71,8 +72,9 @@ def _compare(p, t):
     return out
 
 
-@pytest.mark.parametrize("bots, plain_n, table_n", [("basic", 6_000, 3_000),
-                                                    ("standard", 2_000, 1_500)])
+@pytest.mark.parametrize(("bots", "plain_n", "table_n"), long_except(
+    [pytest.param("basic", 6_000, 3_000, id="basic"),
+     pytest.param("standard", 2_000, 1_500, id="standard")], "basic"))
 def test_the_plain_loop_plays_the_same_game_as_the_table_engine(bots, plain_n, table_n):
     z = _compare(_plain(bots, plain_n, seed=11), _table(bots, table_n, seed=12))
     assert max(z.values()) < Z_MAX, z
@@ -101,6 +103,7 @@ def test_a_dealt_round_has_three_cards_each_and_a_card_up():
     assert cards == list(range(52))
 
 
+@LONG
 def test_the_benchmark_times_the_simulator_against_the_plain_loops(capsys):
     rows = plain.bench_plain(quick=True, slices=2, scale=0.1)
     assert {r["bots"] for r in rows} == {"basic", "standard"}

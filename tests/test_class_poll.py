@@ -17,6 +17,7 @@ import json
 import time
 
 import pytest
+from tiers import LONG
 
 from thirtyone.bench.cli import main
 from thirtyone.bench.load import LoadError, Stats
@@ -226,6 +227,7 @@ def test_class_mode_refusals_are_one_sentence(capsys, monkeypatch):
 
 
 @pytest.mark.slow
+@LONG
 def test_a_small_class_reports_its_figures(capsys):
     rc = _in_thread(main, ["--load", "5", "--class", "--seconds", "8", "--idle", "3",
                            "--think", "0.2", "0.5", "--json"])
@@ -289,6 +291,7 @@ async def _quiet_then_move(app_url: str, tid: int, token: str, move) -> dict:
 
 
 @pytest.mark.slow
+@LONG   # ~15 s of waiting for the slow poll
 def test_a_quiet_table_polls_slower_and_still_shows_a_move(app_url, data_dir):
     """Item 18: an idle seated page may cost at most 2 ms of server CPU a second, and one
     poll (an empty fragment run) costs Streamlit itself about 1.4 ms, so a table nobody has

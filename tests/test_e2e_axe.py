@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from e2e_helpers import new_tab, wait_for_app
 from e2e_helpers.server import AppServer
+from tiers import LONG
 
 from thirtyone.core.rules import get_variant
 from thirtyone.store import challenge_play, open_store, shared
@@ -185,6 +186,7 @@ def press_on(tab, key: str) -> None:
 NEXT_ON_PLAY = ("play_next", "play_act_draw", "play_next_round")
 
 
+@LONG
 def test_after_a_move_on_play_the_bots_next_is_a_tab_away(page, app_url):
     page.goto(f"{app_url}/play?variant=scat&players=3&seed=7")
     page.wait_for_selector(".st-key-play_new button", timeout=60_000)
@@ -224,6 +226,7 @@ def my_turn_or_over(tab, store, tid: int, timeout: float = 30.0) -> bool:
     raise AssertionError("neither the student's turn nor the round's end came within 30 s")
 
 
+@LONG
 def test_after_a_move_at_a_class_table_focus_stays_at_the_table(browser, room):
     tab = new_tab(browser, 1400, 1000)
     store = room.store

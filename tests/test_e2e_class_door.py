@@ -20,6 +20,7 @@ import pytest
 import segno
 from e2e_helpers import click_and_wait, goto, start_class, wait_for_app
 from e2e_helpers.server import AppServer
+from tiers import LONG, long_except
 
 from thirtyone.store import open_store
 
@@ -137,7 +138,7 @@ def qr_svg_in(page, scope: str) -> str:
 
 # --- 1: the projected join address ----------------------------------------------------------
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", long_except(SIZES, "projector"))
 def test_the_projected_join_address_is_the_public_one_with_its_qr(browser, slash_app, size):
     app = slash_app
     ctx = context(browser, size)
@@ -155,6 +156,7 @@ def test_the_projected_join_address_is_the_public_one_with_its_qr(browser, slash
         ctx.close()
 
 
+@LONG
 def test_a_loopback_only_address_says_how_to_fix_it(browser, plain_app):
     app = plain_app                    # started with --server.address 127.0.0.1, no URL set
     ctx = context(browser, "projector")
@@ -176,7 +178,7 @@ def test_a_loopback_only_address_says_how_to_fix_it(browser, plain_app):
 
 # --- 2: the teacher stays signed in -----------------------------------------------------------
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", long_except(SIZES, "projector"))
 def test_the_teacher_stays_in_the_dashboard_until_signing_out(browser, tmp_path, size):
     app = server(tmp_path)
     ctx = context(browser, size)
@@ -227,7 +229,8 @@ def query(page) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(urlsplit(page.url).query).items()}
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", long_except(SIZES, "projector"))
+@LONG
 def test_the_dashboard_follows_the_class_and_gives_a_new_resume_link(browser, public_app, size):
     app = public_app
     teacher_ctx = context(browser, size)
@@ -342,7 +345,8 @@ def column(header: list[str], word: str) -> str:
     return found
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", long_except(SIZES, "projector"))
+@LONG
 def test_csv_downloads_read_right_in_a_spreadsheet(browser, plain_app, size):
     from thirtyone.core.rules import get_variant
     from thirtyone.store import shared

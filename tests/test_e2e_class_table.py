@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from e2e_helpers import new_tab
 from e2e_helpers.server import AppServer
+from tiers import LONG
 
 from thirtyone.core.cards import parse_card
 from thirtyone.core.rules import get_variant
@@ -187,6 +188,7 @@ def test_three_students_and_a_bot_play_a_round(browser, room):
             tab.context.close()
 
 
+@LONG  # a failure drill with app servers of its own (tests/tiers.py)
 def test_a_killed_server_comes_back_and_every_seat_resumes(browser, own_room):
     room = own_room
     tabs = [open_seat(browser, room.server.url, room.tid, tok) for tok in room.tokens]
@@ -247,6 +249,7 @@ def test_the_same_move_from_two_tabs_at_once(browser, room):
         b.context.close()
 
 
+@LONG  # a failure drill with app servers of its own (tests/tiers.py)
 def test_two_app_processes_on_one_postgresql(browser, tmp_path, pg_url):
     url = pg_url
     r = _room(browser, tmp_path, url, ["student", "student", "basic", "basic"], students=2)
@@ -279,6 +282,7 @@ def _sent_in(tab, frames: list[float], seconds: float) -> int:
     return len(frames) - n
 
 
+@LONG  # ~35 s of waiting for the slow poll (tests/tiers.py)
 def test_a_quiet_table_is_polled_slower_in_the_browser_and_still_follows(browser, room):
     """Item 18: once nobody has moved for a while the browser polls the table less often
     (an idle seated page must cost the server under 2 ms a second, and one poll alone costs

@@ -9,6 +9,7 @@ import pytest
 from e2e_helpers import open_app, wait_for_app
 from i18n_helpers import ALLOWED
 from test_e2e_play import click, play_round_to_showdown
+from tiers import LONG, long_except
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +26,7 @@ def nav_texts(page) -> list[str]:
     return page.locator("[data-testid='stSidebarNavLink']").all_inner_texts()
 
 
-@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("lang", long_except(["ru", "uk"], "ru"))
 def test_a_round_played_in_the_language_of_the_link(page, app_url, lang):
     open_app(page, app_url, f"play?lang={lang}&variant=scat&seed=7")
     assert all(any(w in t for t in nav_texts(page)) for w in NAV[lang])
@@ -60,6 +61,7 @@ def test_a_quiz_answered_in_the_language_of_the_link(page, app_url, lang):
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
+@LONG
 def test_an_odds_lab_plot_read_in_the_language_of_the_link(page, app_url, lang):
     open_app(page, app_url, f"odds_lab?lang={lang}&section=knocking")
     page.wait_for_selector(".js-plotly-plot .g-xtitle", timeout=60_000)

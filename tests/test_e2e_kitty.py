@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from e2e_helpers import new_tab, open_app
 from test_e2e_play import OTHERS_FACES, click, move_keys, present
+from tiers import LONG, long_except
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, LONG]   # the long tier (tests/tiers.py)
 SHOTS = Path("/tmp/kitty-shots")
 
 
@@ -62,7 +63,7 @@ def play_whole_game(page, tag: str) -> dict:
     pytest.fail(f"the game did not end within 600 clicks: {seen}")
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (390, 844)])
+@pytest.mark.parametrize("size", long_except([(1024, 768), (390, 844)], (390, 844)))
 def test_a_whole_game_of_kitty_with_stock_and_widow_by_clicking(browser, app_url, size):
     SHOTS.mkdir(exist_ok=True)
     w, h = size

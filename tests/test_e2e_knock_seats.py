@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import pytest
 from e2e_helpers import new_tab, open_app, wait_for_app
+from tiers import LONG, long_except
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, LONG]   # the long tier (tests/tiers.py)
 
 TRACE_NAMES = """() => Array.from(document.querySelectorAll('.js-plotly-plot'))
     .map(p => (p.data || []).map(t => t.type === 'heatmap' ? 'heatmap' : t.name))"""
 
 
-@pytest.mark.parametrize("width,height", [(1024, 768), (1400, 1000)])
+@pytest.mark.parametrize(("width", "height"), long_except(
+    [pytest.param(1024, 768, id="1024"), pytest.param(1400, 1000, id="1400")], "1024"))
 def test_the_seat_curve_and_the_heat_map_fit_and_draw(browser, app_url, tmp_path, width,
                                                        height):
     page = new_tab(browser, width, height)
@@ -64,8 +66,9 @@ SIM_CONTROLS = ["odds_sim_players", "odds_sim_seat", "odds_sim_turn", "odds_sim_
                 "odds_sim_opponent"]
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-@pytest.mark.parametrize("width", [1024, 1400])
+@pytest.mark.parametrize(("lang", "width"), long_except(
+    [pytest.param(lang, w, id=f"{w}-{lang}") for w in (1024, 1400) for lang in ("en", "ru", "uk")],
+    "1024-ru", "1400-uk"))
 def test_the_seat_controls_labels_and_values_fit(browser, app_url, lang, width):
     """'Your seat' showed '1 (слева…' and 'Ваш ход для стука' wrapped when three controls
     shared a third of a half each; the longest values must show whole."""

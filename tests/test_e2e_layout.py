@@ -13,6 +13,7 @@ import re
 import pytest
 from e2e_helpers import new_tab, open_app, wait_for_app
 from test_e2e_play import click, go_to_play, move_keys, play_round_to_showdown, present
+from tiers import LONG, long_except
 
 from thirtyone.core.cards import parse_card
 from thirtyone.teach.lessons import load_lessons
@@ -78,7 +79,7 @@ def reach_my_card_move(page, app_url: str, variant: str) -> None:
             break
 
 
-@pytest.mark.parametrize("variant", list(FAMILIES))
+@pytest.mark.parametrize("variant", long_except(FAMILIES, "scat"))
 def test_every_move_button_names_its_card_in_full_at_three_screen_sizes(tab, app_url, variant,
                                                                          tmp_path):
     resize(tab, *SIZES[0])
@@ -156,6 +157,7 @@ def card_style(page, card: str) -> dict:
         "e => ({colour: getComputedStyle(e).color, width: e.getBoundingClientRect().width})")
 
 
+@LONG
 def test_four_colour_deck_and_big_cards_change_the_cards_and_persist_across_pages(tab,
                                                                                   app_url):
     resize(tab, 1280, 720)
@@ -197,6 +199,7 @@ def test_keyboard_focus_shows_a_ring(tab, app_url):
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@LONG
 def test_the_discard_buttons_line_up_under_the_just_drawn_card(tab, app_url, lang):
     """In Russian 'ТОЛЬКО ЧТО ВЗЯТА' took two lines at 1024 and pushed that card's Discard
     button below the others: the line under each card is one line, shown whole."""

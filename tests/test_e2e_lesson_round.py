@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import new_tab, open_app, wait_for_app
+from tiers import LONG, long_except
 
 pytestmark = pytest.mark.browser
 
@@ -74,7 +75,9 @@ def test_the_guided_first_round_is_played_to_its_showdown_in_the_browser(page, a
     assert page.get_by_text("1 of").count() >= 1
 
 
-@pytest.mark.parametrize("width, height", [(1024, 768), (1400, 900)])
+@pytest.mark.parametrize(("width", "height"), long_except(
+    [pytest.param(1024, 768, id="1024"), pytest.param(1400, 900, id="1400")], "1024"))
+@LONG
 def test_screenshots_of_the_round_at_two_widths(browser, app_url, width, height):
     tab = new_tab(browser, width, height)
     try:

@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from e2e_helpers import open_app, wait_for_app
+from tiers import LONG
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +24,7 @@ def no_traceback(page) -> None:
     assert page.locator("[data-testid='stException']").count() == 0
 
 
+@LONG
 def test_a_class_link_applies_on_its_page_and_on_every_other_page(page, app_url):
     open_app(page, app_url, "play?variant=blitz&three_of_a_kind=30.5&knocker_tied=same"
                             "&seed=4242&players=4&bots=basic,standard,expert")
@@ -49,6 +51,7 @@ def test_a_class_link_applies_on_its_page_and_on_every_other_page(page, app_url)
     assert query(page)["seed"] == "77"
 
 
+@LONG
 def test_a_link_to_a_lesson_step_opens_it_and_follows_the_next_button(page, app_url):
     open_app(page, app_url, "learn?lesson=2&step=3")
     no_traceback(page)
@@ -58,6 +61,7 @@ def test_a_link_to_a_lesson_step_opens_it_and_follows_the_next_button(page, app_
     assert query(page)["step"] == "4" and query(page)["lesson"].startswith("02-")
 
 
+@LONG
 def test_a_scorer_link_shows_fire_and_a_picked_card_changes_the_link(page, app_url):
     open_app(page, app_url, "scorer?variant=schwimmen&hand=AH+AS+AD")
     no_traceback(page)
@@ -72,6 +76,7 @@ def test_a_scorer_link_shows_fire_and_a_picked_card_changes_the_link(page, app_u
     assert query(page) == {"variant": "schwimmen", "hand": "AH AS", "lang": "en"}
 
 
+@LONG
 def test_an_odds_lab_link_opens_its_section(page, app_url):
     open_app(page, app_url, "odds_lab?variant=scat&section=knocking&players=5")
     no_traceback(page)

@@ -16,12 +16,13 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from e2e_helpers import click_and_wait, goto, start_class, wait_for_app
 from e2e_helpers.server import AppServer
+from tiers import LONG
 
 from thirtyone.core import make_pack, score
 from thirtyone.core.rules import get_variant
 from thirtyone.store import open_store
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, LONG]   # the long tier (tests/tiers.py)
 
 SHOTS = Path("/tmp/live-shots")
 PHONE_H = 844
@@ -190,6 +191,7 @@ def test_a_teacher_and_three_students_through_a_guess_an_experiment_and_a_decisi
         srv.stop()
 
 
+@LONG  # a failure drill with app servers of its own (tests/tiers.py)
 def test_two_app_processes_on_one_postgresql_with_a_restart_mid_item(browser, tmp_path, pg_url):
     env = {"THIRTYONE_DATABASE_URL": pg_url, "THIRTYONE_DATA_DIR": str(tmp_path),
            "THIRTYONE_PUBLIC_URL": ""}

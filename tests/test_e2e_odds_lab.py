@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from e2e_helpers import open_app, wait_for_app
+from tiers import LONG
 
 pytestmark = pytest.mark.browser
 
@@ -48,6 +49,7 @@ def test_moving_the_players_slider_changes_the_special_hands_plot(page, app_url)
     assert page.locator("text=Traceback").count() == 0
 
 
+@LONG
 def test_the_race_plot_follows_the_goal(page, app_url):
     open_odds_lab(page, app_url)
     page.get_by_text("Racing to 31", exact=True).click()
@@ -60,6 +62,7 @@ def test_the_race_plot_follows_the_goal(page, app_url):
     assert plots(page)[0] != before[0]
 
 
+@LONG
 def test_the_csv_download_holds_the_plotted_dealt_values(page, app_url, tmp_path):
     # the CSV is made only when the button is clicked; it must still be the plotted numbers
     open_odds_lab(page, app_url)
@@ -78,6 +81,7 @@ def test_the_csv_download_holds_the_plotted_dealt_values(page, app_url, tmp_path
         assert abs(total - 1) < 1e-9
 
 
+@LONG
 def test_a_swap_game_link_to_racing_shows_the_note_and_opens_the_swap_odds(page, app_url):
     open_app(page, app_url, "odds_lab?variant=schwimmen&section=racing")
     assert page.get_by_role("radio", name="Racing to 31").is_checked()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import new_tab, open_app, wait_for_app
+from tiers import LONG, long_except
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +39,8 @@ def first_curve_ms(page, turns: int) -> float:
     return page.evaluate("() => performance.now() - window.t31t0")
 
 
-@pytest.mark.parametrize("width, height", [(1024, 768), (1400, 900)])
+@pytest.mark.parametrize(("width", "height"), long_except(
+    [pytest.param(1024, 768, id="1024"), pytest.param(1400, 900, id="1400")], "1024"))
 def test_moving_a_control_shows_the_first_curve_within_a_second_then_it_sharpens(
         browser, app_url, width, height):
     page = new_tab(browser, width, height)
@@ -82,7 +84,10 @@ WATCH_PARTIAL = """() => {
 }"""
 
 
-@pytest.mark.parametrize("width, height, knock", [(1024, 768, 23), (1400, 900, 28)])
+@pytest.mark.parametrize(("width", "height", "knock"),
+                         long_except(
+    [pytest.param(1024, 768, 23, id="1024"), pytest.param(1400, 900, 28, id="1400")], "1400"))
+@LONG
 def test_the_variants_statistics_show_a_first_estimate_soon_after_a_control_change(
         browser, app_url, width, height, knock):
     page = new_tab(browser, width, height)

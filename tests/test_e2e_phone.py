@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from e2e_helpers import click_and_wait, wait_for_app
 from e2e_helpers.server import class_server
+from tiers import long_except
 
 from thirtyone.core.rules import get_variant
 from thirtyone.store import challenge_play, shared
@@ -157,7 +158,7 @@ def assert_fits(spans: list[int], name: str, players: int) -> None:
         f"{max(spans)} px on a {SCREEN} px screen (every turn: {spans})")
 
 
-@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("players", long_except(PLAYERS, 6))
 def test_play_fits_a_phone_screen_on_every_turn(phone, server, players):
     SHOTS.mkdir(exist_ok=True)
     phone.goto(f"{server.url}/play?variant=scat&players={players}&seed={40 + players}")
@@ -184,7 +185,7 @@ def _version(tab) -> int:
     return int(tab.locator("[data-testid='play-status']").first.get_attribute("data-version"))
 
 
-@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("players", long_except(PLAYERS, 6))
 def test_a_class_table_fits_a_phone_screen_on_every_turn(phone, server, players):
     store = server.store
     learner, token = store.join_class(server.klass.code, f"Phone {players}")
@@ -213,7 +214,7 @@ def test_a_class_table_fits_a_phone_screen_on_every_turn(phone, server, players)
     assert_fits(spans, "Class table", players)
 
 
-@pytest.mark.parametrize("players", PLAYERS[:-1])  # a challenge has 1 to 4 bots
+@pytest.mark.parametrize("players", long_except(PLAYERS[:-1], 5))  # 1 to 4 bots
 def test_a_challenge_fits_a_phone_screen_on_every_turn(phone, server, players):
     store = server.store
     learner, token = store.join_class(server.klass.code, f"Chal {players}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from e2e_helpers import click_and_wait, open_app, wait_for_app
+from tiers import LONG
 
 from thirtyone.core.rules import VARIANTS
 
@@ -85,6 +86,7 @@ def test_a_round_of_scat_is_played_to_its_showdown_by_clicking(page, app_url):
     assert "Round 2" in page.locator("[data-testid='play-log']").inner_text()
 
 
+@LONG
 def test_a_round_of_schwimmen_is_played_to_its_showdown_by_clicking(page, app_url):
     go_to_play(page, app_url, "schwimmen")
     click(page, "play_new")
@@ -100,6 +102,7 @@ def test_a_round_of_kitty_with_a_widow_exchange_is_played_to_its_showdown(page, 
     assert "pot" in page.locator(".play-recent").last.inner_text()
 
 
+@LONG
 def test_a_broken_saved_game_is_refused_and_the_game_is_kept(page, app_url, tmp_path):
     go_to_play(page, app_url, "scat")
     click(page, "play_new")

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 from e2e_helpers import open_app, wait_for_app
+from tiers import LONG
 
 from thirtyone.teach.scenarios import load_scenarios
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, LONG]   # the long tier (tests/tiers.py)
 
 RESULT = "[data-testid='replay-result']"
 STATUS = "[data-testid='replay-status']"

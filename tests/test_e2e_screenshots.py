@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from tiers import LONG
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, LONG]   # the long tier (tests/tiers.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 

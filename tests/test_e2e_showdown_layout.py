@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from e2e_helpers import click_and_wait, new_tab, wait_for_app
 from e2e_helpers.server import class_server
+from tiers import LONG
 
 from thirtyone.core.rules import get_variant
 from thirtyone.store import shared
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, LONG]   # the long tier (tests/tiers.py)
 
 SHOTS = Path("/tmp/slots-shots")
 

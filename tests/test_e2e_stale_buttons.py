@@ -23,17 +23,18 @@ from pathlib import Path
 import pytest
 from e2e_helpers import click_and_wait, wait_for_app
 from e2e_helpers.server import class_server
+from tiers import LONG, long_except
 
 from thirtyone.core.rules import get_variant
 from thirtyone.store import shared
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, LONG]   # the long tier (tests/tiers.py)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 DESK = {"viewport": {"width": 1024, "height": 768}}
 SHOTS = Path("/tmp/slots-shots")
-TURNS = 8          # own turns with a Draw in each test
+TURNS = 5          # own turns with a Draw in each test
 
 WATCH = """(() => {
   const FIRST = new Set(['play_act_draw', 'play_act_take', 'play_act_knock']);
@@ -133,7 +134,8 @@ def play_turns(tab, name: str, screen: int, settle, deal) -> list[dict]:
             pytest.fail(f"no Draw button on one's turn: {keys}")
         rec = poll_after_draw(tab, "play_act_draw")
         wait_for_app(tab)
-        tab.screenshot(path=str(SHOTS / f"{name}_turn{len(out) + 1}.png"))
+        if len(out) in (0, TURNS - 1):        # the first and the last turn, to look at
+            tab.screenshot(path=str(SHOTS / f"{name}_turn{len(out) + 1}.png"))
         out.append(rec)
         discards = sorted(k for k in move_keys(tab) if k.startswith("play_act_discard"))
         press(tab, discards[0])
@@ -157,7 +159,7 @@ def check(records: list[dict], name: str, screen: int) -> None:
 DEVICES = [pytest.param(PHONE, 6, id="phone-6"), pytest.param(DESK, 4, id="1024-4")]
 
 
-@pytest.mark.parametrize(("device", "players"), DEVICES)
+@pytest.mark.parametrize(("device", "players"), long_except(DEVICES, "phone-6"))
 def test_play_leaves_no_draw_button_under_the_discards(browser, server, device, players):
     tab = make_tab(browser, device)
     try:
@@ -188,7 +190,7 @@ def test_play_leaves_no_draw_button_under_the_discards(browser, server, device, 
         tab.context.close()
 
 
-@pytest.mark.parametrize(("device", "players"), DEVICES)
+@pytest.mark.parametrize(("device", "players"), long_except(DEVICES, "1024-4"))
 def test_a_class_table_leaves_no_draw_button_under_the_discards(browser, server, device,
                                                                 players):
     store = server.store

@@ -15,12 +15,13 @@ from e2e_helpers import wait_for_app
 from table_helpers import stack
 from test_e2e_play import click, go_to_play
 from test_e2e_play_files import upload
+from tiers import LONG
 
 from thirtyone.core.rules import get_variant
 from thirtyone.game.records import game_to_record
 from thirtyone.game.table import new_game
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, LONG]   # the long tier (tests/tiers.py)
 
 OTHERS = ".st-key-play_felt .play-seat [data-card]"
 

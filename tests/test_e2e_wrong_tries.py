@@ -11,11 +11,12 @@ import re
 import pytest
 from e2e_helpers import new_tab, open_app, wait_for_app
 from e2e_helpers.server import AppServer
+from tiers import LONG
 
 from thirtyone.store import open_store
 from thirtyone.store.tokens import new_code
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, LONG]   # the long tier (tests/tiers.py)
 
 WAIT = re.compile(r"Too many wrong tries; please wait (\d+) seconds before trying again\.")
 

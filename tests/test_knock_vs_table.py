@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from knock_yardstick import knock_went_well
+from tiers import long_except
 
 from thirtyone import get_variant
 from thirtyone.sim.knock import iter_knock_after_turns
@@ -32,7 +33,8 @@ CASES = {  # name: (rules, players, knock value, bots, table rounds)
 FAST_ROUNDS = 40_000
 
 
-@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.parametrize("case", long_except(CASES, "basic, 3 players, knock on 17",
+                                             "basic, schwimmen 4 players, knock on 24"))
 def test_fast_knock_curve_agrees_with_the_table_engine(case):
     rules, players, value, bots, rounds = CASES[case]
     table, n = knock_went_well(rules, players, value, rounds, seed=11, bots=bots)

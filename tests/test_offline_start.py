@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from e2e_helpers import new_tab, open_app
 from e2e_helpers.server import stop_group
+from tiers import LONG
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -151,6 +152,7 @@ def test_thirtyone_app_makes_no_call_outside_the_machine(tmp_path):
 
 
 @pytest.mark.browser
+@LONG
 def test_pages_a_class_opens_make_no_call_outside_the_machine(tmp_path, browser):
     """Sessions too: Home, Class (where a teacher starts a class and reads the join address)
     and Play, opened in a browser, as a newcomer's server runs them."""

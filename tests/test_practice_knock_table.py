@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from test_practice import offered
+from tiers import long_except
 
 from thirtyone.bots import bots_play
 from thirtyone.core.actions import Discard, Draw, Knock, Take
@@ -60,7 +61,7 @@ def played_out(game, wait, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", offered("knock"))
+@pytest.mark.parametrize("variant", long_except(offered("knock"), "eenendertigen"))
 def test_knock_practice_costs_and_answers_agree_with_the_table_engine(variant):
     block = parse_practice({"practice": "knock", "variant": variant, "players": "2"}, "scat")
     for seed in SEEDS.get(variant, (0,)):

@@ -13,6 +13,7 @@ import argparse
 import math
 
 import pytest
+from tiers import long_except
 
 from thirtyone.bots import simulate_table
 from thirtyone.cli import simulate_command
@@ -77,7 +78,8 @@ def _compare(fast: SimStats, table: SimStats) -> dict[str, float]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("case", list(CASES))
+# the 20,000-round cases in the long tier (--long); the cheaper ones in every run
+@pytest.mark.parametrize("case", long_except(CASES, "scat_random", "running_total"))
 def test_fast_simulator_agrees_with_the_table_engine(case):
     rules, n, bots, knock_at, table_rounds = CASES[case]
     table = simulate_table(rules, n, table_rounds, seed=2024, bots=bots, knock_at=knock_at)

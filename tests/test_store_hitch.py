@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 import store_movers
 from sqlalchemy import event, select
+from tiers import LONG
 
 from thirtyone.core.rules import VARIANTS
 from thirtyone.store import StoreError, open_store, shared
@@ -81,6 +82,7 @@ def test_forty_movers_in_one_process(store_url):
     store.engine.dispose()
 
 
+@LONG
 def test_forty_movers_in_two_processes_on_one_database(store_url, tmp_path):
     store = open_store(store_url)
     tid = a_table(store)

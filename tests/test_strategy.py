@@ -10,6 +10,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 from table_helpers import game, play
+from tiers import LONG, long_except
 
 from thirtyone.bench.bots import match, play_game
 from thirtyone.bots import BOTS, make_bot
@@ -266,7 +267,8 @@ def test_hint_refuses_when_it_is_not_the_players_turn():
 
 # --- legal moves in every family --------------------------------------------------------------
 
-@pytest.mark.parametrize("variant", TABLE_VARIANTS)
+@pytest.mark.parametrize("variant", long_except(TABLE_VARIANTS, "scat", "schwimmen", "switch",
+                                                "running_total", "eenendertigen"))
 def test_standard_and_expert_play_only_legal_moves_to_the_end(variant):
     rules = get_variant(variant).rules
     # shorter games: fewer chips or points to play for
@@ -314,6 +316,7 @@ def test_one_game_is_played_to_the_end_with_a_winner_or_a_draw():
 # bot no better than basic in fewer than three seeds in a hundred.
 
 
+@LONG   # whole-game matches: the long tier (--long)
 @pytest.mark.parametrize("players, games, seed", [(2, 600, 201), (4, 800, 202)])
 def test_standard_beats_basic_in_whole_games(players, games, seed):
     m = match("standard", "basic", players, games, 0.0, seed=seed)
