@@ -298,6 +298,8 @@ def test_the_hint_button_shows_a_legal_move_and_changes_nothing(at, variant, see
     at.button(key="play_hint_btn").click()
     run(at)
     assert at.info, "no hint shown"
+    # while the moves are played out, a note in the corner says so (seen however scrolled)
+    assert [t.value for t in at.toast if t.value.startswith("Working out the hint")]
     text = at.info[0].value
     hint = at.session_state["play"].hint[1]
     assert hint.action in game.legal_actions()

@@ -81,7 +81,7 @@ def _hint_box(state: State, where: str = "side") -> None:
     with st.container(key=f"play_hint_{where}"):
         st.button(_("Hint"), icon=":material/lightbulb:",
                   key="play_hint_btn" if where == "side" else "play_hint_felt_btn",
-                  on_click=ask_hint, args=(st.session_state,),
+                  on_click=_ask_hint, args=(st.session_state,),
                   help=_("What the expert bot would do here, and why. It does not change the "
                          "game."))
         got = session(state).hint
@@ -99,6 +99,14 @@ def _hint_box(state: State, where: str = "side") -> None:
             if where == "felt":
                 st.button(_("Close the hint"), icon=":material/close:", key="play_hint_close",
                           on_click=_close_hint, args=(st.session_state,))
+
+
+def _ask_hint(state: State) -> None:
+    """The Hint button: a note in the corner (seen wherever the page is scrolled) while each
+    move is played out, which takes a second or three, then the hint (``ask_hint``)."""
+    st.toast(_("Working out the hint: each move is played out to the end of the round in "
+               "new deals of the cards you cannot see…"), icon=":material/hourglass_top:")
+    ask_hint(state)
 
 
 def _close_hint(state: State) -> None:
