@@ -39,11 +39,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Without ``--long``, the tests marked ``long`` are left out (deselected, and counted in
     pytest's last line): the default run is the one a developer runs before a commit."""
-    if not config.getoption("--long"):
-        kept = [i for i in items if not i.get_closest_marker("long")]
-        if len(kept) < len(items):
-            config.hook.pytest_deselected(items=[i for i in items if i.get_closest_marker("long")])
-            items[:] = kept
+    long = [i for i in items if i.get_closest_marker("long")]
+    if long and not config.getoption("--long"):
+        config.hook.pytest_deselected(items=long)
+        items[:] = [i for i in items if not i.get_closest_marker("long")]
     spread(items)
 
 

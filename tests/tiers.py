@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 LONG = pytest.mark.long
+PARAM = type(pytest.param(None))     # what pytest.param gives (pytest names it only privately)
 
 
 def long_except(values: Iterable[Any], *keep: Any) -> list[Any]:
@@ -27,10 +28,9 @@ def long_except(values: Iterable[Any], *keep: Any) -> list[Any]:
     argument names) is matched by its id; any other value is one argument's value."""
     out = []
     for v in values:
-        key = v.id if isinstance(v, type(pytest.param(None))) else v
-        if key in keep:
+        if (v.id if isinstance(v, PARAM) else v) in keep:
             out.append(v)
-        elif isinstance(v, type(pytest.param(None))):
+        elif isinstance(v, PARAM):
             out.append(pytest.param(*v.values, marks=[*v.marks, LONG], id=v.id))
         else:
             out.append(pytest.param(v, marks=LONG))
