@@ -104,8 +104,9 @@ def _hint_box(state: State, where: str = "side") -> None:
 def _ask_hint(state: State) -> None:
     """The Hint button: a note in the corner (seen wherever the page is scrolled) while each
     move is played out, which takes a second or three, then the hint (``ask_hint``)."""
-    st.toast(_("Working out the hint: each move is played out to the end of the round in "
-               "new deals of the cards you cannot see…"), icon=":material/hourglass_top:")
+    # short: a toast cuts a longer text and offers "view more" in English
+    st.toast(_("Working out the hint: each move is played out to the end of the round…"),
+             icon=":material/hourglass_top:")
     ask_hint(state)
 
 
