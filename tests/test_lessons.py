@@ -423,3 +423,19 @@ def test_banking_quiz_rows_say_who_banks(lang, banker, punter):
         for q in quizzes:
             rows = list(q.cards)
             assert rows[0].startswith(banker) and rows[1].startswith(punter), rows
+
+
+def test_the_kitty_tie_break_quiz_says_why_the_equal_hand_loses():
+    """A Ukrainian walk found the answer to lesson 10's tie-break quiz never said why Ann's
+    20 beats Ben's 20: the summary now compares the counted cards, highest first."""
+    from thirtyone.core.rules import get_variant
+    from thirtyone.teach.lessons import make_quiz
+    q = make_quiz({"kind": "best", "variant": "kitty", "question": "Who takes the pot?",
+                   "hands": ["Ann: AH 9H 2C", "Ben: KS TS 3D", "Cleo: QD 8D 4C"]}, "kitty")
+    assert q.options[min(q.correct)] == "Ann"
+    assert "tie-break" in q.summary and "A♥ 9♥ against K♠ 10♠" in q.summary
+    assert q.summary.endswith("goes to Ann.")
+    # without the tie-break (Scat) equal values are not parted, and nothing is said
+    q = make_quiz({"kind": "best", "variant": "scat", "question": "Who holds the best?",
+                   "hands": ["Ann: AH 9H 2C", "Ben: KS TS 3D"]}, "scat")
+    assert not get_variant("scat").rules.tie_break and "tie-break" not in q.summary

@@ -92,19 +92,24 @@ def _banking_count(hand, seen):
 
 @pytest.mark.parametrize("variant", offered("bank"))
 def test_banking_items_are_real_positions_with_counted_odds(variant):
+    """The answer is the move that wins more chips, checked against an exact count of every
+    order the unseen cards can come in (heads-up, ``test_banking_costs.exact_chips``), with
+    both moves' chips shown; the rule book's chance of going over is counted by hand."""
+    from test_banking_costs import exact_chips
     block = parse_practice({"practice": "bank", "variant": variant}, "scat")
+    assert block.players == 2
     answers = set()
-    for seed in range(12):
+    for seed in range(8):
         item = make_item(block, seed)
         hand = item.cards["hand"]
         busts, n = _banking_count(hand, hand)
         assert item.facts["p_bust"] == pytest.approx(busts / n) or item.facts["unseen"] < n
-        assert item.options[min(item.correct)] in item.options
         answers.add(min(item.correct))
-        # the book's advice: stay on 26 or more, or when over 31 is the likelier card
-        total = item.facts["total"]
-        stay = total >= 26 or item.facts["p_bust"] >= 0.5
-        assert item.correct == ({1} if stay else {0})
+        buy, stay = (exact_chips(hand, move) for move in ("hit", "stay"))
+        assert item.correct == ({0} if buy > stay else {1}), (hand, buy, stay)
+        assert [label for label, _text in item.costs] == [item.options[min(item.correct)],
+                                                          item.options[1 - min(item.correct)]]
+        assert all("chips" in text for _label, text in item.costs)
     assert answers == {0, 1}    # both answers come up
 
 

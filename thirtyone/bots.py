@@ -20,11 +20,12 @@ from typing import Any
 
 import numpy as np
 
-from .core.actions import Action, Discard, Exchange, Swap
+from .core.actions import Action, Discard, Exchange, Hit, Stay, Swap
 from .core.cards import Card
 from .core.rules import Rules
+from .core.scoring import banking_total
 from .expert.banking_hint import banking_hint
-from .expert.choice import ChoiceCosts, summarise
+from .expert.choice import ChoiceCosts, chip_costs, summarise
 from .expert.expert import expert_policy
 from .expert.hint import Hint, hint, with_costs
 from .game.registry import AnyGame, AnyObservation, is_banking
@@ -297,6 +298,67 @@ def table_costs(game: Any, seat: int, options: Sequence[tuple[str, Sequence[Acti
     return summarise(rules, [name for name, _moves in options], outs)
 
 
+#: deals per move when a Banking turn is costed (``banking_costs``): a round is short
+BANKING_COST_DEALS = 1000
+
+
+def banking_redealt(game: Any, seat: int, rng: np.random.Generator) -> Any | None:
+    """Banking's ``redealt``: a copy of ``game`` in which the cards of the hands ``seat``
+    cannot see and of the shoe are dealt again at random into the same places (one to three
+    packs, so cards may repeat: places are refilled one by one). None when the new deal
+    could not have come about: a hidden hand dealt 31 (a natural is shown at once, and the
+    banker's ends the round) or a hidden hand over 31 (a bust is shown)."""
+    hidden_hands = [s for s in range(game.n) if s != seat and game.hands[s]
+                    and not game.observation(seat, log=False).hands[s]]
+    pool = sorted([c for s in hidden_hands for c in game.hands[s]] + list(game.shoe),
+                  key=lambda c: c.index)           # which cards, never where they lie
+    pool = [pool[i] for i in rng.permutation(len(pool))]
+    g = game.copy()
+    g.seed = int(rng.integers(2**62))       # a reshuffle mid-round is new too
+    k = 0
+    for s in hidden_hands:
+        g.hands[s] = pool[k:k + len(g.hands[s])]
+        k += len(g.hands[s])
+        if banking_total(g.hands[s][:3])[0] == 31 or banking_total(g.hands[s])[1]:
+            return None
+    g.shoe = pool[k:]
+    return g
+
+
+def banking_costs(game: Any, seat: int, deals: int = BANKING_COST_DEALS,
+                  seed: int = 0) -> ChoiceCosts:
+    """Banking: buy a card or stay, each played to the end of the round in the same
+    ``deals`` deals of the hidden cards (``banking_redealt``), everyone (the seat too, after
+    the move) then playing as the ``basic`` bot, the rule book's advice: the chips ``seat``
+    wins or loses from now on, on average (``expert.choice.chip_costs``)."""
+    rng = np.random.default_rng([seed, 32])
+    options = [("hit", Hit()), ("stay", Stay())]
+    won: list[list[float]] = [[] for _ in options]
+    levels = ["basic"] * game.n
+    tries = 0
+    while len(won[0]) < deals and tries < 20 * deals:
+        tries += 1
+        base = banking_redealt(game, seat, rng)
+        if base is None:
+            continue
+        for k, (_name, move) in enumerate(options):
+            g = base.copy()
+            g.apply(move)
+            bots_play(g, levels, rng)       # the basic bot draws on nothing random
+            won[k].append(float(g.chips[seat] - game.chips[seat]))
+    if len(won[0]) < deals:
+        raise ValueError(_("The hidden cards could not be dealt again."))
+    return chip_costs([name for name, _move in options], [np.array(w) for w in won])
+
+
+def banking_with_costs(h: Hint, rules: Rules, costs: ChoiceCosts,
+                       name: Callable[[Action], str]) -> Hint:
+    """Banking's hint ``h`` (the rule book's move) with ``banking_costs`` side by side: the
+    book's move first, the other move suggested where it wins more beyond the margin."""
+    order = ("hit", "stay") if isinstance(h.action, Hit) else ("stay", "hit")
+    return with_costs(h, rules, costs.only(*order), {"hit": Hit(), "stay": Stay()}, name)
+
+
 #: moves of which a turn offers many (each card given or taken): only the suggested one is
 #: played out; of every other kind of move there is one
 _MANY = (Swap, Exchange, Discard)
@@ -321,15 +383,21 @@ def turn_options(obs: Any, suggested: Action) -> list[tuple[str, list[Action]]]:
 def costed_hint(game: Any, seat: int, name: Callable[[Action], str],
                 deals: int = COST_DEALS) -> Hint:
     """The hint for ``seat``'s turn (``hint_for``), and where it gives no move's cost side by
-    side (the families other than the draw family, the choice of a hand...), the moves of
-    ``turn_options`` played out on the table engine (``table_costs``) from what ``seat`` can
-    see: each move's cost in the scoring's unit (``name``: a move's words), and the
-    cheapest move suggested where it is cheaper by more than its margin of error. The seed
-    comes from the turn (round and move count), never from the hidden cards."""
+    side (the families other than the draw family, the choice of a hand, Banking...), the
+    moves of ``turn_options`` played out on the table engine (``table_costs``; Banking's buy
+    or stay, ``banking_costs``) from what ``seat`` can see: each move's cost in the
+    scoring's unit (``name``: a move's words), and the cheapest move suggested where it is
+    cheaper by more than its margin of error. The seed comes from the turn (round and move
+    count), never from the hidden cards."""
     obs = game.observation(seat)
     h = hint_for(game.rules)(obs)
-    if is_banking(game.rules) or h.source or game.round_over:
+    if h.source or game.round_over:
         return h
+    if is_banking(game.rules):
+        if Hit() not in obs.legal_actions:
+            return h
+        costs = banking_costs(game, seat, seed=game.round_no * 10_000 + len(game.history))
+        return banking_with_costs(h, game.rules, costs, name)
     options = turn_options(obs, h.action)
     if len(options) < 2:
         return h

@@ -141,7 +141,7 @@ OPTIONS: dict[str, Option] = {o.name: o for o in [
            N_("Swap family: the dealer is dealt two hands, keeps one or takes the other unseen; "
               "the hand given up is the open middle.")),
     Option("widow_only", N_("Widow only (no stock)"), _BOOL,
-           N_("Widow family, a house rule (our earlier reading of Kitty): no stock and no "
+           N_("Widow family, a house rule the sources do not describe: no stock and no "
               "discard pile, so a turn is only an exchange with the widow or a knock. Off, a "
               "turn may also draw from the stock or take the top discard, as in the ordinary "
               "game.")),
@@ -165,8 +165,8 @@ OPTIONS: dict[str, Option] = {o.name: o for o in [
            N_("Lives lost by the lowest hand; running-total points by place; or chips in a pot.")),
     Option("lives", N_("Lives"), tuple(range(1, 11)), N_("Lives each player starts with.")),
     Option("extra_life", N_("Extra life"), _BOOL,
-           N_("A player at 0 lives keeps playing (on the county, swimming, free ride); the next "
-              "loss puts them out.")),
+           N_("On: a player at 0 lives keeps playing (on the county, swimming, free ride), and "
+              "the next loss puts them out. Off: a player at 0 lives is out.")),
     Option("knocker_alone_lowest", N_("Knocker alone lowest loses"), (1, 2),
            N_("Lives the knocker loses when the knocker alone has the lowest hand.")),
     Option("knocker_tied", N_("Knocker tied for lowest"), ("safe", "same", "double"),

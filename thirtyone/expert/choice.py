@@ -8,7 +8,9 @@ sampled deals, the rest of the round played by the fast simulator) and says, per
   two (a knocker alone at the bottom, where the rules double), the expected lives lost, and
   how much of the chance comes from another player's 31 (or fire) before the showdown;
 * with points: the expected points of the round (2 top, 1 middle, 0 alone at the bottom);
-* with chips: the expected share of the pot.
+* with chips: the expected share of the pot;
+* Banking (``chip_costs``): the chips this seat wins or loses from now to the end of the
+  round, on average.
 
 Each number is a mean over the deals, so it carries a 95 % half-width; the difference between
 two moves is surer than each number alone (the same deals), and ``ChoiceCosts.diff_half``
@@ -47,7 +49,7 @@ class OptionCost:
 @dataclass(frozen=True)
 class ChoiceCosts:
     """Every move's ``OptionCost`` from ``deals`` play-outs; ``kind`` as
-    ``odds.knock.knock_risk``: "life", "place" or "pot"."""
+    ``odds.knock.knock_risk``: "life", "place" or "pot"; "bank" for Banking's chips."""
 
     kind: str
     options: tuple[OptionCost, ...]
@@ -124,4 +126,18 @@ def summarise(rules: Rules, moves: list[str], outs: list[RoundResults | None]) -
                        kept[0][1].lives_lost.shape[1] == 2)
 
 
-__all__ = ["ChoiceCosts", "OptionCost", "per_deal_cost", "points", "summarise"]
+def chip_costs(moves: list[str], won: list[np.ndarray]) -> ChoiceCosts:
+    """Banking: ``OptionCost`` per move from the chips this seat won (negative: lost) from
+    the move to the end of the round in each play-out (the same deals for every move).
+    ``expected`` is the mean won, ``cost`` its negative, ``lose`` the chance of ending the
+    round with fewer chips than now."""
+    costs = np.stack([-np.asarray(w, dtype=float) for w in won])
+    S = costs.shape[1]
+    options = tuple(OptionCost(m, float((c > 0).mean()), 0.0, 0.0, float(-c.mean()),
+                               float(c.mean()), Z95 * float(c.std()) / np.sqrt(S), 0.0)
+                    for m, c in zip(moves, costs, strict=True))
+    diffs = tuple(tuple(Z95 * float((a - b).std()) / np.sqrt(S) for b in costs) for a in costs)
+    return ChoiceCosts("bank", options, S, diffs)
+
+
+__all__ = ["ChoiceCosts", "OptionCost", "chip_costs", "per_deal_cost", "points", "summarise"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..core.rules import Rules, life_words
 from ..game.message import lives_msg
 from ..i18n import _, format_number, format_percent
+from ..policies.banking import BASIC_STAY_AT
 from .choice import Z95, ChoiceCosts, OptionCost
 
 
@@ -61,10 +62,28 @@ def heads_up(costs: ChoiceCosts, rules: Rules) -> bool:
     return costs.heads_up and rules.scoring == "lives"
 
 
+def chips_words(x: float, half: float | None = None) -> str:
+    """Banking: the chips won (or lost) on average by the end of the round, with the 95 %
+    margin: 'you win 0.42 chips on average (± 0.10)'. Fractions take the genitive singular
+    in Russian and Ukrainian ('0,42 фишки'), so the amount is always written with two
+    decimals."""
+    amount = format_number(abs(x), 2)
+    text = (_("you win {amount} chips on average") if x >= 0.005 else
+            _("you lose {amount} chips on average") if x <= -0.005 else
+            _("you come out even on average")).format(amount=amount)
+    if half is not None and half >= 0.005:
+        text += " " + _("(± {amount})").format(amount=format_number(half, 2))
+    return text
+
+
 def option_text(rules: Rules, costs: ChoiceCosts, o: OptionCost) -> str:
     """One move's cost in words, e.g. 'you lose a penny 37% of the time, 2 pennies at once
     37%; 75 pennies per 100 rounds on average'."""
     n = costs.deals
+    if costs.kind == "bank":
+        return _("{amount} by the end of the round; you end it with fewer chips than now "
+                 "{p} of the time").format(amount=chips_words(o.expected, o.half),
+                                           p=with_margin(o.lose, n))
     if costs.kind == "place":
         return _("on average {amount}; alone at the bottom {p} of the time").format(
             amount=per_rounds(rules, costs, o.expected), p=with_margin(o.lose, n))
@@ -72,11 +91,12 @@ def option_text(rules: Rules, costs: ChoiceCosts, o: OptionCost) -> str:
         return _("you take the pot (or a share) {p} of the time").format(
             p=with_margin(1 - o.lose, n))
     name = life_words(rules)[0]
-    parts = [_("you lose {life} {p} of the time").format(life=lives_msg(name, 1),
-                                                         p=with_margin(o.lose, n))]
-    if o.lose_two > 0:
-        parts.append(_("{count} at once {p}").format(count=lives_msg(name, 2),
-                                                     p=share(o.lose_two)))
+    if o.lose_two > 0:      # a share of the losses, never a second chance to add up
+        parts = [_("you lose {p} of the time (of which {count} at once: {p2})").format(
+            p=with_margin(o.lose, n), count=lives_msg(name, 2), p2=share(o.lose_two))]
+    else:
+        parts = [_("you lose {life} {p} of the time").format(life=lives_msg(name, 1),
+                                                             p=with_margin(o.lose, n))]
     if o.from_blitz > 0:
         parts.append(_("{p} of the time from someone else's 31 before the showdown").format(
             p=share(o.from_blitz)))
@@ -92,6 +112,10 @@ def cost_words(rules: Rules, costs: ChoiceCosts, o: OptionCost) -> str:
     """A move's cost as one figure: '75 pennies per 100 rounds', heads-up the balance."""
     if costs.kind == "place":
         return per_rounds(rules, costs, o.expected)
+    if costs.kind == "bank":
+        sign = "+" if o.expected >= 0.005 else "\u2212" if o.expected <= -0.005 else ""
+        return _("{amount} chips a round").format(
+            amount=sign + format_number(abs(o.expected), 2))
     if costs.kind == "pot":
         return _("the pot {p} of the time").format(p=share(1 - o.lose))
     if heads_up(costs, rules):
@@ -130,11 +154,17 @@ def trade_off(rules: Rules, costs: ChoiceCosts) -> str:
 
 def played_out(costs: ChoiceCosts) -> str:
     """Where the numbers come from, in one sentence."""
+    if costs.kind == "bank":
+        return _("Each move was played to the end of the round in the same {n} deals that "
+                 "fit what you have seen (after it everyone, you too, buys below {stay} and "
+                 "stays from {stay}); a figure shown with ± is counted from these deals, so it "
+                 "is right to within that margin 19 times in 20.").format(
+            n=format_number(costs.deals), stay=BASIC_STAY_AT)
     return _("Each move was played to the end of the round in the same {n} deals that fit "
              "what you have seen (the others play as the standard bot); a chance shown with "
              "± is counted from these deals, so it is right to within that margin 19 times in "
              "20.").format(n=format_number(costs.deals))
 
 
-__all__ = ["cost_words", "margin", "move_name", "option_text", "played_out", "share",
-           "trade_off", "with_margin"]
+__all__ = ["chips_words", "cost_words", "margin", "move_name", "option_text", "played_out",
+           "share", "trade_off", "with_margin"]

@@ -401,10 +401,12 @@ def knock_sim_figure(df: pd.DataFrame, exact: pd.DataFrame | None, rules: Rules)
     title = _("After the others have played")
     if len(df):
         n, turns = int(df["players"].iloc[0]), int(df["turns"].iloc[0])
-        title = ngettext("{n} players, after {turns} turn each ({rounds} rounds)",
-                         "{n} players, after {turns} turns each ({rounds} rounds)",
-                         turns).format(n=n, turns=turns,
-                                       rounds=format_number(int(df['rounds'].iloc[0])))
+        # the number of rounds on a line of its own: a phone cut the one long line off
+        title = (ngettext("{n} players, after {turns} turn each",
+                          "{n} players, after {turns} turns each", turns).format(n=n,
+                                                                                 turns=turns)
+                 + "<br><sup>" + _("{rounds} rounds simulated").format(
+                     rounds=format_number(int(df['rounds'].iloc[0]))) + "</sup>")
     fig = _layout(fig, title, _("your value when you knock"), _(knock_risk(rules).good))
     fig.update_yaxes(range=[0, 1.02])
     return fig

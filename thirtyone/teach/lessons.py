@@ -58,7 +58,7 @@ from .guess import Guess, parse_guess
 from .mini_round import MiniRound, make_round
 from .practice import Practice, parse_practice
 from .quiz import Feedback, LessonError, Quiz, need
-from .quiz_kinds import KINDS
+from .quiz_kinds import KINDS, tie_break_words
 from .variant_table import as_played, humanise
 
 # An installed wheel carries the top-level lessons/ folder inside the package as
@@ -324,14 +324,12 @@ def _best_quiz(spec, key, rules) -> Quiz:
     options = [n for n, _h in hands]
     correct = {i for i, s in enumerate(scores) if s == target}
     why = [f"{n}: {s.name}. {s.explain()}" for (n, _h), s in zip(hands, scores, strict=True)]
-    summary_hands = "; ".join(f"{n} {s.name}" for (n, _h), s in zip(hands, scores,
-                                                                       strict=True))
-    if worst:
-        summary = _("Under {variant}: {hands}; the weakest is {value}.")
-    else:
-        summary = _("Under {variant}: {hands}; the best is {value}.")
-    summary = summary.format(variant=get_variant(key).name_text, hands=summary_hands,
-                             value=target.name)
+    summary_hands = "; ".join(f"{n} {s.name}" for (n, _h), s in zip(hands, scores, strict=True))
+    summary = (_("Under {variant}: {hands}; the weakest is {value}.") if worst else
+               _("Under {variant}: {hands}; the best is {value}.")).format(
+        variant=get_variant(key).name_text, hands=summary_hands, value=target.name)
+    if not worst:      # equal values the tie-break parted: say how
+        summary += tie_break_words(hands, scores, target, rules)
     return Quiz("best", spec["question"], key, options, correct, why, summary, dict(hands))
 
 

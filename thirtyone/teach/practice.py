@@ -11,7 +11,9 @@ Kinds (``practice:``):
 - ``knock``: your first turn at a table of ``players``; knock now or play on? The expert
   (``expert.expert``) plays each out from what you can see; an item is dealt only when one
   option is clearly cheaper, and the answer shows each option's cost in lives per 100 rounds.
-- ``bank``: Banking, a punter's turn; buy a card or stay? (``expert.banking_hint``)
+- ``bank``: Banking, a punter's turn; buy a card or stay? Both are played out to the end of
+  the round (``bots.banking_costs``); an item is dealt only when one wins clearly more chips
+  on average, and the answer shows each move's chips beside the rule book's numbers.
 
 ``back:`` names the step that taught it, ``<lesson file name>/<step number>``: a first
 wrong try offers a link back there. The items themselves are dealt by ``practice_items``.
@@ -45,8 +47,9 @@ HINTS = {"value": N_("Only cards of one suit add up. Add each suit on its own an
                         "worth {median} or less."),
          "knock": N_("Weigh two things: how likely the others are to end above you if you "
                      "knock now, and how much your hand, and theirs, can still improve."),
-         "bank": N_("Count the cards that would take you over 31, out of the cards you have "
-                    "not seen.")}
+         "bank": N_("Weigh two things: the chance that one more card takes you over 31 (then "
+                    "you pay at once), and how often the total you have now beats the "
+                    "banker's, who may go bust buying.")}
 
 
 @dataclass(frozen=True)

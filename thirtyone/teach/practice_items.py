@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -140,8 +140,14 @@ def _wait_words(wait: OptionCost, obs: Observation) -> str:
         wait.move, wait.move)
 
 
-def _bank_item(p: Practice, seed: int) -> Item:
-    from ..expert.banking_hint import banking_hint
+#: Banking practice: cards are bought before the item until the total reaches one of these
+#: (picked at random), so low, middling and high totals all come up
+BANK_TARGETS = (0, 20, 24, 27)
+
+
+def _bank_position(p: Practice, seed: int) -> Any:
+    """A punter's turn of Banking (seat 0) where a card can be bought, with cards bought
+    already up to one of ``BANK_TARGETS`` now and then."""
     rules = get_variant(p.variant).rules
     rng = np.random.default_rng([seed, 4])
     names = [_("You")] + [_("Player {n}").format(n=n) for n in range(2, p.players + 1)]
@@ -150,19 +156,46 @@ def _bank_item(p: Practice, seed: int) -> Item:
         obs = game.observation(0)
         if obs.to_move != 0 or Hit() not in obs.legal_actions:
             continue
-        for _k in range(int(rng.integers(0, 3))):   # a card or two bought already
-            if banking_total(obs.hand)[0] >= 20:
+        target = int(rng.choice(BANK_TARGETS))        # a card or more bought already
+        for _k in range(3):
+            if banking_total(obs.hand)[0] >= target:
                 break
             game.apply(Hit())
             obs = game.observation(0)
             if obs.to_move != 0 or Hit() not in obs.legal_actions:
                 break
         if obs.to_move == 0 and Hit() in obs.legal_actions:
-            break
-    else:
-        raise LessonError(_("No position could be dealt for Banking practice."))
-    h = banking_hint(obs)
+            return game
+    raise LessonError(_("No position could be dealt for Banking practice."))
+
+
+def _bank_item(p: Practice, seed: int) -> Item:
+    """Buy or stay: both played out to the end of the round (``bots.banking_costs``), and a
+    position is looked for where one of them wins clearly more chips; the answer is that
+    one, with each move's chips side by side and the rule book's plain numbers."""
+    from ..bots import banking_costs, banking_with_costs
+    from ..expert.banking_hint import banking_hint
+    rules = get_variant(p.variant).rules
     options = [_("Buy a card"), _("Stay")]
+    best = None
+    for attempt in range(MAX_DEALS):
+        game = _bank_position(p, seed * MAX_DEALS + attempt)
+        costs = banking_costs(game, 0, seed=seed * MAX_DEALS + attempt)
+        gap = abs(costs.options[0].cost - costs.options[1].cost) - costs.diff_half("hit",
+                                                                                   "stay")
+        if best is None or gap > best[0]:
+            best = (gap, game, costs)
+        if gap > 0:
+            break
+    assert best is not None
+    _gap, game, costs = best
+    obs = game.observation(0)
+    book = banking_hint(obs)
+    h = banking_with_costs(book, rules, costs,
+                           lambda a: options[0] if isinstance(a, Hit) else options[1])
+    buy = costs.get("hit")
+    stay = costs.get("stay")
+    assert buy is not None and stay is not None
     total = banking_total(obs.hand)[0]
     seen = list(obs.hand) + [c for s, hh in enumerate(obs.hands)
                              if hh is not None and s != 0 for c in hh]
@@ -170,12 +203,15 @@ def _bank_item(p: Practice, seed: int) -> Item:
     for c in seen:
         unseen.remove(c)
     p_bust = sum(banking_total((*obs.hand, c))[1] for c in unseen) / len(unseen)
-    costs = [(k, v) for k, v in h.numbers.items()]
     why = " ".join([_("Your total is {total} with {cards}.").format(
-        total=total, cards=cards_display(obs.hand)), h.reason])
+        total=total, cards=cards_display(obs.hand)), h.reason, h.source])
+    numbers = [(k, v) for k, v in book.numbers.items() if k != _("Your total now")]
     return Item("bank", seed, _(PROMPTS["bank"]), {"hand": tuple(obs.hand)}, options,
-                {0 if isinstance(h.action, Hit) else 1}, _(HINTS["bank"]), why, costs,
-                facts={"total": total, "p_bust": p_bust, "unseen": len(unseen)})
+                {0 if isinstance(h.action, Hit) else 1}, _(HINTS["bank"]), why,
+                list(h.numbers.items()), numbers=numbers,
+                facts={"total": total, "p_bust": p_bust, "unseen": len(unseen),
+                       "chips": (buy.expected, stay.expected), "book": book.action,
+                       "game": game, "costs": costs})
 
 
 _MAKERS = {"value": _value_item, "standing": _standing_item, "knock": _knock_item,

@@ -306,13 +306,14 @@ def _knock_answer(rules: Rules, view, options: list[str], words: str, costs
         # the answer is the move that costs least, in the scoring's unit (``expert.choice``)
         knocks = costs.knock.cost <= costs.wait.cost
         two = costs.all.only("knock", "draw")
-        why = [f"{options[0]}: {option_text(rules, two, costs.knock)}.",
-               f"{options[1]}: {option_text(rules, two, costs.wait)}."]
+        lines = [f"{options[0]}: {option_text(rules, two, costs.knock)}.",
+                 f"{options[1]}: {option_text(rules, two, costs.wait)}."]
+        why = ["", ""]      # both lines are in the summary: the chosen one is not said twice
         best, other = (costs.knock, costs.wait) if knocks else (costs.wait, costs.knock)
         words = "\n\n".join([
             words + " " + _("A safe knock is not yet a good one: what counts is what each "
                             "move costs you by the end of the round."),
-            *why, trade_off(rules, two),
+            *lines, trade_off(rules, two),
             _("{best} costs less: {cost}, against {other}.").format(
                 best=options[0] if knocks else options[1],
                 cost=cost_words(rules, two, best), other=cost_words(rules, two, other)),
@@ -407,5 +408,23 @@ def _nth(n: int) -> str:
 
 KINDS = {"which_variant": which_variant_quiz, "banker": banker_quiz, "knock": knock_quiz}
 
+def tie_break_words(hands, scores, target, rules) -> str:
+    """Where the rules break ties and the hands level with ``target`` in value were told
+    apart by the tie-break: one sentence saying so, with the counted cards compared."""
+    level = [i for i, s in enumerate(scores) if s.points == target.points]
+    if not rules.tie_break or len(level) < 2 or all(scores[i] == target for i in level):
+        return ""
+    cards = _(" against ").join(
+        cards_display(sorted(scores[i].counted, key=lambda c: -c.rank)) for i in level)
+    winners = [hands[i][0] for i in level if scores[i] == target]
+    return " " + ngettext(
+        "Equal values ({names}): the tie-break compares the counted cards from the highest "
+        "down ({cards}), so the pot goes to {winner}.",
+        "Equal values ({names}): the tie-break compares the counted cards from the highest "
+        "down ({cards}) and cannot part them, so the pot is split between {winner}.",
+        len(winners)).format(names=", ".join(hands[i][0] for i in level), cards=cards,
+                             winner=_(" and ").join(winners))
+
+
 __all__ = ["KINDS", "SIM_ROUNDS", "SIM_SEED", "banking_settlement", "knock_chances",
-           "knock_position", "simulated_knock", "simulated_survival"]
+           "knock_position", "simulated_knock", "simulated_survival", "tie_break_words"]

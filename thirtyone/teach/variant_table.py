@@ -20,7 +20,7 @@ from typing import Any
 from ..core.rules import OPTIONS, VARIANTS, Rules, Variant
 from ..core.text import points_text
 from ..i18n import N_, _, pgettext
-from .lore import shown_source_key
+from .lore import SOURCES, shown_source_key
 
 NOT_USED = "—"
 
@@ -58,12 +58,15 @@ def as_played(variant: Variant) -> str:
     """Where a preset's rules come from, for a quiz's answer: its source, and whether parts
     of it are our reading (the sources are silent there and the app chose).
 
+    The source is named by what it is (a learner cannot make sense of "seed 000").
+
     >>> as_played(VARIANTS["scat"])
-    'Where this comes from: seed 000.'
-    >>> as_played(VARIANTS["switch"])
-    'Where this comes from: seed 000, with parts that are our reading (the source is silent there).'
+    'Where this comes from: a reference article on Thirty-One and its variants (in Russian).'
+    >>> as_played(VARIANTS["switch"])  # doctest: +ELLIPSIS
+    'Where this comes from: a reference article ..., with parts that are our reading (the source is silent there).'
     """
-    source = shown_source_key(variant.source)
+    source = (_(SOURCES[variant.source]) if variant.source in SOURCES
+              else shown_source_key(variant.source))
     if variant.our_reading:
         return _("Where this comes from: {source}, with parts that are our reading (the "
                  "source is silent there).").format(source=source)
