@@ -5,18 +5,20 @@ items reach the store and the teacher's dashboard."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from thirtyone.i18n import format_percent, use_language
+from thirtyone.i18n import format_number, format_percent, use_language
 from thirtyone.teach.guess import Guess, exact
 from thirtyone.teach.lessons import load_lessons
 from thirtyone.teach.practice import Practice
 from thirtyone.teach.practice_items import make_item
 from thirtyone.ui.pages.learn import guess_block
 from thirtyone.ui.shell.nav import switch_to
+from thirtyone.ui.widgets.plain import plain
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
@@ -81,6 +83,10 @@ def test_the_exact_value_appears_only_after_the_guess(slug, lang):
     assert shown in text
     with use_language(lang):
         assert format_percent(0.37) in text     # the guess beside it
+        ticks = [format_number(n) for n in (10, 100, 1_000, 10_000)]
+    # the rounds axis is written as the page writes numbers ("10 000"), not as d3's "10k"
+    axes = [json.loads(c.proto.spec)["layout"]["xaxis"] for c in at.get("plotly_chart")]
+    assert [a.get("ticktext") for a in axes if a.get("type") == "log"] == [ticks]
     at.run()                                    # kept across a rerun
     assert shown in page_text(at)
     assert len([s for s in at.slider if s.key.startswith("t31guessslider_")]) == \
@@ -171,8 +177,9 @@ def test_a_knock_item_shows_each_options_cost_after_two_wrong_tries():
     assert not at.exception and at.error
     text = "\n".join(m.value for m in at.markdown)
     for _option, cost in item.costs:
-        assert cost in text
-        assert text.count(cost) == 1          # said once, not again in another list
+        shown = plain(cost)                   # as the page writes it (Markdown signs escaped)
+        assert shown in text
+        assert text.count(shown) == 1         # said once, not again in another list
     assert "of the time" in text and "per 100 rounds" in text
 
 

@@ -28,7 +28,7 @@ def test_the_widow_only_checkbox_is_offered_for_kitty_with_its_help_and_off():
     run(at)
     box = at.checkbox(key="play_house_kitty__widow_only")
     assert box.value is False
-    assert "no stock" in box.help and "our earlier reading" in box.help
+    assert "no stock" in box.help and "do not describe" in box.help
     # with the stock, what happens when it runs out is a house rule too
     assert "play_house_kitty__stock_out" in boxes(at)
 

@@ -260,7 +260,7 @@ def test_bot_levels_are_chosen_per_seat(at):
     assert at.session_state["play"].game.styles == (None, *chosen)
     page = " ".join(m.value for m in at.markdown)
     for lv in chosen:
-        assert f'<span class="play-level">{lv}</span>' in page
+        assert f'<span class="play-level">{lv} bot</span>' in page
 
 
 @pytest.mark.parametrize("level", ["standard", "expert"])

@@ -8,6 +8,8 @@ Markdown sign in such text is escaped with a backslash, so it shows exactly as t
 \\!\\[x\\]\\(http\\://evil/\\) \\*hi\\*
 >>> print(plain("# 1. Sam"), plain("1. Sam"))
 \\# 1. Sam 1\\. Sam
+>>> plain("51\\xa0%  ±\\n 3\\xa0%")
+'51\\xa0% ± 3\\xa0%'
 """
 
 from __future__ import annotations
@@ -16,13 +18,16 @@ import re
 
 # Markdown's signs that act anywhere in a line (":" starts Streamlit's icons and colours)
 _SIGNS = re.compile(r"([\\`*_{}\[\]()!|<>~$:&^])")
+# white space collapsed into one space, but a no-break space stays one ("51\xa0%" in Russian
+# and Ukrainian must not break after the number)
+_SPACE = re.compile(r"[^\S\u00a0\u2007\u202f]+")
 # and those that act only at the start of a line: a heading, a list, a quote
 _START = re.compile(r"^(?:([#+\-=])|(\d+)([.)]))")
 
 
 def plain(text: object) -> str:
     """``text`` escaped for Streamlit's Markdown: every sign shows as itself, on one line."""
-    one_line = " ".join(str(text).split())
+    one_line = _SPACE.sub(" ", str(text)).strip()
     escaped = _SIGNS.sub(r"\\\1", one_line)
     return _START.sub(lambda m: "\\" + m.group(1) if m.group(1)
                       else m.group(2) + "\\" + m.group(3), escaped)

@@ -61,7 +61,9 @@ def seat_html(variant: Variant, obs: Any, seat: int, you: int, size: str = "sm",
                   else seat_name(obs.players[seat]))
     styles = obs.styles
     if seat != you and seat < len(styles) and styles[seat]:
-        name += markup(' <span class="play-level">{}</span>', level_name(styles[seat]))
+        # "бот: базовый": the level agrees with "bot", never with the seat's name
+        name += markup(' <span class="play-level">{}</span>',
+                       _("{level} bot").format(level=level_name(styles[seat])))
     shown = obs.hands[seat] if obs.hands[seat] is not None and seat != you else None
     if obs.out[seat] or not with_cards:
         cards = Markup("")

@@ -343,7 +343,8 @@ def show_results(store: Store, ch: ChallengeRow, upto: int | None) -> None:
     heading(_("Round by round"), 3, look=4)
     fig = knock_chart(lines)
     if fig is not None:
-        st.plotly_chart(fig, width="stretch", key=f"chal_chart_{ch.id}")
+        st.plotly_chart(fig, width="stretch", key=f"chal_chart_{ch.id}",
+                        config={"displayModeBar": False})  # it sat on the title on a phone
     if lines:  # a round without a knock has no turn or knock value: a dash, not "None"
         st.dataframe(lines_frame(lines), hide_index=True, width="stretch", **MISSING)
 

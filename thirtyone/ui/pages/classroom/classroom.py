@@ -251,14 +251,16 @@ def _student(store: Store, learner: Learner) -> None:
                 and a["correct"])
     done, practice_right = store.class_practice(learner.class_id).get(learner.id, (0, 0)) \
         if learner.class_id is not None else (0, 0)
-    a, b, c, d = st.columns(4)
+    # two rows of two: four in a row cut "Practice items" off at 1024 wide
+    a, b = st.columns(2)
+    c, d = st.columns(2)
     a.metric(_("Lessons finished"), _("{done} of {all}").format(done=summary.lessons_done,
                                                                  all=summary.lessons))
     b.metric(_("Steps read"), _("{done} of {all}").format(done=summary.steps_seen,
                                                           all=summary.steps))
     c.metric(_("Quizzes right first time"), right)
-    d.metric(_("Practice items"), _("{done}, {right} right first time").format(
-        done=done, right=practice_right))
+    d.metric(_("Practice items"), done)     # a long value is cut off: the rest beneath
+    d.caption(_("Right at the first try: {right}").format(right=practice_right))
     nav.link("learn", label=_("Go on learning"), icon=":material/school:")
     class_table.student_tables(store, learner)
     challenge.student_challenges(store, learner)

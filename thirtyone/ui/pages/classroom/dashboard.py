@@ -23,7 +23,7 @@ from thirtyone.teach import Quiz, learner_scores, progress_summary, quiz_stats, 
 from thirtyone.ui.pages.challenge import challenge
 from thirtyone.ui.pages.class_table import class_table
 from thirtyone.ui.pages.classroom import address
-from thirtyone.ui.pages.learn.lessons import lessons, quiz_ids
+from thirtyone.ui.pages.learn.lessons import lessons, lessons_in, quiz_ids, shown_answer
 from thirtyone.ui.pages.live import records
 from thirtyone.ui.widgets.headings import heading
 from thirtyone.ui.widgets.plain import plain
@@ -53,6 +53,12 @@ def quiz_catalogue() -> dict[str, tuple[str, Quiz]]:
         for k, (qid, quiz) in enumerate(quiz_ids(lesson), 1):
             out[qid] = (f"L{n} Q{k}", quiz)
     return out
+
+
+def shown_quizzes() -> dict[str, Quiz]:
+    """``{quiz id: quiz}`` in the page's language, for what the teacher reads on screen (the
+    CSV files keep the English of ``quiz_catalogue``)."""
+    return {qid: quiz for lesson in lessons_in() for qid, quiz in quiz_ids(lesson)}
 
 
 def chart_label(text: str, limit: int = LABEL_MAX) -> str:
@@ -188,14 +194,21 @@ def answers_frame(store: Store, klass: ClassRow) -> pd.DataFrame:
 
 
 def quiz_frame(answers: list[dict]) -> pd.DataFrame:
+    """The quizzes' figures for the screen: each question and wrong answer in the page's
+    language (the store keeps the English option)."""
     cat = quiz_catalogue()
+    here = shown_quizzes()
     rows = []
     for s in quiz_stats(answers):
         label, quiz = cat.get(s.quiz, (s.quiz, None))
-        rows.append({"quiz": label, "question": quiz.question if quiz else "",
+        shown = here.get(s.quiz, quiz)
+        wrong = s.top_wrong or ""
+        if wrong and isinstance(shown, Quiz) and isinstance(quiz, Quiz):
+            wrong = shown_answer(shown, quiz, wrong) or wrong
+        rows.append({"quiz": label, "question": shown.question if shown else "",
                      "answered": s.answered, "right first time": s.right,
                      "% right": round(100 * s.share_right), "missed": s.missed,
-                     "wrong answer chosen most": s.top_wrong or "",
+                     "wrong answer chosen most": wrong,
                      "chosen by": s.top_wrong_count})
     return pd.DataFrame(rows, columns=["quiz", "question", "answered", "right first time",
                                        "% right", "missed", "wrong answer chosen most",
@@ -209,7 +222,9 @@ def missed_chart(quizzes: pd.DataFrame, top: int = 10) -> go.Figure | None:
     if missed.empty:
         return None
     rows = missed.to_dict("records")
-    ys = [f"{r['quiz']} · {chart_label(r['question'], 40)}" for r in rows]
+    # short labels: on a phone the bars keep room (the whole question is in the hover text
+    # and in the table under the chart)
+    ys = [f"{r['quiz']} · {chart_label(r['question'], 22)}" for r in rows]
     text = [html.escape(_("most chose {answer} ({n})")).format(
                 answer=chart_label(r["wrong answer chosen most"], 30), n=r["chosen by"])
             for r in rows]
@@ -217,12 +232,17 @@ def missed_chart(quizzes: pd.DataFrame, top: int = 10) -> go.Figure | None:
                 _("missed by {n} of {all}").format(n=r["missed"], all=r["answered"]))
              for r in rows]
     fig = go.Figure(go.Bar(x=list(missed["missed"]), y=ys, orientation="h", text=text,
-                           textposition="auto", hovertext=hover, hoverinfo="text",
+                           # inside the bar: outside it, a phone cut the words off at the
+                           # screen's edge; too small to read, they hide (the table under
+                           # the chart has them)
+                           textposition="inside", insidetextanchor="start",
+                           hovertext=hover, hoverinfo="text",
                            marker_color="#c0392b"))
-    fig.update_layout(height=120 + 40 * len(ys), margin={"l": 10, "r": 10, "t": 40, "b": 30},
-                      title=_("Quizzes most often missed at the first try"),
+    # no title inside the chart: Plotly does not wrap it, and a phone cut it off (the page
+    # writes it above the chart)
+    fig.update_layout(height=90 + 40 * len(ys), margin={"l": 10, "r": 10, "t": 10, "b": 30},
                       xaxis_title=_("students who missed it"), yaxis={"automargin": True},
-                      xaxis={"dtick": 1})
+                      xaxis={"dtick": 1}, uniformtext={"minsize": 9, "mode": "hide"})
     return fig
 
 
@@ -274,7 +294,9 @@ def _live_class(store: Store, klass: ClassRow) -> None:
     else:
         fig = missed_chart(quizzes)
         if fig is not None:
-            st.plotly_chart(fig, width="stretch", key="t31_dash_missed")
+            st.caption(_("Quizzes most often missed at the first try"))
+            st.plotly_chart(fig, width="stretch", key="t31_dash_missed",
+                            config={"displayModeBar": False})
         st.dataframe(shown(quizzes), hide_index=True, width="stretch", key="t31_dash_quizzes")
         _grid(answers)
 

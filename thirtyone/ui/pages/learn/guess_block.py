@@ -57,6 +57,9 @@ def _how(kind: str) -> str:
             "bust": _("Counted exactly over every card you have not seen.")}[kind]
 
 
+TICKS = [10, 100, 1_000, 10_000]   # the rounds axis: 10^0.9 to 10^4.1
+
+
 def _chart(steps: list[SimStep], true: float, guess: float) -> go.Figure:
     x = [s.rounds for s in steps]
     fig = go.Figure()
@@ -75,8 +78,11 @@ def _chart(steps: list[SimStep], true: float, guess: float) -> go.Figure:
     hi = max(guess, 100 * max(s.high for s in steps), 100 * true)
     pad = max(2.0, (hi - lo) * 0.15)
     fig.update_layout(height=300, margin={"l": 10, "r": 10, "t": 10, "b": 10},
+                      # the ticks written as the page writes numbers ("10 000"), not d3's
+                      # "10k", which reads as English in every language
                       xaxis={"type": "log", "title": _("rounds simulated"),
-                             "range": [0.9, 4.1]},
+                             "range": [0.9, 4.1], "tickvals": TICKS,
+                             "ticktext": [format_number(t) for t in TICKS]},
                       yaxis={"title": "%", "range": [max(0.0, lo - pad), min(100.0, hi + pad)]},
                       legend={"orientation": "h", "y": -0.35}, showlegend=True)
     return fig

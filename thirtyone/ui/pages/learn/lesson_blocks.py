@@ -50,7 +50,9 @@ def _marked(fig_key: tuple, value: float | None, label: str, lang: str = "en") -
     if value is not None:
         fig.add_vline(x=value, line_dash="dash", line_color="#555",
                       annotation_text=_("your value: {value}").format(value=label),
-                      annotation_position="bottom left")
+                      annotation_position="top left", annotation_yshift=22)
+        # room for the label above the plot, under a title of two lines
+        fig.update_layout(margin={"t": (fig.layout.margin.t or 50) + 26})
     return frozen(fig)
 
 

@@ -48,7 +48,7 @@ from thirtyone.ui.shell import identity
 from thirtyone.ui.shell.store import UNAVAILABLE, store_or_none
 from thirtyone.ui.widgets.cards import CARD_CSS, coloured_cards, hand_html
 from thirtyone.ui.widgets.headings import heading
-from thirtyone.ui.widgets.html import Markup, join, markup, show
+from thirtyone.ui.widgets.html import Markup, join, markup, script, show
 from thirtyone.ui.widgets.styles import stylesheet
 
 # How each live block is drawn: (block, where it is: "slug/step/block") -> None. Another
@@ -392,6 +392,8 @@ def show_quiz(quiz: Quiz, qid: str) -> None:
 def lesson_list(all_lessons: list[Lesson], current_slug: str) -> None:
     """The lessons as buttons, in the page's language; scores from the English course."""
     english = {x.slug: x for x in lessons()}
+    prog = progress()   # read once: each read goes through the session state's proxy
+    answered = prog["answers"].keys() | prog["first"].keys()
     heading(_("Lessons"), 2, look=4)
     for n, lesson in enumerate(all_lessons, 1):
         right, now, total = scores(english.get(lesson.slug, lesson))
@@ -401,12 +403,12 @@ def lesson_list(all_lessons: list[Lesson], current_slug: str) -> None:
                   type="primary" if lesson.slug == current_slug else "secondary",
                   help=_("{summary} ({right} of {total} quizzes right first time)").format(
                       summary=said(lesson.summary), right=right, total=total))
-        if total and any(qid in progress()["answers"] or qid in progress()["first"]
-                         for qid, _quiz in quiz_ids(lesson)):
+        if total and any(qid in answered for qid, _quiz in quiz_ids(lesson)):
             st.caption(_("First try {right}/{total}, solved {now}/{total}").format(
                 right=right, now=now, total=total))
-    done = sum(solved(lesson)[0] for lesson in english.values())
-    total = sum(solved(lesson)[1] for lesson in english.values())
+    counts = [solved(lesson) for lesson in english.values()]
+    done = sum(c[0] for c in counts)
+    total = sum(c[1] for c in counts)
     st.progress(done / total if total else 0.0,
                 text=ngettext("{done} of {total} quiz right first time",
                               "{done} of {total} quizzes right first time",
@@ -417,10 +419,25 @@ def lesson_list(all_lessons: list[Lesson], current_slug: str) -> None:
                      "class)."))
 
 
+# A new step opens at its top: "Next" at the foot of a long step (on a phone, many screens
+# down) would otherwise leave the next step's foot in view. Only when the step changed and
+# its top is above the window; the first step a page shows stays where the page opens.
+STEP_TOP = """<script>(function () {
+  const at = "%s";
+  const was = window.t31StepAt;
+  window.t31StepAt = at;
+  if (was === undefined || was === at) return;
+  const box = document.querySelector('.st-key-t31lesson');
+  if (box && box.getBoundingClientRect().top < 0) box.scrollIntoView({block: 'start'});
+})();</script>"""
+
+
 def show_lesson(lesson: Lesson, all_lessons: list[Lesson]) -> None:
     steps = lesson.steps
     i = min(progress()["steps"].get(lesson.slug, 0), len(steps) - 1)
     step = steps[i]
+    # the slug is one of the course's own (tests/test_lessons.py: COURSE), the step a number
+    script(Markup(STEP_TOP % f"{lesson.slug}/{i}"))
     st.markdown(f"## {html.escape(said(lesson.title))}")
     st.progress((i + 1) / len(steps), text=_("Step {n} of {total}: {title}").format(
         n=i + 1, total=len(steps), title=said(step.title)))

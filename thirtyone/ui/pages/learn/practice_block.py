@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from thirtyone.i18n import _, current, format_number, ngettext, use_language
+from thirtyone.i18n import _, current, format_number, use_language
 from thirtyone.store import StoreError
 from thirtyone.teach import Item, Practice, make_item
 from thirtyone.ui.shell import identity
@@ -116,11 +116,8 @@ def show_practice(block: Practice, where: str,
     with st.container(border=True, key=f"t31practice_{_safe(pid)}"):
         st.caption(_("Practice · dealt and checked by the engine, as many as you like"))
         if s["done"]:
-            st.markdown(ngettext(
-                "**Streak: {streak}** right at the first try in a row · {done} item done, "
-                "{right} right at the first try",
-                "**Streak: {streak}** right at the first try in a row · {done} items done, "
-                "{right} right at the first try", s["done"]).format(
+            st.markdown(_("**Streak: {streak}** (right at the first try, in a row) · items "
+                          "done: {done} · right at the first try: {right}").format(
                 streak=s["streak"], done=format_number(s["done"]),
                 right=format_number(s["right"])))
         show(markup('<div class="t31-question">{}</div>', item.prompt))

@@ -43,9 +43,10 @@ REPLAY_ERROR = "play_replay_error"
 
 
 def open_replay(state: State, record: dict, title: str, seat: int = 0, about: str = "",
-                outcome: str = "") -> bool:
+                outcome: str = "", examples: bool = False) -> bool:
     """Start replaying ``record`` at its deal, seen by ``seat``. A record that does not
-    replay is refused with the reason and nothing changes."""
+    replay is refused with the reason and nothing changes. ``examples``: every name is one
+    of the app's example names (a teacher's scenario), the seen seat's too."""
     try:
         n = len(record_moves(record))
         game = game_after(record, n)
@@ -53,7 +54,7 @@ def open_replay(state: State, record: dict, title: str, seat: int = 0, about: st
         state[REPLAY_ERROR] = _("This game cannot be replayed: {reason}").format(reason=e)
         return False
     state[REPLAY] = {"record": record, "title": title, "about": about, "outcome": outcome,
-                     "n": n, "own": seat}
+                     "n": n, "own": -1 if examples else seat}
     state[STEP] = 0
     state[SEAT] = seat if 0 <= seat < game.n else 0
     state[SHOW_ALL] = False
@@ -220,7 +221,7 @@ def draw_replay(state: State) -> None:
              else _("{variant} with its usual rules.").format(variant=_(variant.name)))
     st.caption(about + (f" {_(rep['about'])}" if rep.get("about") else ""))
     # the examples' and the bots' names in the reader's script (the viewer's own seat as it
-    # is, unless a scenario calls it "You")
+    # is, unless it is a scenario's or called "You")
     own = rep.get("own", 0)
     names = {p: person_name(p) for i, p in enumerate(game.players) if i != own or p == "You"}
     with names_shown(names):

@@ -39,7 +39,7 @@ def scenario_param() -> str | None:
 def open_scenario(state: State, scenario: Scenario) -> bool:
     state[NOTE] = None
     return open_replay(state, scenario.record(), scenario.title, seat=scenario.seat,
-                       about=scenario.description, outcome=scenario.outcome)
+                       about=scenario.description, outcome=scenario.outcome, examples=True)
 
 
 def open_from_link(state: State, value: Any) -> None:
