@@ -83,6 +83,7 @@ def test_two_sessions_click_without_errors(app_url, capsys):
 
 
 @pytest.mark.slow
+@LONG
 def test_a_server_of_its_own_is_started_and_stopped():
     row = run_load(1, None, seconds=4, think=(0.2, 0.4), settle=0)
     assert row["clicks"] > 0 and row["errors"] == 0, row.get("error_samples")

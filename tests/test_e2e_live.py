@@ -57,14 +57,24 @@ def on_first_screen(page, locator) -> None:
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
 
 
-def wait_text(page, selector: str, pattern: str, timeout: float = 15_000) -> str:
+# The pages poll once a second, but under a loaded CI machine (two workers, four browsers and
+# an app server on two cores) a page drawn again after the teacher moves on has taken more than
+# 15 s (stop 38's CI): the waits allow 45 s, and a miss says what the page showed instead.
+WAIT_MS = 45_000
+
+
+def wait_text(page, selector: str, pattern: str, timeout: float = WAIT_MS) -> str:
     """Wait (the pages poll once a second) until ``selector`` reads ``pattern``."""
     page.locator(selector).filter(has_text=re.compile(pattern)).first.wait_for(timeout=timeout)
     return page.locator(selector).first.inner_text()
 
 
 def item_line(page, n: int, of: int) -> None:
-    page.get_by_text(re.compile(rf"\b{n}\D+{of}\b")).first.wait_for(timeout=15_000)
+    try:
+        page.get_by_text(re.compile(rf"\b{n}\D+{of}\b")).first.wait_for(timeout=WAIT_MS)
+    except Exception as e:  # Playwright's TimeoutError: say what the device showed instead
+        shown = page.locator("[data-testid='stMain']").inner_text()[:400]
+        raise AssertionError(f"item {n} of {of} not shown; the page reads: {shown!r}") from e
 
 
 def options(page):

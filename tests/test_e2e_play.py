@@ -94,6 +94,7 @@ def test_a_round_of_schwimmen_is_played_to_its_showdown_by_clicking(page, app_ur
     assert page.locator(".play-show tr td.play-hand [data-card]").count() == 9
 
 
+@LONG      # Kitty is played to its end by AppTest (test_app_kitty) in the default run
 def test_a_round_of_kitty_with_a_widow_exchange_is_played_to_its_showdown(page, app_url):
     go_to_play(page, app_url, "kitty")
     click(page, "play_new")

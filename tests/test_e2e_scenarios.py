@@ -22,7 +22,7 @@ def click(page, key: str, then: str | None = None) -> None:
     page.locator(f".st-key-{key} button").first.click()
     wait_for_app(page)
     if then is not None:
-        page.locator(STATUS, has_text=then).wait_for(timeout=15_000)
+        page.locator(STATUS, has_text=then).wait_for(timeout=45_000)
 
 
 def test_each_scenario_opens_from_its_link_and_reaches_its_stated_outcome(page, app_url,

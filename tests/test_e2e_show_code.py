@@ -21,7 +21,7 @@ def test_show_the_code_opens_under_the_dealt_values_plot(page, app_url, tmp_path
     box.scroll_into_view_if_needed()
     box.click()
     code = page.locator("[data-testid='stCode']").first
-    code.wait_for(state="visible", timeout=10_000)
+    code.wait_for(state="visible", timeout=45_000)
     text = page.locator("[data-testid='stCode']").all_inner_texts()
     assert any("dealt_values_data(rules)" in t and 'get_variant(\'scat\')' in t for t in text)
     assert any(t.strip().startswith("thirtyone odds --variant scat") for t in text)
@@ -29,7 +29,7 @@ def test_show_the_code_opens_under_the_dealt_values_plot(page, app_url, tmp_path
     cli.scroll_into_view_if_needed()
     page.wait_for_function("() => { const c = document.querySelectorAll(\"[data-testid='stCode']\")[1];"
                            " return c && c.getBoundingClientRect().height > 20; }",
-                           timeout=10_000)
+                           timeout=45_000)
     page.wait_for_timeout(600)   # the expander's opening animation
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 1024   # the code box does not push the page sideways

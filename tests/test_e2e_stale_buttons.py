@@ -209,7 +209,7 @@ def test_a_class_table_leaves_no_draw_button_under_the_discards(browser, server,
             # the bots move at once after a move: wait for the page to show the new version
             v = store.table_version(row.id)
             tab.wait_for_selector(f"[data-testid='play-status'][data-version='{v}']",
-                                  timeout=15_000)
+                                  timeout=45_000)
             wait_for_app(tab)
 
         def deal() -> bool:

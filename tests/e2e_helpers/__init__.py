@@ -118,7 +118,7 @@ def start_class(page, url: str, name: str = "Room 12") -> str:
     click_and_wait(page, page.get_by_role("button", name="Start a class"))
     codes = page.locator("[data-testid='stCode'] code")
     codes.filter(has_text=re.compile(r"^\s*" + KEY_RE.pattern + r"\s*$")).first.wait_for(
-        timeout=15_000)
+        timeout=45_000)
     key = next(t for t in codes.all_inner_texts() if KEY_RE.fullmatch(t.strip())).strip()
     click_and_wait(page, page.get_by_role("button", name="I have noted the key"))
     assert page.locator("[data-testid='stException']").count() == 0
