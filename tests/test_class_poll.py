@@ -220,6 +220,7 @@ def test_class_mode_refusals_are_one_sentence(capsys, monkeypatch):
                   "postgresql://u@db.example.com/x"],
                  ["--load", "8", "--class", "--idle", "0.5"],
                  ["--load", "8", "--class", "--seated", "2"],
+                 ["--load", "8", "--class", "--lesson-think", "9", "3"],
                  ["--load", "101", "--class"]):
         assert main(args) == 2, args
         err = capsys.readouterr().err.strip()
@@ -230,7 +231,7 @@ def test_class_mode_refusals_are_one_sentence(capsys, monkeypatch):
 @LONG
 def test_a_small_class_reports_its_figures(capsys):
     rc = _in_thread(main, ["--load", "5", "--class", "--seconds", "8", "--idle", "3",
-                           "--think", "0.2", "0.5", "--json"])
+                           "--think", "0.2", "0.5", "--lesson-think", "0.3", "0.6", "--json"])
     out = capsys.readouterr()
     assert rc == 0, out.err
     row = json.loads(out.out)
@@ -239,7 +240,7 @@ def test_a_small_class_reports_its_figures(capsys):
     assert row["errors"] == 0, out.err
     assert row["moves"] > 0 and 0 < row["move_p50_s"] <= row["move_p95_s"] < 10
     assert row["see_p95_s"] is not None and 0 < row["see_p95_s"] < 10
-    assert row["lesson_clicks"] > 0
+    assert row["lesson_clicks"] > 0 and row["lesson_think"] == [0.3, 0.6]
     assert row["idle_ms_per_seat_s"] > 0 and row["cpu_ms_per_session_s"] > 0
     assert len(row["load_avg"]) == 2
 

@@ -69,6 +69,27 @@ OTHERS: tuple[tuple[str, Callable[..., Any]], ...] = (
 )
 
 
+def _class_options(p: argparse.ArgumentParser) -> None:
+    """The options of ``--load N --class`` and ``--live``."""
+    p.add_argument("--class", dest="class_mode", action="store_true",
+                   help="with --load N: a class period (a teacher, N students: some at 4-seat "
+                        "class tables playing, the rest in lessons; bench.load_class)")
+    p.add_argument("--live", action="store_true", help="with --load N: a live lesson")
+    p.add_argument("--spread", type=float, default=10.0, help="with --live: answers within")
+    p.add_argument("--seated", type=float, default=0.6,
+                   help="with --class: the share of the students at tables (default 0.6)")
+    p.add_argument("--idle", type=float, default=10.0,
+                   help="with --class: seconds seated with nobody moving first (2-120)")
+    p.add_argument("--lessons", choices=("learn", "pages"), default="learn",
+                   help="with --class: the students not at tables walk the Learn page's "
+                        "lessons (default) or the scorer, Play and the Odds lab")
+    p.add_argument("--lesson-think", type=float, nargs=2, default=None, metavar=("MIN", "MAX"),
+                   help="with --class: seconds between the clicks of the students in lessons "
+                        "(default: --think)")
+    p.add_argument("--store-url",
+                   help="with --class and --url: that server's store, where the class is made")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m thirtyone.bench", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -84,20 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--settle", type=float, default=10.0,
                    help="seconds after the sessions leave before the last memory reading "
                         "(Streamlit keeps a closed session 120 s for a reconnect; <= 300)")
-    p.add_argument("--class", dest="class_mode", action="store_true",
-                   help="with --load N: a class period (a teacher, N students: some at 4-seat "
-                        "class tables playing, the rest in lessons; bench.load_class)")
-    p.add_argument("--live", action="store_true", help="with --load N: a live lesson")
-    p.add_argument("--spread", type=float, default=10.0, help="with --live: answers within")
-    p.add_argument("--seated", type=float, default=0.6,
-                   help="with --class: the share of the students at tables (default 0.6)")
-    p.add_argument("--idle", type=float, default=10.0,
-                   help="with --class: seconds seated with nobody moving first (2-120)")
-    p.add_argument("--lessons", choices=("learn", "pages"), default="learn",
-                   help="with --class: the students not at tables walk the Learn page's "
-                        "lessons (default) or the scorer, Play and the Odds lab")
-    p.add_argument("--store-url",
-                   help="with --class and --url: that server's store, where the class is made")
+    _class_options(p)
     p.add_argument("--pages", action="store_true",
                    help="only the app's pages: server time of a first render and of a click")
     p.add_argument("--bots", action="store_true",
@@ -152,12 +160,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def _class_load(args: argparse.Namespace) -> int:
     row = run_class(args.load, args.url, args.seconds, tuple(args.think), args.seated,
-                    args.idle, args.store_url, lessons=args.lessons)
+                    args.idle, args.store_url, lessons=args.lessons,
+                    lesson_think=None if args.lesson_think is None else tuple(args.lesson_think))
     for e in row.pop("error_samples", []):
         print(f"error: {e}", file=sys.stderr)
     if args.json:
         print(json.dumps({k: row[k] for k in (*CLASS_KEYS, "cpu_share", "idle_ms_per_seat_s_gross", "idle_late_ms_per_seat_s",
-                                             "server_upkeep_ms_s", "client_cpu_share", "lessons",
+                                             "server_upkeep_ms_s", "client_cpu_share", "lessons", "lesson_think",
                                              "url", "processes")}))
     else:
         print_class(row)

@@ -9,7 +9,8 @@ protocol the browser speaks, ``load.Session``'s messages), against one server:
   fragment rerun every interval), and when a seat's move buttons show, that student thinks
   ``think`` seconds and clicks one; a dealt-out round is dealt again the same way;
 - the others are in lessons: on the Learn page they answer the quizzes, step on, and open
-  another lesson now and then, ``think`` seconds between clicks (``--lessons pages``: the
+  another lesson now and then, ``lesson_think`` seconds between clicks (default ``think``;
+  a step read before the next click is longer in a real lesson) (``--lessons pages``: the
   scorer, Play and the Odds lab of ``load.walk`` instead).
 
 First, once every seat's page has drawn its table, ``idle`` seconds with nobody moving
@@ -411,7 +412,9 @@ def _r(x: float | None) -> float | None:
 
 async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
                              think: tuple[float, float], seed: int,
-                             lessons: str = "learn") -> dict[str, Any]:
+                             lessons: str = "learn",
+                             lesson_think: tuple[float, float] | None = None
+                             ) -> dict[str, Any]:
     host, port = check_url(url)
     netloc = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     ws_url = f"ws://{netloc}/_stcore/stream"
@@ -446,12 +449,14 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
     clock.start_moving = time.monotonic()
     clock.deadline = deadline = clock.start_moving + seconds
 
+    reading = lesson_think or think
+
     async def lesson(i: int) -> None:
         await asyncio.sleep(min(5.0, seconds / 4) * i / max(plan.lessons, 1))
         if lessons == "pages":
-            await walk(ws_url, i, lesson_stats, deadline, think, random.Random(rng.random()))
+            await walk(ws_url, i, lesson_stats, deadline, reading, random.Random(rng.random()))
         else:
-            await learn_walk(ws_url, lesson_stats, clock, think, random.Random(rng.random()))
+            await learn_walk(ws_url, lesson_stats, clock, reading, random.Random(rng.random()))
 
     tasks += [asyncio.create_task(lesson(i)) for i in range(plan.lessons)]
     c1, w1, me1 = cpu_seconds(pids), time.monotonic(), time.process_time()
@@ -465,7 +470,7 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
         "seconds": round(class_wall, 1), "moves": len(lat),
         "move_p50_s": _r(statistics.median(lat)) if lat else None,
         "move_p95_s": _r(percentile(lat, 0.95)), "see_p95_s": _r(percentile(see, 0.95)),
-        "lessons": lessons, "lesson_clicks": len(lesson_stats.latencies),
+        "lessons": lessons, "lesson_think": list(reading), "lesson_clicks": len(lesson_stats.latencies),
         "lesson_p95_s": _r(percentile(lesson_stats.latencies, 0.95)),
         "errors": len(stats.errors) + len(lesson_stats.errors),
         "idle_ms_per_seat_s": (round(1000 * (idle_cpu - base_rate * idle_wall)
@@ -501,9 +506,12 @@ def seated_count(students: int, share: float) -> int:
 def run_class(students: int, url: str | None = None, seconds: float = 60.0,
               think: tuple[float, float] = (1.0, 3.0), seated_share: float = 0.6,
               idle: float = 10.0, store_url: str | None = None,
-              seed: int = 0, lessons: str = "learn") -> dict[str, Any]:
+              seed: int = 0, lessons: str = "learn",
+              lesson_think: tuple[float, float] | None = None) -> dict[str, Any]:
     """The class load test; starts and stops its own server when ``url`` is None."""
     check_numbers(students, seconds, think)
+    if lesson_think is not None:
+        check_numbers(students, seconds, lesson_think)
     if lessons not in ("learn", "pages"):
         raise LoadError(f"The lessons are 'learn' or 'pages', not {lessons!r}.")
     if not 2 <= idle <= 120:
@@ -511,7 +519,7 @@ def run_class(students: int, url: str | None = None, seconds: float = 60.0,
     seated = min(seated_count(students, seated_share), students - students % TABLE_SEATS)
     return on_a_server(url, store_url, lambda store: set_up(store, students, seated),
                        lambda app, plan: run_class_sessions(app, plan, seconds, idle, think,
-                                                            seed, lessons))
+                                                            seed, lessons, lesson_think))
 
 
 def on_a_server(url: str | None, store_url: str | None, make: Callable[[str], Any],
@@ -542,7 +550,8 @@ def print_class(row: dict[str, Any]) -> None:
         return "-" if v is None else f"{v}{unit}"
 
     print(f"Class load: 1 teacher, {row['students']} students ({row['seated']} at "
-          f"{row['tables']} tables of {TABLE_SEATS}, the rest in lessons: {row['lessons']}) for {row['seconds']} s "
+          f"{row['tables']} tables of {TABLE_SEATS}, the rest in lessons: {row['lessons']}, "
+          f"{row['lesson_think'][0]:g}-{row['lesson_think'][1]:g} s between clicks) for {row['seconds']} s "
           f"against {row['url']} ({row['processes']} app process(es)); load average "
           f"{row['load_avg'][0]} -> {row['load_avg'][1]}")
     print(f"  moves {row['moves']}: p50 {num(row['move_p50_s'], ' s')}, p95 "

@@ -19,6 +19,7 @@ always read English options (``lessons()`` is the English course).
 from __future__ import annotations
 
 import html
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -68,15 +69,29 @@ SAVE_ERROR = "learn_save_error"   # why the last change could not be kept (shown
 LESSON_CSS = stylesheet("lessons.css")
 
 
-@st.cache_resource
+# One course per language for the whole process, as st.cache_resource kept it, but read
+# without its lookup (hashing the argument, its replay bookkeeping: about 1 % of the server's
+# CPU in a class of 100, where a page asks for the course several times a run). The lock
+# makes the sessions that open at once wait for one reading instead of each reading it.
+_COURSES: dict[str, list[Lesson]] = {}
+_COURSE_LOCK = threading.Lock()
+
+
 def _course(lang: str) -> list[Lesson]:
-    with use_language(lang):   # the engine's words in the quizzes, in that language
-        return load_lessons(lang=lang)
+    found = _COURSES.get(lang)
+    if found is None:
+        with _COURSE_LOCK:
+            found = _COURSES.get(lang)
+            if found is None:
+                with use_language(lang):   # the engine's words in the quizzes, in that language
+                    found = _COURSES[lang] = load_lessons(lang=lang)
+    return found
 
 
 def reload_lessons() -> None:
     """Read the lesson files again, in every language, the next time they are asked for."""
-    _course.clear()
+    with _COURSE_LOCK:
+        _COURSES.clear()
 
 
 def lessons() -> list[Lesson]:
