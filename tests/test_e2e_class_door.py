@@ -179,7 +179,8 @@ def test_a_loopback_only_address_says_how_to_fix_it(browser, plain_app):
 
 # --- 2: the teacher stays signed in -----------------------------------------------------------
 
-@pytest.mark.parametrize("size", long_except(SIZES, "projector"))
+@pytest.mark.parametrize("size", SIZES)
+@LONG  # a drill that stops its app server and starts another (tests/tiers.py)
 def test_the_teacher_stays_in_the_dashboard_until_signing_out(browser, tmp_path, size):
     app = server(tmp_path)
     ctx = context(browser, size)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from e2e_helpers import click_and_wait, wait_for_app
 from e2e_helpers.server import class_server
-from tiers import long_except
+from tiers import LONG, long_except
 
 from thirtyone.core.rules import get_variant
 from thirtyone.store import challenge_play, shared
@@ -220,7 +220,8 @@ def test_a_class_table_fits_a_phone_screen_on_every_turn(phone, server, players)
     assert_fits(spans, "Class table", players)
 
 
-@pytest.mark.parametrize("players", long_except(PLAYERS[:-1], 5))  # 1 to 4 bots
+@pytest.mark.parametrize("players", PLAYERS[:-1])  # 1 to 4 bots
+@LONG  # the default run measures Play and a class table on the phone (tests/tiers.py)
 def test_a_challenge_fits_a_phone_screen_on_every_turn(phone, server, players):
     store = server.store
     learner, token = store.join_class(server.klass.code, f"Chal {players}")

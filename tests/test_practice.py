@@ -99,7 +99,7 @@ def test_banking_items_are_real_positions_with_counted_odds(variant):
     block = parse_practice({"practice": "bank", "variant": variant}, "scat")
     assert block.players == 2
     answers = set()
-    for seed in range(8):
+    for seed in range(4):   # seeds 0-3 give both answers; each exact count takes about 2 s
         item = make_item(block, seed)
         hand = item.cards["hand"]
         busts, n = _banking_count(hand, hand)

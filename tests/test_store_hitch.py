@@ -150,6 +150,7 @@ def quick(monkeypatch):
     monkeypatch.setattr(st_mod, "BACKOFF_S", 0.05, raising=False)
 
 
+@LONG  # a drill that waits out the store's lock waits (tests/tiers.py)
 def test_a_table_locked_longer_than_the_waits_is_refused_as_busy_then_moves_on(store_url,
                                                                                quick):
     """Old code: SQLite raised "database is locked" (an error box) after its 10 s wait, and

@@ -25,12 +25,14 @@ APP_READY = "[data-testid='stSidebar'] .st-key-variant_key input"  # in every la
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def wait_for_app(page, timeout: float = 30_000) -> None:
+def wait_for_app(page, timeout: float = 30_000, started: bool = False) -> None:
     """Wait until Streamlit has finished running the script (after a load or a click).
 
-    A click starts the rerun a moment later, so first give it that moment, then wait for the
-    app to be idle again."""
-    page.wait_for_timeout(200)
+    A click starts the rerun a moment later, so first give it that moment (unless the run is
+    known to have ``started``), then wait for the app to be idle again, and once more a
+    moment later (a run may start another)."""
+    if not started:
+        page.wait_for_timeout(200)
     page.wait_for_selector(IDLE, timeout=timeout)
     page.wait_for_timeout(100)
     page.wait_for_selector(IDLE, timeout=timeout)
@@ -60,10 +62,14 @@ def wait_for_run(page, before: int, timeout: float = 30_000) -> None:
     loaded machine a run can start later than ``wait_for_app``'s moment, and a page read in
     between shows the places the run has emptied. A click that starts no run (or a new page)
     waits at most 10 s for it."""
+    started = False
     with contextlib.suppress(PlaywrightTimeout):   # no run came: go on
-        page.wait_for_function("n => !window.__t31runs || window.__t31runs.n > n", arg=before,
-                               timeout=10_000)
-    wait_for_app(page, timeout)
+        # 1: a new page (no count kept yet), 2: the click's run has started
+        seen = page.wait_for_function(
+            "n => !window.__t31runs ? 1 : (window.__t31runs.n > n ? 2 : 0)", arg=before,
+            timeout=10_000)
+        started = seen.json_value() == 2
+    wait_for_app(page, timeout, started)
 
 
 def click_and_wait(page, locator, tap: bool = False) -> None:
