@@ -9,9 +9,9 @@ protocol the browser speaks, ``load.Session``'s messages), against one server:
   fragment rerun every interval), and when a seat's move buttons show, that student thinks
   ``think`` seconds and clicks one; a dealt-out round is dealt again the same way;
 - the others are in lessons: on the Learn page they answer the quizzes, step on, and open
-  another lesson now and then, ``lesson_think`` seconds between clicks (default ``think``;
-  a step read before the next click is longer in a real lesson) (``--lessons pages``: the
-  scorer, Play and the Odds lab of ``load.walk`` instead).
+  another lesson now and then, ``lesson_think`` seconds between clicks (default: ``think``;
+  a real student reads a step for longer); ``--lessons pages``: the scorer, Play and the
+  Odds lab of ``load.walk`` instead.
 
 First, once every seat's page has drawn its table, ``idle`` seconds with nobody moving
 (lessons not started): the server's CPU then, per seated page and second, is what an idle
