@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers.server import stop_group
+from tiers import LONG
 
 ROOT = Path(__file__).resolve().parents[1]
 # every page of the app, by its address (thirtyone/ui/shell/nav.py)
@@ -212,6 +213,7 @@ def test_the_wheel_carries_the_benchmarks_but_not_the_plain_reference_loops(venv
     assert "plain one-round-at-a-time loop" not in p.stdout
 
 
+@LONG  # a longer walk: every page of the installed app (tests/tiers.py)
 def test_the_installed_app_runs_every_page_and_finds_every_lesson(venv):
     p = _run([venv["python"], "-c", CHECK], venv["tmp"], 600, venv["env"])
     result = json.loads(p.stdout.strip().splitlines()[-1])
