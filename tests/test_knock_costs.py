@@ -63,6 +63,19 @@ def test_each_knock_quiz_shows_both_costs_and_the_answer_is_the_cheaper():
     assert answers == {"Knock", "Draw"}
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_knock_quizs_position_line_counts_the_turns_before_yours(lang):
+    """Seat 0 on turn 1 moves first: no "0 turns played before yours" (lesson 7's first two
+    quizzes said it); seat 2 on turn 2 at three players follows 3 + 2 = 5 turns."""
+    by_spec = {(int(q.spec["seat"]), int(q.spec.get("turn", 1)), int(q.spec["players"])): q
+               for q in knock_quizzes(lang)}
+    first = by_spec[(0, 1, 3)].context
+    assert not re.search(r"(^|\D)0\D", first), first
+    later = by_spec[(2, 2, 3)].context
+    assert len(later.split(" · ")) == 4 and re.search(r"(^|\D)5\D", later.split(" · ")[3]), later
+    assert len(first.split(" · ")) == 3, first
+
+
 def test_the_three_cases_the_teacher_could_not_defend_now_show_why():
     by_hand = {q.spec["hand"]: q for q in knock_quizzes()}
     # 17 heads-up: a knock that fails pays double, but waiting hands the opponent turns to

@@ -385,12 +385,13 @@ def knock_quiz(spec: dict[str, Any], key: str, rules: Rules) -> Quiz:
     else:
         shown["middle"] = tuple(game.middle)
     before = (turn - 1) * players + seat
-    context = " · ".join([
-        ngettext("{n} player", "{n} players", players).format(n=players),
-        _("you are {nth} to move").format(nth=_nth(seat + 1)),
-        _("your turn {n}").format(n=turn),
-        ngettext("{n} turn played before yours", "{n} turns played before yours",
-                 before).format(n=before)])
+    parts = [ngettext("{n} player", "{n} players", players).format(n=players),
+             _("you are {nth} to move").format(nth=_nth(seat + 1)),
+             _("your turn {n}").format(n=turn)]
+    if before:   # the first move of the round: "0 turns played before yours" says nothing
+        parts.append(ngettext("{n} turn played before yours", "{n} turns played before yours",
+                              before).format(n=before))
+    context = " · ".join(parts)
     return Quiz("knock", spec["question"], key, options, {0 if knocks else 1}, why, words,
                 shown, context=context)
 
