@@ -26,7 +26,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -128,6 +128,21 @@ _versions: dict[tuple[str, int], tuple[int | None, float]] = {}
 _changed: dict[tuple[str, int], float] = {}
 
 
+#: called with (store url, table id, version) when this process learns a table's newer
+#: version (a move written here, or read from the store); ``watch`` adds one
+_watchers: list[Callable[[str, int, int], None]] = []
+
+
+def watch(callback: Callable[[str, int, int], None]) -> None:
+    """Call ``callback(store url, table id, version)`` whenever this process learns that a
+    table moved on (its own writes at once, another process's at the next read). It runs in
+    the thread that learned it and must return at once (the app's ``shell.bell`` hands it to
+    its event loop)."""
+    with _lock:
+        if callback not in _watchers:
+            _watchers.append(callback)
+
+
 def _know_version(store: Store, table_id: int, version: int | None, at: float) -> None:
     key = (str(store.engine.url), table_id)
     with _lock:
@@ -142,6 +157,11 @@ def _know_version(store: Store, table_id: int, version: int | None, at: float) -
         # a table first seen here counts as just changed: it may be in play
         if old is None or old[0] != version or key not in _changed:
             _changed[key] = at
+        grew = version is not None and (old is None or old[0] is None or version > old[0])
+        told = list(_watchers) if grew else []
+    if version is not None:
+        for callback in told:
+            callback(key[0], table_id, version)
 
 
 def quiet_for(store: Store, table_id: int) -> float:
@@ -151,6 +171,14 @@ def quiet_for(store: Store, table_id: int) -> float:
     with _lock:
         at = _changed.get((str(store.engine.url), table_id))
     return 0.0 if at is None else max(0.0, time.monotonic() - at)
+
+
+def known_version(store: Store, table_id: int) -> int | None:
+    """The table's latest version this process knows of, without reading the store (None:
+    not read here yet, or no such table)."""
+    with _lock:
+        hit = _versions.get((str(store.engine.url), table_id))
+    return None if hit is None else hit[0]
 
 
 def version(store: Store, table_id: int, max_age: float = VERSION_AGE) -> int | None:
