@@ -1,10 +1,19 @@
 """The Thirty-One teaching app: ``streamlit run app.py``.
 
-The app is ``thirtyone/ui/shell/app.py`` (its pages are callables, listed in
-``thirtyone/ui/shell/nav.py``); this launcher runs it from a checkout. ``thirtyone app`` runs
-``thirtyone/ui/shell/app.py`` itself.
+``streamlit run`` finds ``app`` below, a ``streamlit.starlette.App``, and serves it (with the
+table bell's route, ``thirtyone/ui/shell/bell.py``); each session's run executes this file
+as ``__main__``, which draws the page (``thirtyone/ui/shell/main.py``; its pages are
+callables, listed in ``thirtyone/ui/shell/nav.py``). ``thirtyone app`` runs the same entry
+from the package, ``thirtyone/ui/shell/app.py``.
 """
 
-from thirtyone.ui.shell.app import main
+from streamlit.starlette import App
 
-main()
+from thirtyone.ui.shell import bell
+
+app = App(__file__, routes=bell.routes(), lifespan=bell.lifespan)
+
+if __name__ == "__main__":
+    from thirtyone.ui.shell.main import main
+
+    main()

@@ -1,34 +1,19 @@
-"""The app itself: page setup, the navigation (``nav``), the language, the sidebar's variant
-picker and display options, and the class links around every page.
+"""The app's entry script in an installed wheel (``thirtyone app`` runs it); a checkout's
+top-level ``app.py`` is the same.
 
-Streamlit runs one of two entry scripts, both of which call ``main()``: the top-level
-``app.py`` of a checkout (``streamlit run app.py``), and this file in an installed wheel
-(``thirtyone app`` runs it). The pages are callables (``shell/nav.py``), so neither needs a
-``pages/`` folder beside it.
+Streamlit runs it twice over: ``streamlit run`` finds ``app`` below, a ``streamlit.starlette.App``,
+and serves it (with the table bell's route, ``shell.bell``, beside Streamlit's own); and each
+session's run executes this file as ``__main__``, which draws the page (``shell.main``). The
+pages are callables (``shell/nav.py``), so no ``pages/`` folder is needed beside it.
 """
 
-import streamlit as st
+from streamlit.starlette import App
 
-from thirtyone.i18n import _
-from thirtyone.ui.shell import links, nav
-from thirtyone.ui.shell.common import variant_picker
-from thirtyone.ui.shell.display import display_options
-from thirtyone.ui.shell.lang import language_picker, open_language
+from thirtyone.ui.shell import bell
 
-
-def main() -> None:
-    open_language()
-    st.set_page_config(page_title=_("Thirty-One"), page_icon="🃏", layout="wide")
-    page = nav.navigation()
-    language_picker()
-    # The page paths are part of the class-link contract (README "Links for a class").
-    links.open_link(page.url_path)
-    variant_picker()
-    display_options()
-    links.show_notes(page.url_path)
-    page.run()
-    links.copy_link_box(page.url_path, links.write_link(page.url_path))
-
+app = App(__file__, routes=bell.routes(), lifespan=bell.lifespan)
 
 if __name__ == "__main__":
+    from thirtyone.ui.shell.main import main
+
     main()

@@ -37,7 +37,7 @@ from thirtyone.i18n import N_, _
 from thirtyone.i18n.names import names_shown
 from thirtyone.store import Learner, Store, StoreError, TableRow, shared
 from thirtyone.store.shared import TableRefused
-from thirtyone.ui.shell import nav
+from thirtyone.ui.shell import bell, nav
 from thirtyone.ui.shell.common import changed_options_text, rules_editor
 from thirtyone.ui.shell.identity import current_learner, teacher_class
 from thirtyone.ui.shell.store import store_or_none
@@ -47,7 +47,7 @@ from thirtyone.ui.widgets.felt import (
     table_styles,
 )
 from thirtyone.ui.widgets.headings import heading_html
-from thirtyone.ui.widgets.html import join, markup, show
+from thirtyone.ui.widgets.html import Markup, join, markup, script, show, style
 from thirtyone.ui.widgets.plain import plain
 from thirtyone.ui.widgets.table_html import (
     bot_seat_name,
@@ -72,6 +72,9 @@ PARAM = "table"
 POLL_SECONDS = 1.0        # the poll while the table is in play
 QUIET_POLL_SECONDS = 2.5  # ... once it has been quiet
 QUIET_SECONDS = 12.0      # nobody moved for this long: the table is quiet
+BELL_POLL_SECONDS = 5.0        # the same two with the table bell (``shell.bell``) ringing:
+BELL_QUIET_POLL_SECONDS = 15.0  # the poll is then only a safety net
+BELL_CSS = "<style>.st-key-ct_bell { display: none; }</style>"
 ERROR = "t31_ct_error"        # the last refused move of this tab, one sentence
 SEEN = "t31_ct_seen"          # {table id: (version, log length)} this tab drew last
 TIMING = "t31_ct_timing"      # seconds the last redraw took (measured, shown to tests)
@@ -99,6 +102,9 @@ def _teacher_of(class_id: int) -> bool:
 def table_page() -> None:
     """The whole Class table page."""
     table_styles()  # outside the fragment: sent once, not with every redraw
+    style(Markup(BELL_CSS))
+    if bell.active():
+        script(Markup(bell.bell_script(st.get_option("server.baseUrlPath"))))
     st.title(_("Class table"))
     store = store_or_none()
     if store is None:
@@ -143,13 +149,14 @@ def _act(change: Any, *args: Any) -> None:
     """A button's callback: make the change at the table (``shared.take_seat``, ``play``,
     ``next_round``, ``hand_to_bot``); a refusal is kept to be shown, as plain text."""
     st.session_state[ERROR] = None
-    st.session_state[CONFIRM] = True
+    # with the bell, this tab's script asks again for any version it did not see drawn
+    st.session_state[CONFIRM] = not bell.active()
     try:
         change(*args)
     except (TableRefused, StoreError) as e:   # StoreError: busy, or nothing could be saved
         st.session_state[ERROR] = str(e)
         return
-    if change is shared.play:
+    if change is shared.play and st.session_state[CONFIRM]:
         # the extra draw (see ``_watch``) only where this tab must act next: its own turn
         # again (a discard after a draw, or the bots played round to it) or the round's end;
         # otherwise the next seat's move redraws this page anyway
@@ -173,7 +180,10 @@ def poll_interval(store: Store, tid: int) -> float:
     """How often this tab asks whether the table moved on: ``POLL_SECONDS`` while it is in
     play, ``QUIET_POLL_SECONDS`` when nobody has moved for ``QUIET_SECONDS`` (as far as this
     process knows, ``shared.quiet_for``)."""
-    return QUIET_POLL_SECONDS if shared.quiet_for(store, tid) >= QUIET_SECONDS else POLL_SECONDS
+    quiet = shared.quiet_for(store, tid) >= QUIET_SECONDS
+    if bell.active():
+        return BELL_QUIET_POLL_SECONDS if quiet else BELL_POLL_SECONDS
+    return QUIET_POLL_SECONDS if quiet else POLL_SECONDS
 
 
 def _watch(store: Store, tid: int) -> None:
@@ -237,6 +247,9 @@ def _live(store: Store, tid: int, learner_id: int | None) -> None:
                           level=level_name(shared.table_bot_level(row))))
         else:
             st.empty()   # its place kept (it goes when the game is over)
+    with st.container(key="ct_bell"):   # hidden (BELL_CSS); the bell's script clicks it
+        if bell.active():
+            st.button(_("Show the latest move"), key="ct_bell_btn")
     # Only now is this version drawn: a run cut short (another rerun of this tab took its
     # place, and what it had drawn never reached the browser) leaves the older version
     # here, so the next poll sees the table moved on and draws it again (a click could
