@@ -167,7 +167,7 @@ def _class_load(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({k: row[k] for k in (*CLASS_KEYS, "cpu_share", "idle_ms_per_seat_s_gross", "idle_late_ms_per_seat_s",
                                              "server_upkeep_ms_s", "client_cpu_share", "lessons", "lesson_think",
-                                             "url", "processes")}))
+                                             "url", "processes", "bell_pages", "bell_clicks")}))
     else:
         print_class(row)
     return 0

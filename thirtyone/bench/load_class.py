@@ -85,6 +85,26 @@ KEYS = ("students", "seated", "tables", "seconds", "moves", "move_p50_s", "move_
         "see_p95_s", "lesson_clicks", "lesson_p95_s", "errors", "idle_ms_per_seat_s",
         "cpu_ms_per_session_s", "load_avg")
 VERSION = re.compile(r'data-version="(\d+)"')
+#: the table bell's route (``thirtyone.ui.shell.bell.PATH``; the benchmarks do not import the
+#: UI, ``tests/test_bell.py`` checks the two agree) and its script's settling time
+BELL_PATH = "/_thirtyone/wait"
+BELL_BUTTON = "ct_bell_btn"
+BELL_WAIT_S = 40.0   # the server answers a waiting request within 25 s
+SETTLE_S = 3.0
+
+
+async def http_get(host: str, port: int, path: str, timeout: float) -> tuple[int, str]:
+    """A plain HTTP/1.1 GET on loopback: (status, body)."""
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                     "Connection: close\r\n\r\n".encode())
+        await writer.drain()
+        data = await asyncio.wait_for(reader.read(), timeout)
+    finally:
+        writer.close()
+    head, _sep, body = data.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body.decode(errors="replace")
 
 
 # --- setting up the class through the store -------------------------------------------------
@@ -141,6 +161,8 @@ class Seen:
     shown: dict[tuple[int, int, int], float] = field(default_factory=dict)  # (tid, v, seat)
     moves: dict[tuple[int, int], tuple[int, float]] = field(default_factory=dict)
     move_latency: list[float] = field(default_factory=list)
+    bell_pages: int = 0     # seated pages that showed the table bell's button
+    bell_clicks: int = 0    # redraws the bell asked for (another seat moved)
 
 
 class LivePage(Session):
@@ -161,10 +183,19 @@ class LivePage(Session):
         self.runs = 0
         self.full_runs = 0                 # of them, runs of the whole page
         self.page_hash = ""                # the page's script hash, as the browser sends it
+        self.bell: Any = None              # the table's hidden bell button, once drawn
+        self.bell_clicks = 0
+        self.clicked = 0.0                 # when this student last clicked (a move)
+        self.clicked_at: int | None = None  # ... and the version the page showed then
+        self.ringer: asyncio.Task | None = None
+        self.closing = False
 
     async def start(self, page: str, query: str) -> None:
         self.page, self.query = page, query
         self.reader = asyncio.create_task(self._read())
+        table = urllib.parse.parse_qs(query).get("table", [""])[0]
+        if table.isdigit():
+            self.ringer = asyncio.create_task(self._ring(int(table)))
         await self._send()
 
     async def _send(self, trigger: Any = None, fragment: str = "", auto: bool = False) -> None:
@@ -190,7 +221,53 @@ class LivePage(Session):
     async def press(self, w: Any) -> None:
         from streamlit.proto.WidgetStates_pb2 import WidgetState
         self.ready = False
+        self.clicked, self.clicked_at = time.monotonic(), self.version
         await self._send(WidgetState(id=w.id, trigger_value=True), w.fragment)
+
+    async def _settle(self, v: int | None, since: float) -> None:
+        while self.version == v and time.monotonic() - since < SETTLE_S:
+            await asyncio.sleep(0.1)
+
+    async def _ring(self, tid: int) -> None:
+        """The bell's script (``ui.shell.bell.BELL_SCRIPT``) as the browser runs it: one
+        waiting request for the version drawn; when it answers with a newer one, click the
+        hidden bell button (the table redraws alone). After this student's own click, wait
+        for its redraw first (up to ``SETTLE_S``)."""
+        from streamlit.proto.WidgetStates_pb2 import WidgetState
+        host, port = check_url(self.ws_url)
+        while True:
+            v = self.version
+            if self.bell is None or v is None:
+                await asyncio.sleep(0.5)
+                continue
+            if time.monotonic() - self.clicked < SETTLE_S and v == self.clicked_at:
+                await self._settle(v, self.clicked)
+                continue
+            asked = time.monotonic()
+            req = asyncio.create_task(http_get(host, port, f"{BELL_PATH}?table={tid}&v={v}",
+                                               BELL_WAIT_S))
+            try:
+                while not req.done():
+                    await asyncio.wait({req}, timeout=0.25)
+                    if self.version != v or self.clicked > asked:
+                        req.cancel()
+                status, body = await req
+            except asyncio.CancelledError:
+                if req.cancelled() and not self.closing:
+                    continue
+                raise
+            except (OSError, ValueError, IndexError, asyncio.TimeoutError):
+                await asyncio.sleep(2.0)
+                continue
+            if status != 200:
+                await asyncio.sleep(2.0 if status == 503 else 10.0)
+            elif body.strip() != str(v) and self.version == v and self.clicked <= asked:
+                self.bell_clicks += 1
+                await self._send(WidgetState(id=self.bell.id, trigger_value=True),
+                                 self.bell.fragment)
+                await self._settle(v, time.monotonic())
+            elif body.strip() == str(v):
+                await asyncio.sleep(0.3)
 
     async def _tick(self, fragment: str, every: float) -> None:
         while True:
@@ -250,10 +327,13 @@ class LivePage(Session):
         elif kind == "button":
             wid = el.button.id
             key = widget_key(wid)
+            from .load import Widget
             if key.startswith(("play_act_", "ct_next")):
-                from .load import Widget
                 self.buttons[key] = Widget(kind, wid, key, el.button.label, el.button,
                                            delta.fragment_id)
+            elif key == BELL_BUTTON:
+                self.bell = Widget(kind, wid, key, el.button.label, el.button,
+                                   delta.fragment_id)
 
     async def wait_change(self, timeout: float) -> None:
         self.changed.clear()
@@ -261,10 +341,11 @@ class LivePage(Session):
             await asyncio.wait_for(self.changed.wait(), timeout)
 
     async def close(self) -> None:
-        for t in [*self.timers.values(), self.reader]:
+        self.closing = True
+        for t in [*self.timers.values(), self.reader, self.ringer]:
             if t is not None:
                 t.cancel()
-        for t in [*self.timers.values(), self.reader]:
+        for t in [*self.timers.values(), self.reader, self.ringer]:
             if t is not None:
                 with contextlib.suppress(BaseException):
                     await t
@@ -326,6 +407,8 @@ async def seat_loop(ws_url: str, tid: int, seat: int, token: str, stats: Stats, 
                     await _turn(page, tid, seat, stats, seen, clock, think, rng)
             finally:
                 await page.close()
+                seen.bell_pages += page.bell is not None
+                seen.bell_clicks += page.bell_clicks
     except Exception as e:  # noqa: BLE001 - e.g. the websocket would not open
         stats.error(f"table {tid} seat {seat}: {type(e).__name__}: {e}")
 
@@ -487,8 +570,8 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
                                  if class_wall > 0 and pids else None),
         "cpu_share": round(class_cpu / class_wall, 2) if class_wall > 0 and pids else None,
         "load_avg": [round(load0, 2), round(os.getloadavg()[0], 2)],
-        "url": f"http://{netloc}", "processes": len(pids),
-        "error_samples": (stats.errors + lesson_stats.errors)[:5],
+        "url": f"http://{netloc}", "processes": len(pids), "bell_pages": seen.bell_pages,
+        "bell_clicks": seen.bell_clicks, "error_samples": (stats.errors + lesson_stats.errors)[:5],
     }
 
 
@@ -558,7 +641,8 @@ def print_class(row: dict[str, Any]) -> None:
           f"{num(row['move_p95_s'], ' s')} (target < 1 s); other seats see a move: p95 "
           f"{num(row['see_p95_s'], ' s')} (target < 1.5 s)")
     print(f"  lesson clicks {row['lesson_clicks']}: p95 {num(row['lesson_p95_s'], ' s')}; "
-          f"errors {row['errors']}")
+          f"errors {row['errors']}; table bell on {row.get('bell_pages', 0)} of "
+          f"{row['seated']} seated pages, {row.get('bell_clicks', 0)} redraws it rang")
     print(f"  server CPU: idle seated page {num(row['idle_ms_per_seat_s'], ' ms/s')} "
           f"(target < 2; its second half {num(row.get('idle_late_ms_per_seat_s'), ' ms/s')}), in class {num(row['cpu_ms_per_session_s'], ' ms')} per session-second "
           f"({num(row['cpu_share'])} of a core; upkeep with no page open "
