@@ -2,16 +2,23 @@
 
 The table page (``/table?table=ID``) shows the table from this tab's learner's seat, found by
 learner id, so a reload, a new tab or another device with the resume link returns to it.
-The table is drawn by a fragment (``_live``) that a move button reruns alone; a second,
-empty fragment (``_watch``) polls (``st.fragment(run_every=...)``): it reads only the
+The table is drawn by a fragment (``_live``) that a move button reruns alone. Another seat's
+move reaches the page through the table bell (``shell.bell``): the page's script holds one
+request that the server answers when the table moves on, and then clicks the fragment's
+hidden "Show the latest move" button, so the table redraws at once and an idle seated page
+runs no script at all. A second, empty fragment (``_watch``) is the safety net (and the
+whole mechanism where the bell does not ring: under ``AppTest``, or a server started
+without ``app.py``'s App): it polls (``st.fragment(run_every=...)``), reads only the
 table's version (``shared.version``, one query per table and half second in the process)
-and draws nothing while it is the version this tab drew last, so an idle seated page costs
-the server little; when another seat moved, it reruns the page, which draws the table once.
-It polls every ``POLL_SECONDS`` while the table is in play and every ``QUIET_POLL_SECONDS``
-once nobody has moved for ``QUIET_SECONDS`` (a showdown too: the round after it is dealt
-quickly, and its first moves must show quickly): noticing that, it reruns the page once, which declares the fragment again with the longer interval
-(the browser keeps one timer per fragment and restarts it when the interval changes); any
-change at the table brings the short interval back. The game is replayed only when the version changed (``store.shared`` keeps the
+and draws nothing while it is the version this tab drew last; when another seat moved, it
+reruns the page, which draws the table once. It polls every ``BELL_POLL_SECONDS`` with the
+bell (``POLL_SECONDS`` without) while the table is in play and every
+``BELL_QUIET_POLL_SECONDS`` (``QUIET_POLL_SECONDS``) once nobody has moved for
+``QUIET_SECONDS`` (a showdown too: the round after it is dealt quickly, and its first
+moves must show quickly): noticing that, it reruns the page once, which declares the
+fragment again with the longer interval (the browser keeps one timer per fragment and
+restarts it when the interval changes); any change at the table brings the short interval
+back. The game is replayed only when the version changed (``store.shared`` keeps the
 replayed game per version). Every move goes through ``store.shared.play`` with the
 version the page showed: a move that lost the race to another is refused with a message.
 A spectator (the teacher, a classmate without a seat) sees only what everybody sees.
@@ -193,12 +200,14 @@ def _watch(store: Store, tid: int) -> None:
         moved = moved_on(store, tid)
     except StoreError:     # busy or unreadable just now: the next poll asks again
         return
-    # CONFIRM: this tab's own move was drawn by a rerun of ``_live`` alone, and Streamlit
-    # may lose what a run drew when this tab's next poll reaches the server as that run
-    # ends (the poll starts a new script runner, and the messages of the one that just
-    # finished, not yet sent, are dropped): under load about one move in 200 was never
-    # shown to its mover, who then waited with old buttons. One more full draw on the next
-    # poll makes that self-healing, at one page run per move of this tab.
+    # CONFIRM (without the bell; with it, the bell's script asks again with the version it
+    # shows at most 3 s after the click, and a lost draw is rung at once): this tab's own
+    # move was drawn by a rerun of ``_live`` alone, and Streamlit may lose what a run drew
+    # when this tab's next poll reaches the server as that run ends (the poll starts a new
+    # script runner, and the messages of the one that just finished, not yet sent, are
+    # dropped): under load about one move in 200 was never shown to its mover, who then
+    # waited with old buttons. One more full draw on the next poll makes that
+    # self-healing, at one page run per move of this tab.
     confirm = st.session_state.pop(CONFIRM, False)
     if moved or confirm or st.session_state.get(EVERY, {}).get(tid) != poll_interval(store, tid):
         st.rerun()
