@@ -56,6 +56,14 @@ def _move(store, tid: int) -> int:
     return shared.play(store, tid, game.to_move, action, row.version).version
 
 
+def _arun(coro):
+    """``asyncio.run(coro)`` in a thread of its own: a browser test run earlier in this
+    process (Playwright's sync API) may leave an event loop running in this thread."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 @pytest.fixture
 def fresh(store):
     shared.forget_cache()
@@ -82,7 +90,7 @@ def test_a_wait_answers_at_once_when_the_page_is_behind_and_times_out_when_not(f
         none = await b.wait(tid + 1000, 0, 5)
         return behind, t1 - t0, level, t2 - t1, none
 
-    behind, fast, level, slow, none = asyncio.run(waits())
+    behind, fast, level, slow, none = _arun(waits())
     assert (behind, level, none) == (v, v, None)
     assert fast < 0.5
     assert 0.55 <= slow < 2.0
@@ -106,7 +114,7 @@ def test_a_move_written_in_this_process_wakes_every_waiter_of_the_table_at_once(
         got = await asyncio.gather(*tasks)
         return written, got, time.monotonic() - t0, await bystander
 
-    written, got, took, bystander = asyncio.run(waits())
+    written, got, took, bystander = _arun(waits())
     assert written > v
     assert got == [written] * 5
     assert took < 2.0, f"the waiters woke {took:.2f} s after the wait began (move at 0.3 s)"
@@ -132,7 +140,7 @@ def test_a_move_written_by_another_process_is_found_by_the_checker(fresh):
         got = await waiting
         return int(out), got, time.monotonic() - written
 
-    new, got, after = asyncio.run(waits())
+    new, got, after = _arun(waits())
     assert got == new > v
     # the checker reads once per CHECK_SECONDS; shared.version may hold a read VERSION_AGE
     limit = bell.CHECK_SECONDS + shared.VERSION_AGE + 1.5
@@ -143,7 +151,7 @@ def test_the_route_refuses_bad_requests_and_too_many_waiters(monkeypatch):
     def call(query: str) -> tuple[int, str]:
         request = Request({"type": "http", "method": "GET", "path": bell.PATH,
                            "query_string": query.encode(), "headers": []})
-        response = asyncio.run(bell.wait_route(request))
+        response = _arun(bell.wait_route(request))
         assert response.headers["cache-control"] == "no-store"
         return response.status_code, response.body.decode()
 
