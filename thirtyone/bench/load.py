@@ -278,8 +278,10 @@ class Session:
         """Read messages until the run ends; True when it showed no exception."""
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
         clean = True
-        if not fragment:
-            self.widgets = {}
+        # a whole-page run draws every widget again, a fragment run those of its fragment
+        # (were it to draw the whole page again, the widgets kept are drawn again too)
+        self.widgets = ({k: w for k, w in self.widgets.items() if w.fragment != fragment}
+                        if fragment else {})
         while True:
             m = ForwardMsg()
             m.ParseFromString(await self.ws.recv())
