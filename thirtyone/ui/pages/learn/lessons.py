@@ -510,29 +510,4 @@ def learn_page() -> None:
     with left, st.container(key="t31lessonlist"):
         lesson_list(all_lessons, prog["lesson"])
     with right, st.container(key="t31lesson"):
-        _lesson_body(prog["lesson"], list_marks())
-
-
-def list_marks() -> tuple:
-    """What the lesson list shows of this session's progress: each lesson's scores, and
-    whether any of its quizzes has been answered."""
-    prog = progress()
-    answered = prog["answers"].keys() | prog["first"].keys()
-    return tuple((scores(lesson), any(qid in answered for qid, _q in quiz_ids(lesson)))
-                 for lesson in lessons())
-
-
-@st.fragment
-def _lesson_body(listed: str, marks: tuple) -> None:
-    """The open lesson's step. A click in it (Next, Previous, an answer, a practice item, a
-    mini-round's move) reruns it alone, without the lesson list and the app around it (a
-    class of students clicking through lessons costs the server about half as much); when
-    the click changed what the list shows (another lesson, a score) or a save failed, the
-    whole page is drawn again. ``listed`` and ``marks`` are what the list showed when it
-    was drawn."""
-    prog = progress()
-    if prog["lesson"] != listed or SAVE_ERROR in st.session_state or list_marks() != marks:
-        st.rerun()
-    all_lessons = lessons_in()
-    slugs = [x.slug for x in all_lessons]
-    show_lesson(all_lessons[slugs.index(listed)], all_lessons)
+        show_lesson(all_lessons[slugs.index(prog["lesson"])], all_lessons)
