@@ -217,6 +217,7 @@ class Session:
         self.query = ""
         self.widgets: dict[str, Widget] = {}
         self.values: dict[str, Any] = {}   # widget id -> WidgetState of values set so far
+        self.page_hash = ""                # the page's script hash, as the browser sends it
         self.picked = 0                    # cards picked in the scorer since the last clear
 
     async def __aenter__(self) -> Session:
@@ -229,7 +230,7 @@ class Session:
             await self.ws.close()
 
     async def open(self, page: str, query: str = "") -> float | None:
-        self.page, self.query, self.values = page, query, {}
+        self.page, self.query, self.values, self.page_hash = page, query, {}, ""
         return await self.rerun()
 
     async def click(self, w: Widget) -> float | None:
@@ -255,6 +256,8 @@ class Session:
         msg = BackMsg()
         rs = msg.rerun_script
         rs.query_string, rs.page_name = self.query, self.page
+        if self.page_hash:   # as a browser: a fragment's st.rerun() stays on this page
+            rs.page_script_hash = self.page_hash
         if fragment:
             rs.fragment_id = fragment
         states = list(self.values.values()) + ([trigger] if trigger is not None else [])
@@ -290,6 +293,8 @@ class Session:
                 clean &= self._read_delta(m.delta)
             elif kind == "page_info_changed":
                 self.query = m.page_info_changed.query_string
+            elif kind == "navigation":   # the page shown (st.navigation)
+                self.page_hash = m.navigation.page_script_hash
             elif kind == "session_event" and m.session_event.WhichOneof("type") in (
                     "script_compilation_exception",):
                 self.stats.error(f"compile error on {self.page}")

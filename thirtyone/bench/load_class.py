@@ -358,8 +358,11 @@ async def learn_step(s: Session, rng: random.Random) -> None:
     step = s.find("t31step_next")
     others = s.find("t31lesson_")
     if quiz and rng.random() < 0.5:
+        # pills say which option was picked by its words (``string_array_value``): an index
+        # (``int_array_value``) answers nothing, as the load client sent until 6 December
         w = rng.choice(quiz)
-        await s.set_value(w, int_array_value=[rng.randrange(max(1, len(w.proto.options)))])
+        options = [o.content for o in w.proto.options]
+        await s.set_value(w, string_array_value=[rng.choice(options)] if options else [])
     elif step and rng.random() < 0.85:
         await s.click(step[0])
     elif others:
