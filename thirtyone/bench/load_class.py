@@ -351,6 +351,14 @@ class LivePage(Session):
                     await t
 
 
+async def answer(s: Session, w: Any, rng: random.Random) -> None:
+    """Pick one of a quiz's options (pills) at random. Pills say which option was picked by
+    its words (``string_array_value``): an index (``int_array_value``) answers nothing, as
+    this client sent until 6 December 2026."""
+    options = [o.content for o in w.proto.options]
+    await s.set_value(w, string_array_value=[rng.choice(options)] if options else [])
+
+
 async def learn_step(s: Session, rng: random.Random) -> None:
     """One click of a student in a lesson: answer the quiz shown, or step on, or (now and
     then) open another lesson."""
@@ -358,11 +366,7 @@ async def learn_step(s: Session, rng: random.Random) -> None:
     step = s.find("t31step_next")
     others = s.find("t31lesson_")
     if quiz and rng.random() < 0.5:
-        # pills say which option was picked by its words (``string_array_value``): an index
-        # (``int_array_value``) answers nothing, as the load client sent until 6 December
-        w = rng.choice(quiz)
-        options = [o.content for o in w.proto.options]
-        await s.set_value(w, string_array_value=[rng.choice(options)] if options else [])
+        await answer(s, rng.choice(quiz), rng)
     elif step and rng.random() < 0.85:
         await s.click(step[0])
     elif others:
