@@ -121,6 +121,20 @@ def test_a_move_written_in_this_process_wakes_every_waiter_of_the_table_at_once(
     assert bystander == w       # another table's waiter is not woken by this move
 
 
+def test_a_ring_for_another_stores_table_wakes_no_one(fresh):
+    """A process running tests holds several stores; table ids repeat across them."""
+    tid, v, _ = _table(fresh)
+    b = _bell(fresh)
+
+    async def waits():
+        waiting = asyncio.create_task(b.wait(tid, v, 0.8))
+        await asyncio.sleep(0.2)
+        b.ring("sqlite:///another-store.db", tid, v + 5)
+        return await waiting
+
+    assert _arun(waits()) == v
+
+
 def test_a_move_written_by_another_process_is_found_by_the_checker(fresh):
     tid, v, _ = _table(fresh)
     b = _bell(fresh)

@@ -120,10 +120,13 @@ class Bell:
         self.checker: asyncio.Task[None] | None = None
         self.store: Any = None
 
-    def ring(self, _url: str, table_id: int, version: int) -> None:
-        """``shared.watch``'s callback, from any thread: wake the table's waiters."""
+    def ring(self, url: str, table_id: int, version: int) -> None:
+        """``shared.watch``'s callback, from any thread: wake the table's waiters (a table of
+        this bell's store; a process running tests may hold several)."""
         loop = self.loop
         if loop is None or loop.is_closed():
+            return
+        if self.store is not None and url != str(self.store.engine.url):
             return
         with contextlib.suppress(RuntimeError):   # the loop closed just now
             loop.call_soon_threadsafe(self._wake, table_id, version)
