@@ -17,13 +17,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from class_helpers import a_move, arun, table_in_play
 from e2e_helpers.server import AppServer
 from starlette.requests import Request
 from starlette.routing import Match, Router
 from streamlit.testing.v1 import AppTest
 
 from thirtyone.bench import load_class
-from thirtyone.core.rules import get_variant
 from thirtyone.store import open_store, shared
 from thirtyone.ui.shell import bell
 from thirtyone.ui.shell.nav import switch_to
@@ -34,34 +34,15 @@ ROOT = Path(__file__).resolve().parents[1]
 def _table(store) -> tuple[int, int, list]:
     """A class with two seated students and a bot at a table in play: (table id, version,
     [(learner, token)])."""
-    klass, _ = store.create_class("Bell class")
-    people = [store.join_class(klass.code, n) for n in ("Ada", "Ben")]
-    for _deal in range(20):   # a dealt 31 ends the round at once: deal again
-        row = shared.make_table(store, klass.id, "Table A", "scat", get_variant("scat").rules,
-                                ["student", "student", "basic"])
-        for learner, _tok in people:
-            shared.take_seat(store, row.id, learner)
-        row, game = shared.load(store, row.id)
-        if not game.round_over:
-            return row.id, row.version, people
-    raise AssertionError("every deal was over at once")
+    row, people = table_in_play(store, ["student", "student", "basic"], ("Ada", "Ben"),
+                                "Bell class")
+    return row.id, row.version, people
 
 
 def _move(store, tid: int) -> int:
-    """The seat to move draws (or discards its first card); the table's new version."""
-    row, game = shared.load(store, tid)
-    legal = game.legal_actions()
-    texts = [str(a) for a in legal]
-    action = legal[texts.index("draw")] if "draw" in texts else legal[0]
-    return shared.play(store, tid, game.to_move, action, row.version).version
-
-
-def _arun(coro):
-    """``asyncio.run(coro)`` in a thread of its own: a browser test run earlier in this
-    process (Playwright's sync API) may leave an event loop running in this thread."""
-    from concurrent.futures import ThreadPoolExecutor
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
+    """The seat to move makes a legal move; the table's new version."""
+    seat, action, v = a_move(store, tid)
+    return shared.play(store, tid, seat, action, v).version
 
 
 @pytest.fixture
@@ -90,7 +71,7 @@ def test_a_wait_answers_at_once_when_the_page_is_behind_and_times_out_when_not(f
         none = await b.wait(tid + 1000, 0, 5)
         return behind, t1 - t0, level, t2 - t1, none
 
-    behind, fast, level, slow, none = _arun(waits())
+    behind, fast, level, slow, none = arun(waits())
     assert (behind, level, none) == (v, v, None)
     assert fast < 0.5
     assert 0.55 <= slow < 2.0
@@ -114,7 +95,7 @@ def test_a_move_written_in_this_process_wakes_every_waiter_of_the_table_at_once(
         got = await asyncio.gather(*tasks)
         return written, got, time.monotonic() - t0, await bystander
 
-    written, got, took, bystander = _arun(waits())
+    written, got, took, bystander = arun(waits())
     assert written > v
     assert got == [written] * 5
     assert took < 2.0, f"the waiters woke {took:.2f} s after the wait began (move at 0.3 s)"
@@ -132,7 +113,7 @@ def test_a_ring_for_another_stores_table_wakes_no_one(fresh):
         b.ring("sqlite:///another-store.db", tid, v + 5)
         return await waiting
 
-    assert _arun(waits()) == v
+    assert arun(waits()) == v
 
 
 def test_a_move_written_by_another_process_is_found_by_the_checker(fresh):
@@ -154,7 +135,7 @@ def test_a_move_written_by_another_process_is_found_by_the_checker(fresh):
         got = await waiting
         return int(out), got, time.monotonic() - written
 
-    new, got, after = _arun(waits())
+    new, got, after = arun(waits())
     assert got == new > v
     # the checker reads once per CHECK_SECONDS; shared.version may hold a read VERSION_AGE
     limit = bell.CHECK_SECONDS + shared.VERSION_AGE + 1.5
@@ -165,7 +146,7 @@ def test_the_route_refuses_bad_requests_and_too_many_waiters(monkeypatch):
     def call(query: str) -> tuple[int, str]:
         request = Request({"type": "http", "method": "GET", "path": bell.PATH,
                            "query_string": query.encode(), "headers": []})
-        response = _arun(bell.wait_route(request))
+        response = arun(bell.wait_route(request))
         assert response.headers["cache-control"] == "no-store"
         return response.status_code, response.body.decode()
 
@@ -174,7 +155,7 @@ def test_the_route_refuses_bad_requests_and_too_many_waiters(monkeypatch):
         status, text = call(query)
         assert status == 400, query
         assert text == "A table id and a version, in digits."
-    monkeypatch.setattr(bell.BELL, "count", bell.MAX_WAITERS)
+    monkeypatch.setattr(bell, "MAX_WAITERS", 0)     # as many wait as may
     assert call("table=1&v=1")[0] == 503
 
 

@@ -4,19 +4,12 @@ their answer to a quiz is checked and drawn as the page's feedback, and saved (u
 
 from __future__ import annotations
 
-import asyncio
 import random
-from concurrent.futures import ThreadPoolExecutor
+
+from class_helpers import arun
 
 from thirtyone.bench.load import Session, Stats
 from thirtyone.bench.load_class import answer
-
-
-def _arun(coro):
-    """``asyncio.run`` in a thread of its own (a browser test earlier in this worker may
-    leave an event loop running in this one)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 async def _answer_the_first_quiz(app_url: str) -> tuple[list[str], list[str]]:
@@ -46,7 +39,7 @@ async def _answer_the_first_quiz(app_url: str) -> tuple[list[str], list[str]]:
 
 
 def test_a_lesson_answer_from_the_load_client_is_checked(app_url):
-    alerts, errors = _arun(_answer_the_first_quiz(app_url))
+    alerts, errors = arun(_answer_the_first_quiz(app_url))
     assert not errors, errors
     # the first lesson's first quiz: the hand J, 8, 4 of diamonds is worth 22; right or
     # wrong, the feedback says so

@@ -7,18 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from class_helpers import in_thread
 from tiers import LONG
 
 from thirtyone.bench.cli import main
 from thirtyone.bench.load_live import KEYS, matched
-
-
-def _in_thread(fn, *args):
-    """In a thread of its own: a browser test run earlier in this process may leave an event
-    loop running in this one, and ``asyncio.run`` refuses to start there."""
-    from concurrent.futures import ThreadPoolExecutor
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn, *args).result()
 
 
 def test_each_tap_meets_the_first_count_that_includes_it():
@@ -39,7 +32,7 @@ def test_live_mode_refusals_are_one_sentence(capsys, monkeypatch):
 @pytest.mark.slow
 @LONG
 def test_a_small_room_answers_and_every_answer_is_counted_once(capsys):
-    rc = _in_thread(main, ["--load", "6", "--live", "--spread", "2", "--json"])
+    rc = in_thread(main, ["--load", "6", "--live", "--spread", "2", "--json"])
     out = capsys.readouterr()
     assert rc == 0, out.err
     row = json.loads(out.out)

@@ -17,45 +17,19 @@ import json
 import time
 
 import pytest
+from class_helpers import a_move, arun, in_thread, table_in_play
 from tiers import LONG
 
 from thirtyone.bench.cli import main
 from thirtyone.bench.load import LoadError, Stats
 from thirtyone.bench.load_class import KEYS, LivePage, seated_count, set_up
-from thirtyone.core.rules import VARIANTS
 from thirtyone.store import open_store, shared
 
 
-def _in_thread(fn, *args):
-    """``fn(*args)`` in a thread of its own: a browser test run earlier in this process
-    (Playwright's sync API) may leave an event loop running in this one, and
-    ``asyncio.run`` refuses to start in a thread that has one."""
-    from concurrent.futures import ThreadPoolExecutor
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn, *args).result()
-
-
-def _arun(coro):
-    return _in_thread(asyncio.run, coro)
-
-
 def _table(store):
-    klass, _key = store.create_class("Poll")
-    people = [store.join_class(klass.code, n)[0] for n in ("Ann", "Bob", "Cyd", "Dot")]
-    for _deal in range(20):   # a deal that ends at once (a dealt 31) has no move: deal again
-        row = shared.make_table(store, klass.id, "T", "scat", VARIANTS["scat"].rules,
-                                ["student"] * 4, bot_level="basic")
-        for i, p in enumerate(people):
-            shared.take_seat(store, row.id, p, i)
-        if not shared.load(store, row.id)[1].round_over:
-            break
+    row, _people = table_in_play(store, ["student"] * 4, ("Ann", "Bob", "Cyd", "Dot"), "Poll",
+                                 "T", bot_level="basic")
     return row.id
-
-
-def _a_move(store, tid):
-    row, game = shared.load(store, tid)
-    seat = game.to_move
-    return seat, game.observation(seat).legal_actions[0], row.version
 
 
 def test_version_asks_the_store_once_per_age(store, monkeypatch):
@@ -71,14 +45,14 @@ def test_version_asks_the_store_once_per_age(store, monkeypatch):
         assert shared.version(store, tid, max_age=30) == first
     assert asked == [tid]
     # a move made in this process is known at once, without asking
-    seat, action, v = _a_move(store, tid)
+    seat, action, v = a_move(store, tid)
     after = shared.play(store, tid, seat, action, v)
     asked.clear()
     assert shared.version(store, tid, max_age=30) == after.version == real(tid) > first
     assert asked == []
     # a move made elsewhere (as by another process: written
     # straight to the store, not through this process's shared.play) after the age
-    seat, action, v = _a_move(store, tid)
+    seat, action, v = a_move(store, tid)
     assert store.update_table(tid, v, record=store.table(tid).record)
     assert shared.version(store, tid, max_age=30) == v          # still within the age
     time.sleep(0.06)
@@ -98,12 +72,12 @@ def test_quiet_for_counts_from_the_last_change_this_process_knew(store):
     time.sleep(0.3)
     assert shared.version(store, tid, max_age=0) == v0          # read again: no change
     assert shared.quiet_for(store, tid) >= 0.3
-    seat, action, v = _a_move(store, tid)
+    seat, action, v = a_move(store, tid)
     shared.play(store, tid, seat, action, v)                    # a move in this process
     assert shared.quiet_for(store, tid) < 0.2
     time.sleep(0.3)
     assert shared.quiet_for(store, tid) >= 0.3
-    seat, action, v = _a_move(store, tid)
+    seat, action, v = a_move(store, tid)
     assert store.update_table(tid, v, record=store.table(tid).record)   # elsewhere
     assert shared.quiet_for(store, tid) >= 0.3                  # not read yet
     assert shared.version(store, tid, max_age=0) == v + 1
@@ -147,18 +121,18 @@ async def _watch_idle(app_url: str, tid: int, token: str, move) -> tuple[int, in
 
 
 @pytest.mark.slow
-def test_an_idle_seated_page_runs_little_draws_nothing_and_shows_a_move(app_url, data_dir):
+def test_an_idle_seated_page_runs_little_draws_nothing_and_showsa_move(app_url, data_dir):
     shared.forget_cache()
     plan = set_up(f"sqlite:///{data_dir}/thirtyone.db", 4, 4)
     tid, tokens = plan.tables[0]
     store = open_store(f"sqlite:///{data_dir}/thirtyone.db")
-    seat, action, v = _a_move(store, tid)
+    seat, action, v = a_move(store, tid)
     watcher = tokens[(seat + 1) % 4]      # a seat that is not to move
 
     def move():
         shared.play(store, tid, seat, action, v)
 
-    elements, runs, version, seen = _arun(_watch_idle(app_url, tid, watcher, move))
+    elements, runs, version, seen = arun(_watch_idle(app_url, tid, watcher, move))
     store.engine.dispose()
     assert version == v
     # with the table bell (shell.bell) the page waits on one request and polls only every
@@ -205,7 +179,7 @@ def test_the_movers_page_shows_its_move_and_is_not_drawn_again(app_url, data_dir
     store = open_store(f"sqlite:///{data_dir}/thirtyone.db")
     row, game = shared.load(store, tid)
     store.engine.dispose()
-    moved, full_runs, rung, errors = _arun(_own_move(app_url, tid, tokens[game.to_move]))
+    moved, full_runs, rung, errors = arun(_own_move(app_url, tid, tokens[game.to_move]))
     assert not errors, errors
     assert moved == 1
     assert full_runs == 0, "the mover's whole page was drawn again after its own move"
@@ -236,7 +210,7 @@ def test_class_mode_refusals_are_one_sentence(capsys, monkeypatch):
 @pytest.mark.slow
 @LONG
 def test_a_small_class_reports_its_figures(capsys):
-    rc = _in_thread(main, ["--load", "5", "--class", "--seconds", "8", "--idle", "3",
+    rc = in_thread(main, ["--load", "5", "--class", "--seconds", "8", "--idle", "3",
                            "--think", "0.2", "0.5", "--lesson-think", "0.3", "0.6", "--json"])
     out = capsys.readouterr()
     assert rc == 0, out.err
@@ -299,7 +273,7 @@ async def _quiet_then_move(app_url: str, tid: int, token: str, move) -> dict:
 
 @pytest.mark.slow
 @LONG   # ~25 s of waiting for the slow poll
-def test_a_quiet_table_polls_slower_and_still_shows_a_move(app_url, data_dir):
+def test_a_quiet_table_polls_slower_and_still_showsa_move(app_url, data_dir):
     """Item 18: with the table bell (``shell.bell``) the page's own poll is only a safety
     net, every ``BELL_POLL_SECONDS`` while the table is in play and every
     ``BELL_QUIET_POLL_SECONDS`` once nobody has moved for ``QUIET_SECONDS``; a move still
@@ -309,13 +283,13 @@ def test_a_quiet_table_polls_slower_and_still_shows_a_move(app_url, data_dir):
     plan = set_up(f"sqlite:///{data_dir}/thirtyone.db", 4, 4)
     tid, tokens = plan.tables[0]
     store = open_store(f"sqlite:///{data_dir}/thirtyone.db")
-    seat, action, v = _a_move(store, tid)
+    seat, action, v = a_move(store, tid)
     watcher = tokens[(seat + 1) % 4]      # a seat that is not to move
 
     def move():
         shared.play(store, tid, seat, action, v)
 
-    out = _arun(_quiet_then_move(app_url, tid, watcher, move))
+    out = arun(_quiet_then_move(app_url, tid, watcher, move))
     store.engine.dispose()
     assert not out["errors"], out["errors"]
     assert out["first"] == ct.BELL_POLL_SECONDS, out               # in play

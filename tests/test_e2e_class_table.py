@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from class_helpers import table_in_play
 from e2e_helpers import new_tab
 from e2e_helpers.server import AppServer
 from tiers import LONG
 
 from thirtyone.core.cards import parse_card
-from thirtyone.core.rules import get_variant
 from thirtyone.store import open_store, shared
 from thirtyone.ui.widgets.table_words import action_key
 
@@ -41,15 +41,7 @@ class Room:
 def _seated(store, kinds: list[str], students: int = 3) -> tuple[int, list[str]]:
     """A new class with one table of ``kinds`` and the first ``students`` of NAMES seated at
     it; returns the table's id and the students' resume tokens."""
-    klass, _ = store.create_class("Browser class")
-    people = [store.join_class(klass.code, n) for n in NAMES[:students]]
-    for _ in range(20):    # about one deal in 200 is over at once (a 31 dealt): deal again
-        row = shared.make_table(store, klass.id, "Table A", "scat", get_variant("scat").rules,
-                                kinds)
-        for learner, _ in people:
-            shared.take_seat(store, row.id, learner)
-        if not shared.load(store, row.id)[1].round_over:
-            break
+    row, people = table_in_play(store, kinds, NAMES[:students], "Browser class")
     return row.id, [tok for _, tok in people]
 
 

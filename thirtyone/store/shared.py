@@ -173,6 +173,16 @@ def quiet_for(store: Store, table_id: int) -> float:
     return 0.0 if at is None else max(0.0, time.monotonic() - at)
 
 
+def id_from(raw: object) -> int | None:
+    """A table id (or version) from a link or a request: ASCII digits only, at most 9 of
+    them (the first of a list, as a query parameter may be); anything else is None."""
+    if isinstance(raw, list):
+        raw = raw[0] if raw else None
+    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return None
+    return int(raw)
+
+
 def known_version(store: Store, table_id: int) -> int | None:
     """The table's latest version this process knows of, without reading the store (None:
     not read here yet, or no such table)."""

@@ -32,7 +32,6 @@ PATH = "/_thirtyone/wait"
 WAIT_SECONDS = 25.0       # a waiting request is answered after this long even if nothing moved
 CHECK_SECONDS = 1.0       # other processes' moves: the waited-on tables are read this often
 MAX_WAITERS = 4000        # more open requests than this are turned away (503): try again
-MAX_DIGITS = 9            # a table id or version in the request: at most 9 digits
 
 BELL_SCRIPT = """<script>
 (function () {
@@ -116,9 +115,13 @@ class Bell:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.waiters: dict[int, list[tuple[int, asyncio.Future[int]]]] = {}
-        self.count = 0
         self.checker: asyncio.Task[None] | None = None
         self.store: Any = None
+
+    @property
+    def count(self) -> int:
+        """How many requests wait now."""
+        return sum(len(w) for w in self.waiters.values())
 
     def ring(self, url: str, table_id: int, version: int) -> None:
         """``shared.watch``'s callback, from any thread: wake the table's waiters (a table of
@@ -148,7 +151,6 @@ class Bell:
         fut: asyncio.Future[int] = self.loop.create_future()
         entry = (seen, fut)
         self.waiters.setdefault(table_id, []).append(entry)
-        self.count += 1
         if self.checker is None or self.checker.done():
             self.checker = asyncio.create_task(self._check())
         try:
@@ -162,7 +164,6 @@ class Bell:
             return fut.result() if done else seen
         finally:
             fut.cancel()
-            self.count -= 1
             left = [w for w in self.waiters.get(table_id, ()) if w is not entry]
             if left:
                 self.waiters[table_id] = left
@@ -197,20 +198,14 @@ def active() -> bool:
     return STARTED.is_set()
 
 
-def _number(raw: str | None) -> int | None:
-    if raw is None or not raw.isascii() or not raw.isdigit() or len(raw) > MAX_DIGITS:
-        return None
-    return int(raw)
-
-
 async def wait_route(request: Any) -> Any:
     """``GET PATH?table=ID&v=VERSION``: the table's version once it is past VERSION (plain
     text), or VERSION after ``WAIT_SECONDS``; 400 for a bad request, 404 for no such table,
     503 when too many wait or the store cannot be read."""
     from starlette.responses import PlainTextResponse
     headers = {"Cache-Control": "no-store"}
-    table_id = _number(request.query_params.get("table"))
-    seen = _number(request.query_params.get("v"))
+    table_id = shared.id_from(request.query_params.get("table"))
+    seen = shared.id_from(request.query_params.get("v"))
     if table_id is None or seen is None:
         return PlainTextResponse("A table id and a version, in digits.", 400, headers=headers)
     if BELL.count >= MAX_WAITERS:

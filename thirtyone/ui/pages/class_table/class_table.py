@@ -92,15 +92,6 @@ PAGE = "table"
 CLASS_PAGE = "class"
 
 
-def table_id_from(raw: Any) -> int | None:
-    """The table id of a link: digits only, at most 9 of them; anything else is None."""
-    if isinstance(raw, list):
-        raw = raw[0] if raw else None
-    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
-        return None
-    return int(raw)
-
-
 def _teacher_of(class_id: int) -> bool:
     klass = teacher_class()
     return klass is not None and klass.id == class_id
@@ -116,7 +107,7 @@ def table_page() -> None:
     store = store_or_none()
     if store is None:
         return
-    tid = table_id_from(st.query_params.get(PARAM))
+    tid = shared.id_from(st.query_params.get(PARAM))
     row = store.table(tid) if tid is not None else None
     if row is None:
         st.info(_("Open a table from the Class page: your teacher makes the tables there."))
