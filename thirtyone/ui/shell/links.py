@@ -7,8 +7,10 @@ house rule by its option name, read by ``Option.parse`` like the CLI's ``--rule`
 
 A link is hostile input: ``parse_link`` bounds its size, ignores what it cannot use with a
 short note (never an exception) and never echoes more than a short, checked name. ``app.main``
-calls ``open_link`` before the page runs (once per new URL) and ``write_link`` after it, so
-changing a control changes the URL, and ``copy_link_box`` shows the link to pass around.
+calls ``open_link`` before the page runs (once per new URL), ``link_box`` (the sidebar's "Copy
+link for the class", empty) and after the page ``fill_link_box``, which writes the URL
+(``write_link``), so changing a control changes it, and the link to pass around in the box. A
+page that redraws in a fragment fills them itself at the end of each fragment run.
 """
 
 from __future__ import annotations
@@ -384,13 +386,37 @@ def full_link(page: str, params: Mapping[str, str]) -> str:
     return f"{base}/{page}" + (f"?{query}" if query else "")
 
 
-def copy_link_box(page: str, params: Mapping[str, str]) -> None:
-    """The sidebar's "Copy link for the class": the link as plain text with a copy icon.
-    A resume token or teacher key in the URL is never part of it."""
-    params = {k: v for k, v in params.items() if k not in PRIVATE}
-    params.setdefault("lang", current())   # the class opens it in the language shown here
+LINK_PAGE = "t31_link_page"      # the page whose link the sidebar box shows (this run's)
+LINK_SLOT = "t31_link_slot"      # the box's place for the link (an ``st.empty``)
+LINK_FILLED = "t31_link_filled"  # whether this run wrote it already (a page's fragment did)
+
+
+def link_box(page: str) -> None:
+    """Before the page: the sidebar's "Copy link for the class", with an empty place for the
+    link, which ``fill_link_box`` writes after the page (or the page's fragment during it)."""
+    state = st.session_state
+    state[LINK_PAGE], state[LINK_FILLED] = page, False
     with st.sidebar.popover(_("Copy link for the class"), icon=":material/link:",
                             width="stretch"):
         st.caption(_("Send this link to the class: it opens this page in this language, with "
                      "the same variant, house rules and settings."))
-        st.code(full_link(page, params), language=None, wrap_lines=True)
+        state[LINK_SLOT] = st.empty()
+
+
+def fill_link_box() -> None:
+    """The URL (``write_link``) and the link in the sidebar's box say what the page shows now.
+    The shell calls it after a whole-page run, a page's fragment after its own run
+    (``widgets.link_hook``). A resume token or teacher key in the URL is never in the box."""
+    state = st.session_state
+    page, slot = state.get(LINK_PAGE), state.get(LINK_SLOT)
+    if page is None or slot is None:
+        return   # a page drawn without the shell
+    params = {k: v for k, v in write_link(page).items() if k not in PRIVATE}
+    params.setdefault("lang", current())   # the class opens it in the language shown here
+    slot.code(full_link(page, params), language=None, wrap_lines=True)
+    state[LINK_FILLED] = True
+
+
+def link_filled() -> bool:
+    """Whether this run wrote the link box already (a page's fragment did, in the page)."""
+    return bool(st.session_state.get(LINK_FILLED))

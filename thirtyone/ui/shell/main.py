@@ -10,6 +10,7 @@ from thirtyone.ui.shell import links, nav
 from thirtyone.ui.shell.common import variant_picker
 from thirtyone.ui.shell.display import display_options
 from thirtyone.ui.shell.lang import language_picker, open_language
+from thirtyone.ui.widgets import link_hook
 
 
 def main() -> None:
@@ -22,6 +23,9 @@ def main() -> None:
     variant_picker()
     display_options()
     links.show_notes(page.url_path)
+    links.link_box(page.url_path)
+    link_hook.set_link_filler(links.fill_link_box)
     page.run()
-    links.copy_link_box(page.url_path, links.write_link(page.url_path))
+    if not links.link_filled():
+        links.fill_link_box()
 

@@ -50,6 +50,7 @@ from thirtyone.ui.shell.store import UNAVAILABLE, store_or_none
 from thirtyone.ui.widgets.cards import CARD_CSS, coloured_cards, hand_html
 from thirtyone.ui.widgets.headings import heading
 from thirtyone.ui.widgets.html import Markup, join, markup, script, show
+from thirtyone.ui.widgets.link_hook import refresh_link
 from thirtyone.ui.widgets.styles import stylesheet
 
 # How each live block is drawn: (block, where it is: "slug/step/block") -> None. Another
@@ -498,6 +499,15 @@ def _step_buttons(lesson: Lesson, all_lessons: list[Lesson], i: int) -> None:
 
 def learn_page() -> None:
     restore()
+    learn_body()
+
+
+@st.fragment
+def learn_body() -> None:
+    """The lesson list and the open lesson. A click here (a step, an answer, another lesson)
+    runs this fragment, not the whole page with the sidebar around it (issue 25 item 18: in
+    a class of 100, most of the server's work for a student in a lesson); at its end the URL
+    and the sidebar's class link are written again, as the shell writes them after a page."""
     if SAVE_ERROR in st.session_state:
         st.warning(st.session_state.pop(SAVE_ERROR), icon=":material/cloud_off:")
     all_lessons = lessons_in()
@@ -511,3 +521,4 @@ def learn_page() -> None:
         lesson_list(all_lessons, prog["lesson"])
     with right, st.container(key="t31lesson"):
         show_lesson(all_lessons[slugs.index(prog["lesson"])], all_lessons)
+    refresh_link()
