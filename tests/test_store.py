@@ -108,6 +108,25 @@ def test_progress_and_answers_survive_a_new_store(store, store_url):
     fresh.engine.dispose()
 
 
+def test_a_lesson_click_keeps_progress_and_answer_in_one_write(store):
+    """Learn saves a click with its answer in one transaction (issue 25 item 18): both are
+    kept, the tries count on, and when the answer cannot be kept neither is the progress."""
+    learner, _ = store.new_learner("Once")
+    assert store.save_progress(learner.id, {"lesson": "cards"}) is None
+    assert store.save_progress(learner.id, {"lesson": "cards", "n": 1},
+                               ("cards/0/0", "A", False)) == 1
+    assert store.save_progress(learner.id, {"lesson": "cards", "n": 2},
+                               ("cards/0/0", "B", True)) == 2
+    assert store.progress(learner.id) == {"lesson": "cards", "n": 2}
+    got = [(a["quiz"], a["try_no"], a["answer"], a["correct"])
+           for a in store.learner_answers(learner.id)]
+    assert got == [("cards/0/0", 1, "A", False), ("cards/0/0", 2, "B", True)]
+    # a learner who is not there: the answer's row cannot be written, nor is the progress
+    with pytest.raises(StoreError):
+        store.save_progress(learner.id + 999, {"lesson": "ghost"}, ("q", "a", True))
+    assert store.progress(learner.id + 999) is None
+
+
 def test_class_answers_are_the_class_only(store):
     a, _ = store.create_class("Class G")
     b, _ = store.create_class("Class H")

@@ -432,14 +432,20 @@ class Store:
 
     # --- lesson progress and quiz answers ----------------------------------------------
 
-    def save_progress(self, learner_id: int, data: dict) -> None:
-        def work(c: Connection) -> None:
+    def save_progress(self, learner_id: int, data: dict,
+                      answer: tuple[str, str, bool] | None = None) -> int | None:
+        """Keep the learner's progress and, with ``answer`` (quiz, option, right?), one answer
+        to a quiz, in one transaction (a lesson's click is one write); returns which try the
+        answer was (1 = first), None without one."""
+        def work(c: Connection) -> int | None:
+            n = None if answer is None else self._answer(c, learner_id, *answer)
             done = c.execute(update(s.progress).where(s.progress.c.learner_id == learner_id)
                              .values(data=data, updated=now())).rowcount
             if not done:
                 c.execute(insert(s.progress).values(learner_id=learner_id, data=data,
                                                     updated=now()))
-        self.run(work)
+            return n
+        return self._answering(work)
 
     def progress(self, learner_id: int) -> dict | None:
         return self.read(lambda c: c.execute(
@@ -453,25 +459,33 @@ class Store:
 
     def record_answer(self, learner_id: int, quiz: str, answer: str, correct: bool) -> int:
         """Keep one answer to a quiz; returns which try it was (1 = first)."""
+        n = self._answering(lambda c: self._answer(c, learner_id, quiz, answer, correct))
+        assert n is not None
+        return n
+
+    @staticmethod
+    def _answer(c: Connection, learner_id: int, quiz: str, answer: str, correct: bool) -> int:
+        """Insert one answer as the learner's next try at ``quiz``; returns the try."""
         quiz, answer = str(quiz)[:120], str(answer)[:200]
+        # one writer per learner at a time (PostgreSQL row lock; SQLite has one writer
+        # anyway and a clash is retried by _answering)
+        c.execute(select(s.learners.c.id).where(s.learners.c.id == learner_id)
+                  .with_for_update())
+        n = c.execute(select(func.count()).select_from(s.answers).where(
+            (s.answers.c.learner_id == learner_id)
+            & (s.answers.c.quiz == quiz))).scalar_one()
+        c.execute(insert(s.answers).values(
+            learner_id=learner_id, quiz=quiz, try_no=n + 1, answer=answer,
+            correct=bool(correct), at=now()))
+        return int(n) + 1
 
-        def work(c: Connection) -> int:
-            # one writer per learner at a time (PostgreSQL row lock; SQLite has one writer
-            # anyway and a clash is retried below)
-            c.execute(select(s.learners.c.id).where(s.learners.c.id == learner_id)
-                      .with_for_update())
-            n = c.execute(select(func.count()).select_from(s.answers).where(
-                (s.answers.c.learner_id == learner_id)
-                & (s.answers.c.quiz == quiz))).scalar_one()
-            c.execute(insert(s.answers).values(
-                learner_id=learner_id, quiz=quiz, try_no=n + 1, answer=answer,
-                correct=bool(correct), at=now()))
-            return n + 1
-
+    def _answering(self, work: Callable[[Connection], T]) -> T:
+        """``work`` (which may insert an answer) in one transaction, tried again when the same
+        learner answered twice at once (the try's number is taken: count again)."""
         for attempt in range(10):
             try:
                 return self.run(work)
-            except IntegrityError:  # the same learner answered twice at once: count again
+            except IntegrityError:
                 time.sleep(0.01 * (attempt + 1))
                 continue
         raise StoreError(_("Your answer could not be saved; please try again."))

@@ -240,9 +240,7 @@ def _save(answer: tuple[str, str, bool] | None = None) -> None:
         if learner is None:
             return
         st.session_state[LOADED_KEY] = identity.token()
-        store.save_progress(learner.id, progress())
-        if answer is not None:
-            store.record_answer(learner.id, *answer)
+        store.save_progress(learner.id, progress(), answer)   # one transaction
     except StoreError as e:
         st.session_state[SAVE_ERROR] = str(e)
     except Exception:  # noqa: BLE001 - the database went away: say so, keep the lesson going
