@@ -208,3 +208,34 @@ def test_finished_practice_items_reach_the_store_and_the_dashboard(tmp_path, mon
     frame = students_frame(store, klass)
     assert list(frame["practice items"]) == [1]
     assert list(frame["practice right first time"]) == [1]
+
+
+def test_a_class_at_a_practice_step_deals_a_few_first_items_not_one_each(monkeypatch):
+    """Issue 25 item 18: the first item of a practice block comes from a few kept for every
+    session, so 30 students opening the step at once make at most that many (each a knock or
+    Banking item costs the server 0.1-0.25 s), not 30."""
+    from thirtyone.ui.pages.learn import practice_block
+    from thirtyone.ui.shell.nav import page_script
+
+    slug = "02-hand-value-and-suits"
+    i, _block = step_with(Practice, slug)
+    made: list[int] = []
+    real = practice_block.make_item
+
+    def counting(block, seed):
+        made.append(seed)
+        return real(block, seed)
+
+    monkeypatch.setattr(practice_block, "make_item", counting)
+    practice_block.item_for.clear()
+    sessions = 30
+    for _n in range(sessions):
+        at = AppTest.from_string(page_script("learn"), default_timeout=60)
+        at.session_state["learn_progress"] = {"lesson": slug, "steps": {slug: i},
+                                              "answers": {}, "first": {}}
+        at.run()
+        assert not at.exception
+        assert any(b.key.startswith("t31prac_") for b in at.button_group)
+    assert len(made) <= len(practice_block.FIRST_SEEDS) < sessions, len(made)
+    assert len(made) == len(set(made))      # each kept item was dealt once
+    practice_block.item_for.clear()
