@@ -9,9 +9,9 @@ pages are callables (``shell/nav.py``), so no ``pages/`` folder is needed beside
 
 from streamlit.starlette import App
 
-from thirtyone.ui.shell import bell
+from thirtyone.ui.shell import bell, server
 
-app = App(__file__, routes=bell.routes(), lifespan=bell.lifespan)
+app = App(__file__, routes=bell.routes(), lifespan=server.lifespan)
 
 if __name__ == "__main__":
     from thirtyone.ui.shell.main import main
