@@ -486,15 +486,19 @@ async def cpu_over(pids: list[int], seconds: float) -> list[tuple[float, float]]
     return [(c2 - c0, w2 - w0), (c2 - c1, w2 - w1)]
 
 
-async def until_quiet(pids: list[int], most: float = 30.0, busy: float = 0.1) -> None:
-    """Wait (``most`` seconds at most) until the server spends under ``busy`` of a core in a
-    second: a server that has just started is still loading its course."""
+async def upkeep(pids: list[int], most: float = 30.0, busy: float = 0.1) -> float:
+    """The server's own CPU (seconds a second) with no page open, to tell it from what the
+    pages cost; measured once it spends under ``busy`` of a core in a second (``most``
+    seconds at most): a server that has just started imports its pages in a thread."""
     end = time.monotonic() + most
     while pids and time.monotonic() < end:
         c = cpu_seconds(pids)
         await asyncio.sleep(1.0)
         if cpu_seconds(pids) - c < busy:
-            return
+            break
+    c, w = cpu_seconds(pids), time.monotonic()
+    await asyncio.sleep(3.0)
+    return (cpu_seconds(pids) - c) / (time.monotonic() - w)
 
 
 def see_times(seen: Seen) -> list[float]:
@@ -524,12 +528,7 @@ async def run_class_sessions(url: str, plan: Plan, seconds: float, idle: float,
     rng = random.Random(seed)
     seated = sum(len(toks) for _tid, toks in plan.tables)
     load0 = os.getloadavg()[0]
-    # the server's own upkeep with no page open, to tell it from what the pages cost, once
-    # its start is over (a new server reads the course in a thread of its own: seconds)
-    await until_quiet(pids)
-    c, w = cpu_seconds(pids), time.monotonic()
-    await asyncio.sleep(3.0)
-    base_rate = (cpu_seconds(pids) - c) / (time.monotonic() - w)
+    base_rate = await upkeep(pids)
     ramp = min(5.0, idle / 2)
     clock = Clock()
     tasks = [asyncio.create_task(teacher_loop(ws_url, plan.teacher_key, stats, clock))]
