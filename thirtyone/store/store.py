@@ -459,9 +459,7 @@ class Store:
 
     def record_answer(self, learner_id: int, quiz: str, answer: str, correct: bool) -> int:
         """Keep one answer to a quiz; returns which try it was (1 = first)."""
-        n = self._answering(lambda c: self._answer(c, learner_id, quiz, answer, correct))
-        assert n is not None
-        return n
+        return self._answering(lambda c: self._answer(c, learner_id, quiz, answer, correct))
 
     @staticmethod
     def _answer(c: Connection, learner_id: int, quiz: str, answer: str, correct: bool) -> int:

@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-_FILLERS: list[Callable[[], None]] = []
+_FILLER: dict[str, Callable[[], None]] = {}   # "fill": the shell's, once it has run
 
 
 def set_link_filler(fill: Callable[[], None]) -> None:
-    """What ``refresh_link`` does (the shell's, once per process; a second call replaces it)."""
-    _FILLERS[:] = [fill]
+    """What ``refresh_link`` does (the shell sets it on each run; the same every time)."""
+    _FILLER["fill"] = fill
 
 
 def refresh_link() -> None:
     """The URL and the sidebar's link say what the page shows now."""
-    for fill in list(_FILLERS):
+    fill = _FILLER.get("fill")
+    if fill is not None:
         fill()
 
 
