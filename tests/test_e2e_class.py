@@ -91,13 +91,16 @@ def test_a_class_from_start_to_dashboard(browser, app_url):
         teacher.get_by_role("button", name="Refresh").click()
         wait_for_app(teacher)
         no_traceback(teacher)
+        # the dashboard polls, and the grid draws its cells a moment after itself: wait for
+        # what the Refresh shows rather than read at once
         chart = teacher.locator("[data-testid='stPlotlyChart']")
-        chart.wait_for()
-        assert "most chose 27 (1)" in chart.inner_text()
+        chart.filter(has_text="most chose 27 (1)").first.wait_for(timeout=45_000)
         grid = teacher.locator("[data-testid='stDataFrame']").first
-        grid.wait_for()
-        teacher.wait_for_timeout(500)  # the grid draws its cells a moment later
-        assert "Zoë B" in (grid.text_content() or ""), grid.text_content()
+        try:
+            teacher.locator("[data-testid='stDataFrame']").filter(has_text="Zoë B").first \
+                .wait_for(timeout=45_000)
+        except Exception as e:  # Playwright's TimeoutError: say what the grid holds instead
+            raise AssertionError(f"no 'Zoë B' in the grid: {grid.text_content()!r}") from e
         shot(teacher, "dashboard-1024")
         teacher.set_viewport_size({"width": 1400, "height": 900})
         wait_for_app(teacher)

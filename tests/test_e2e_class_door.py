@@ -165,6 +165,7 @@ def test_a_loopback_only_address_says_how_to_fix_it(browser, plain_app):
         page = ctx.new_page()
         start_class(page, app.url)
         warning = page.get_by_test_id("stAlert").filter(has_text="THIRTYONE_PUBLIC_URL")
+        warning.first.wait_for(timeout=45_000)
         assert warning.count() == 1
         text = warning.inner_text()
         assert "--server.address" in text
@@ -319,6 +320,12 @@ def test_the_dashboard_follows_the_class_and_gives_a_new_resume_link(browser, pu
             teacher.wait_for_timeout(500)       # the expander's opening animation
             click_and_wait(teacher, teacher.locator(".st-key-ct_make button"))
             no_traceback(teacher)
+            # the dashboard polls, so the click's wait can end before its own run has made
+            # the table: wait (with a deadline) until the store holds it
+            for _ in range(90):
+                if len(store.class_tables(store.class_by_code(code).id)) >= _n:
+                    break
+                teacher.wait_for_timeout(500)
         titles = [r.title for r in store.class_tables(store.class_by_code(code).id)]
         assert titles == ["Table 1", "Table 2"]
         # a second student arrives while the teacher does nothing: the dashboard shows it

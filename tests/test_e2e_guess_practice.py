@@ -53,8 +53,8 @@ def test_guess_then_see_and_practice_in_the_browser(browser, app_url, lang, size
         page.screenshot(path=str(SHOTS / f"guess-before-{lang}-{size}.png"))
         box.locator("button").filter(has_text="Зафиксировать" if lang == "ru"
                                      else "Lock in").click()
-        wait_for_app(page)
-        page.wait_for_timeout(3000)      # the simulation runs live, a few steps
+        # the simulation runs live, a few steps: wait for the exact value it ends on
+        page.get_by_text(shown).first.wait_for(timeout=45_000)
         wait_for_app(page)
         assert shown in page.inner_text("body")
         box.scroll_into_view_if_needed()

@@ -181,6 +181,8 @@ def test_a_teacher_and_three_students_through_a_guess_an_experiment_and_a_decisi
         click_and_wait(teacher, teacher.locator(".st-key-t31_live_next button"))
         for page, *_ in students:
             item_line(page, 3, 7)
+        for page, *_ in students:
+            options(page).first.wait_for(timeout=WAIT_MS)
         on_first_screen(ben, options(ben).last)
         for n, (page, _n, _l, phone) in enumerate(students, 1):
             press(page, options(page).nth(n % options(page).count()), phone)
@@ -191,6 +193,7 @@ def test_a_teacher_and_three_students_through_a_guess_an_experiment_and_a_decisi
         # one of its runs before the reveal's own run has drawn (stop 42's CI): wait for it.
         main = wait_text(teacher, "[data-testid='stMain']", r"The engine's answer")
         assert "answer shown" in main
+        teacher.locator("[data-testid='stMain'] li").nth(1).wait_for(timeout=WAIT_MS)
         costs = teacher.locator("[data-testid='stMain'] li").all_inner_texts()
         assert len(costs) >= 2 and all(re.search(r"\d", c) for c in costs)
         for page, *_ in students:

@@ -127,5 +127,8 @@ def start_class(page, url: str, name: str = "Room 12") -> str:
         timeout=45_000)
     key = next(t for t in codes.all_inner_texts() if KEY_RE.fullmatch(t.strip())).strip()
     click_and_wait(page, page.get_by_role("button", name="I have noted the key"))
+    # the dashboard's fragments poll, so the click's wait can end on one of their runs:
+    # wait for what the click's own run draws (the join code)
+    page.locator(".t31-joincode").first.wait_for(timeout=45_000)
     assert page.locator("[data-testid='stException']").count() == 0
     return key
