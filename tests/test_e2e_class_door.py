@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import segno
-from e2e_helpers import click_and_wait, goto, start_class, wait_for_app
+from e2e_helpers import WAIT_MS, click_and_wait, goto, start_class, wait_for_app
 from e2e_helpers.server import AppServer
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tiers import LONG, long_except
@@ -165,7 +165,7 @@ def test_a_loopback_only_address_says_how_to_fix_it(browser, plain_app):
         page = ctx.new_page()
         start_class(page, app.url)
         warning = page.get_by_test_id("stAlert").filter(has_text="THIRTYONE_PUBLIC_URL")
-        warning.first.wait_for(timeout=45_000)
+        warning.first.wait_for(timeout=WAIT_MS)
         assert warning.count() == 1
         text = warning.inner_text()
         assert "--server.address" in text
@@ -214,7 +214,7 @@ def test_the_teacher_stays_in_the_dashboard_until_signing_out(browser, tmp_path,
         shot(page, f"teacher-after-restart-{size}")
         click_and_wait(page, page.get_by_role("button", name="Sign out"))
         # the dashboard's fragments poll, so the click's wait can end on one of their runs
-        page.locator(DASHBOARD).wait_for(state="detached", timeout=45_000)
+        page.locator(DASHBOARD).wait_for(state="detached", timeout=WAIT_MS)
         page.reload()
         goto(page, f"{app.url}/class")
         assert page.locator(DASHBOARD).count() == 0, "signed out, yet the dashboard opened"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2e_helpers import open_app, wait_for_app
+from e2e_helpers import WAIT_MS, open_app, wait_for_app
 from tiers import long_except
 
 from thirtyone.i18n import format_percent, use_language
@@ -54,7 +54,7 @@ def test_guess_then_see_and_practice_in_the_browser(browser, app_url, lang, size
         box.locator("button").filter(has_text="Зафиксировать" if lang == "ru"
                                      else "Lock in").click()
         # the simulation runs live, a few steps: wait for the exact value it ends on
-        page.get_by_text(shown).first.wait_for(timeout=45_000)
+        page.get_by_text(shown).first.wait_for(timeout=WAIT_MS)
         wait_for_app(page)
         assert shown in page.inner_text("body")
         box.scroll_into_view_if_needed()

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from e2e_helpers import click_and_wait, goto, start_class, wait_for_app
+from e2e_helpers import WAIT_MS, click_and_wait, goto, start_class, wait_for_app, wait_text
 from e2e_helpers.server import AppServer
 from tiers import LONG
 
@@ -55,18 +55,6 @@ def on_first_screen(page, locator) -> None:
     box = locator.bounding_box()
     height = page.viewport_size["height"]
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
-
-
-# The pages poll once a second, but under a loaded CI machine (two workers, four browsers and
-# an app server on two cores) a page drawn again after the teacher moves on has taken more than
-# 15 s (stop 38's CI): the waits allow 45 s, and a miss says what the page showed instead.
-WAIT_MS = 45_000
-
-
-def wait_text(page, selector: str, pattern: str, timeout: float = WAIT_MS) -> str:
-    """Wait (the pages poll once a second) until ``selector`` reads ``pattern``."""
-    page.locator(selector).filter(has_text=re.compile(pattern)).first.wait_for(timeout=timeout)
-    return page.locator(selector).first.inner_text()
 
 
 def item_line(page, n: int, of: int) -> None:

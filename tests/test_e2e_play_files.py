@@ -8,7 +8,7 @@ import json
 from urllib.parse import urlparse
 
 import pytest
-from e2e_helpers import wait_for_app
+from e2e_helpers import WAIT_MS, wait_for_app
 from test_e2e_play import go_to_play
 
 pytestmark = pytest.mark.browser
@@ -40,7 +40,7 @@ def test_a_markdown_image_in_a_saved_file_fetches_nothing_outside(page, app_url)
     # on the setup screen, before any game: load a file whose second player is an image
     rec = {"variant": "scat", "players": ["Sam", IMAGE, "Bo"], "actions": ["draw"]}
     upload(page, "image-name.json", json.dumps(rec).encode())
-    page.get_by_text(IMAGE).first.wait_for(timeout=45_000)   # the load's run has drawn
+    page.get_by_text(IMAGE).first.wait_for(timeout=WAIT_MS)   # the load's run has drawn
     body = page.locator("[data-testid='stMain']").inner_text()
     assert IMAGE in body, "the name is shown as typed, as plain text"
     assert page.locator("img[src*='evil']").count() == 0

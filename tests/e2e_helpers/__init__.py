@@ -25,6 +25,26 @@ APP_READY = "[data-testid='stSidebar'] .st-key-variant_key input"  # in every la
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# The pages that poll redraw within a second or two, but on a loaded CI machine (two workers,
+# several browsers and an app server on two cores) a redraw has taken more than 15 s (stop 38's
+# CI): the waits for a text allow 45 s, and a miss says what the page showed instead.
+WAIT_MS = 45_000
+
+
+def wait_text(page, selector: str, pattern: str, timeout: float = WAIT_MS) -> str:
+    """Wait until ``selector`` reads ``pattern`` (a regular expression) and return the text of
+    the first such element; on a timeout, fail saying what it reads instead. After a click on
+    a page that polls, this (not ``click_and_wait`` alone) shows the click's own run has drawn:
+    the run the click waited for may have been one of the page's periodic ones."""
+    try:
+        page.locator(selector).filter(has_text=re.compile(pattern)).first.wait_for(
+            timeout=timeout)
+    except PlaywrightTimeout as e:
+        shown = (page.locator(selector).first.text_content() or "")[:400]
+        raise AssertionError(f"{selector} never read {pattern!r}; it reads: {shown!r}") from e
+    return page.locator(selector).first.inner_text()
+
+
 def wait_for_app(page, timeout: float = 30_000, started: bool = False) -> None:
     """Wait until Streamlit has finished running the script (after a load or a click).
 
@@ -129,6 +149,6 @@ def start_class(page, url: str, name: str = "Room 12") -> str:
     click_and_wait(page, page.get_by_role("button", name="I have noted the key"))
     # the dashboard's fragments poll, so the click's wait can end on one of their runs:
     # wait for what the click's own run draws (the join code)
-    page.locator(".t31-joincode").first.wait_for(timeout=45_000)
+    page.locator(".t31-joincode").first.wait_for(timeout=WAIT_MS)
     assert page.locator("[data-testid='stException']").count() == 0
     return key
